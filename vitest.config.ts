@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, component, integration and contract tests; e2e runs under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', root: 'packages/core', environment: 'node' } },
+      { test: { name: 'provider', root: 'packages/provider', environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'sandbox', root: 'packages/sandbox', environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'server', root: 'packages/server', environment: 'node', testTimeout: 20_000 } },
+      'packages/web/vite.config.ts',
+    ],
+  },
+});
