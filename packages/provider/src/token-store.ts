@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { TokenSet, TokenStore } from './auth-types';
+
+// Token stores: localStorage in the browser, memory in tests and one-off scripts.
+
+/** The part of the Web Storage API used here; localStorage and sessionStorage satisfy it. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const DEFAULT_TOKEN_KEY = 'playlist-alarms.tokens';
+
+const tokenSetSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1).nullable(),
+  idToken: z.string().min(1).nullable(),
+  expiresAt: z.number().finite(),
+});
+
+/** Parses what a store held; anything corrupt or of an older shape counts as no token. */
+export function parseStoredTokens(raw: string | null): TokenSet | null {
+  if (raw === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = tokenSetSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+export function browserTokenStore(storage: KeyValueStorage, key: string = DEFAULT_TOKEN_KEY): TokenStore {
+  return {
+    load: () => parseStoredTokens(storage.getItem(key)),
+    // One setItem writes access and (rotated) refresh token together, so they never disagree.
+    save: (tokens) => storage.setItem(key, JSON.stringify(tokens)),
+    clear: () => storage.removeItem(key),
+  };
+}
+
+export function memoryTokenStore(initial?: TokenSet): TokenStore {
+  let current: TokenSet | null = initial ? { ...initial } : null;
+  return {
+    load: () => (current ? { ...current } : null),
+    save: (tokens) => {
+      current = { ...tokens };
+    },
+    clear: () => {
+      current = null;
+    },
+  };
+}
