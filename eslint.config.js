@@ -9,6 +9,37 @@ import globals from 'globals';
 
 const pkg = (name) => `./packages/${name}`;
 
+// The package picture of DESIGN.md. Integration tests may start the sandbox: it is the provider
+// they are tested against, never part of what ships.
+const importZones = ({ testsMayUseSandbox }) => {
+  const ours = (allowed) => ['./core', ...allowed, ...(testsMayUseSandbox ? ['./sandbox'] : [])];
+  return [
+    { target: pkg('core'), from: './packages', except: ['./core'], message: 'core imports nothing of ours' },
+    {
+      target: pkg('provider'),
+      from: './packages',
+      except: ours(['./provider']),
+      message: 'provider may import only core',
+    },
+    {
+      target: pkg('sandbox'),
+      from: './packages',
+      except: ['./core', './sandbox'],
+      message: 'sandbox implements the contract independently: only core',
+    },
+    {
+      target: pkg('server'),
+      from: [pkg('web'), ...(testsMayUseSandbox ? [] : [pkg('sandbox')])],
+      message: 'server never imports web or sandbox',
+    },
+    {
+      target: pkg('web'),
+      from: [pkg('server'), pkg('sandbox')],
+      message: 'web never imports server or sandbox',
+    },
+  ];
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,41 +74,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: pkg('core'),
-              from: './packages',
-              except: ['./core'],
-              message: 'core imports nothing of ours',
-            },
-            {
-              target: pkg('provider'),
-              from: './packages',
-              except: ['./core', './provider'],
-              message: 'provider may import only core',
-            },
-            {
-              target: pkg('sandbox'),
-              from: './packages',
-              except: ['./core', './sandbox'],
-              message: 'sandbox implements the contract independently: only core',
-            },
-            {
-              target: pkg('server'),
-              from: [pkg('web'), pkg('sandbox')],
-              message: 'server never imports web or sandbox',
-            },
-            {
-              target: pkg('web'),
-              from: [pkg('server'), pkg('sandbox')],
-              message: 'web never imports server or sandbox',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: importZones({ testsMayUseSandbox: false }) }],
     },
   },
   {
@@ -89,6 +86,12 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['packages/*/src/**/*.integration.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: importZones({ testsMayUseSandbox: true }) }],
+    },
   },
   {
     // Tests may use non-null assertions on fixtures they built themselves.

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+// Ports of the stack under test; far from the demo defaults (8080, 8090, 1884).
+export const E2E_PORTS = { app: 18080, sandbox: 18090, sandboxMqtt: 11884 } as const;
+export const appUrl = `http://localhost:${E2E_PORTS.app}`;
+export const sandboxUrl = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
+
+/** Debian's Chromium: browsers cannot be downloaded here, so a missing one must fail loudly. */
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(
+      `Chromium not found at ${path}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
+  }
+  return path;
+}
+
+const playerStateSchema = z.looseObject({
+  deviceId: z.string(),
+  online: z.boolean(),
+  playbackStatus: z.string(),
+  cardId: z.string().nullable(),
+  volume: z.number(),
+});
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+async function knob(path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox knob ${path}: HTTP ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/** The sandbox's test knobs: what a person could do to the players and the provider. */
+export const sandbox = {
+  reset: () => knob('reset', {}),
+  setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
+  playerState: async (deviceId: string): Promise<PlayerState> =>
+    playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
+  press: (deviceId: string, action: 'pause' | 'resume' | 'stop') =>
+    knob(`devices/${deviceId}/button`, { action }),
+  faults: (faults: { restDown?: boolean; malformed?: boolean; mqttRefuseLogin?: boolean }) =>
+    knob('faults', faults),
+};

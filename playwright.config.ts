@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
+
+// The whole stack, started the way `npm start` starts it (after `npm run build`), on its own ports
+// and its own data folder so a running demo on 8080/8090 is left alone.
+const dataDir = mkdtempSync(join(tmpdir(), 'playlist-alarms-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1, // one sandbox household shared by every journey: run them in turn
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: appUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      // Root in CI needs --no-sandbox; the closed network refuses Chromium's background calls.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `${appUrl}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORTS.app),
+      SANDBOX_PORT: String(E2E_PORTS.sandbox),
+      SANDBOX_MQTT_PORT: String(E2E_PORTS.sandboxMqtt),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

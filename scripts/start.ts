@@ -1,0 +1,63 @@
+// Demo mode: the local provider sandbox and the server in one process, wired to each other.
+// `npm start` runs this after building the web app; Ctrl-C stops both cleanly.
+import { z } from 'zod';
+import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
+import { loadConfig } from '@playlist-alarms/server/config';
+import { startServer } from '@playlist-alarms/server/start';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const envSchema = z.object({
+  SANDBOX_PORT: port.default(8090),
+  SANDBOX_MQTT_PORT: port.default(1884),
+  SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_PLAYLISTS: z.coerce.number().int().min(1).max(20_000).optional(),
+});
+
+async function main(): Promise<void> {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const sandbox = await startSandbox({
+    host: env.SANDBOX_HOST,
+    port: env.SANDBOX_PORT,
+    mqttPort: env.SANDBOX_MQTT_PORT,
+    ...(env.SANDBOX_PLAYLISTS === undefined ? {} : { playlistCount: env.SANDBOX_PLAYLISTS }),
+  });
+  const config = loadConfig({
+    ...process.env,
+    APP_MODE: 'demo',
+    PROVIDER_API_BASE: sandbox.url,
+    PROVIDER_AUTH_ISSUER: sandbox.url,
+    PROVIDER_AUDIENCE: sandbox.url,
+    PROVIDER_BROKER_URL: sandbox.wsUrl,
+    PROVIDER_CLIENT_ID: 'playlist-alarms-demo',
+  });
+  const server = await startServer(config);
+  console.log(
+    `Provider sandbox: ${sandbox.url} (MQTT over WebSocket ${sandbox.wsUrl}, TCP ${sandbox.mqttUrl})`,
+  );
+  console.log(`Playlist Alarms (demo mode) is running at ${server.url}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    Promise.allSettled([server.close(), sandbox.close()])
+      .then((results) => {
+        const failed = results.filter((r) => r.status === 'rejected');
+        for (const f of failed) console.error(f.reason);
+        process.exit(failed.length === 0 ? 0 : 1);
+      })
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
