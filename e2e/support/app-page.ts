@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+// Page model of the app: what a parent sees and clicks, named as the spec names it.
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  connectButton = () => this.page.getByRole('button', { name: 'Connect Yoto Account' });
+  snackbar = () => this.page.getByRole('alert');
+  tab = (name: RegExp | string) => this.page.getByRole('tab', { name });
+  playlistCards = () => this.page.getByTestId('playlist-card');
+  playlistCard = (title: string) => this.playlistCards().filter({ hasText: title });
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+  }
+
+  /** The whole browser sign-in: app → sandbox sign-in page → back to the app, logged in. */
+  async signIn(): Promise<void> {
+    await this.open();
+    await this.connectButton().click();
+    await expect(this.page.getByText('Demo Parent').first()).toBeVisible();
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(this.page.getByText('Welcome back, Demo Parent')).toBeVisible();
+  }
+
+  async expectSnackbar(text: string): Promise<void> {
+    await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+  }
+}
