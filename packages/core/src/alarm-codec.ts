@@ -1,0 +1,138 @@
+// The device alarm string of config.alarms: `daymask,HHMM,cardId,chapterKey,trackKey,volume,enabled[,extra…]`.
+import type { DeviceAlarm, Weekday } from './entities';
+import { DEFAULT_CHAPTER_KEY, DEFAULT_TRACK_KEY } from './constants';
+
+/**
+ * Wire order of the 7-character day mask: MONDAY FIRST, on purpose.
+ * SPEC §3 says Sunday first, but the provider's own published alarm example reads Monday through
+ * Sunday (`1111100` = weekdays) and a second public client decodes it the same way; no source
+ * shows Sunday first. A Sunday-first codec would ring a real player's alarms on the wrong days
+ * (PROVIDER-API.md "Day order"). Only the wire uses this; what users see keeps SPEC's rules.
+ */
+export const ALARM_MASK_DAY_ORDER: readonly Weekday[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+
+export const ALARM_VOLUME_MIN = 1;
+export const ALARM_VOLUME_MAX = 10;
+
+/** What a formatted alarm needs: the parsed form without its list position. */
+export type AlarmFields = Pick<
+  DeviceAlarm,
+  'days' | 'hour' | 'minute' | 'cardId' | 'chapterKey' | 'trackKey' | 'volume' | 'enabled'
+> & { extra?: readonly string[] };
+
+export type AlarmParseResult = { ok: true; alarm: DeviceAlarm } | { ok: false; error: string };
+
+export const alarmId = (index: number): string => `alarm_${index}`;
+
+/** 'alarm_3' → 3; anything else → null. */
+export const alarmIndexFromId = (id: string): number | null => {
+  const match = /^alarm_(\d+)$/.exec(id);
+  return match?.[1] === undefined ? null : Number(match[1]);
+};
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+export const formatTime = (hour: number, minute: number): string => `${pad2(hour)}:${pad2(minute)}`;
+
+/**
+ * Parses one alarm string; `index` is its position in config.alarms (id `alarm_{index}`).
+ * Never throws: a malformed string gives `{ ok: false, error }` naming the alarm (1-based) and field.
+ */
+export function parseAlarm(raw: unknown, index: number): AlarmParseResult {
+  const label = `Alarm ${index + 1}`;
+  const fail = (error: string): AlarmParseResult => ({ ok: false, error: `${label}: ${error}` });
+  if (typeof raw !== 'string') return fail('is not a text string');
+  const fields = raw.split(',');
+  // Six fields (no enabled flag) exist on real players; fewer cannot be read.
+  if (fields.length < 6) return fail(`expected 7 comma-separated fields, found ${fields.length}`);
+  const [mask = '', hhmm = '', cardId = '', chapter = '', track = '', volumeText = '', enabledText = ''] =
+    fields.slice(0, 7).map((field) => field.trim());
+
+  if (!/^[01]{7}$/.test(mask)) return fail(`day mask "${mask}" is not 7 characters of 0 and 1`);
+  const days = ALARM_MASK_DAY_ORDER.filter((_, i) => mask[i] === '1');
+
+  const time = /^(\d{2})(\d{2})$/.exec(hhmm);
+  const hour = Number(time?.[1]);
+  const minute = Number(time?.[2]);
+  if (!time || hour > 23 || minute > 59) return fail(`time "${hhmm}" is not HHMM`);
+
+  if (!/^\d+$/.test(volumeText)) return fail(`volume "${volumeText}" is not a number`);
+  const volume = Number(volumeText);
+  if (volume < ALARM_VOLUME_MIN || volume > ALARM_VOLUME_MAX)
+    return fail(`volume "${volumeText}" is not 1 to 10`);
+
+  let enabled = true;
+  if (enabledText === '0' || enabledText.toLowerCase() === 'false') enabled = false;
+  else if (!['', '1', 'true'].includes(enabledText.toLowerCase()))
+    return fail(`enabled flag "${enabledText}" is not 1 or 0`);
+
+  return {
+    ok: true,
+    alarm: {
+      id: alarmId(index),
+      time: formatTime(hour, minute),
+      hour,
+      minute,
+      days,
+      enabled,
+      volume,
+      cardId,
+      chapterKey: chapter || DEFAULT_CHAPTER_KEY,
+      trackKey: track || DEFAULT_TRACK_KEY,
+      extra: fields.slice(7),
+    },
+  };
+}
+
+/** Parses config.alarms: the good alarms (ids keep their list position) and one message per bad one. */
+export function parseAlarmList(list: readonly unknown[]): { alarms: DeviceAlarm[]; errors: string[] } {
+  const alarms: DeviceAlarm[] = [];
+  const errors: string[] = [];
+  list.forEach((raw, index) => {
+    const result = parseAlarm(raw, index);
+    if (result.ok) alarms.push(result.alarm);
+    else errors.push(result.error);
+  });
+  return { alarms, errors };
+}
+
+/** Why an alarm cannot be written, or null when it can. */
+export function alarmFieldsError(alarm: AlarmFields): string | null {
+  if (!Number.isInteger(alarm.hour) || alarm.hour < 0 || alarm.hour > 23)
+    return `hour ${alarm.hour} is not 0 to 23`;
+  if (!Number.isInteger(alarm.minute) || alarm.minute < 0 || alarm.minute > 59)
+    return `minute ${alarm.minute} is not 0 to 59`;
+  if (!Number.isInteger(alarm.volume) || alarm.volume < ALARM_VOLUME_MIN || alarm.volume > ALARM_VOLUME_MAX)
+    return `volume ${alarm.volume} is not 1 to 10`;
+  const texts = [alarm.cardId, alarm.chapterKey, alarm.trackKey, ...(alarm.extra ?? [])];
+  if (texts.some((text) => text.includes(','))) return 'a field contains a comma';
+  return null;
+}
+
+/**
+ * Writes an alarm back as the device string (extra fields kept after the seventh).
+ * Throws a RangeError for values the dialog never produces (check with alarmFieldsError first).
+ */
+export function formatAlarm(alarm: AlarmFields): string {
+  const error = alarmFieldsError(alarm);
+  if (error) throw new RangeError(`Cannot write alarm: ${error}`);
+  const mask = ALARM_MASK_DAY_ORDER.map((day) => (alarm.days.includes(day) ? '1' : '0')).join('');
+  return [
+    mask,
+    `${pad2(alarm.hour)}${pad2(alarm.minute)}`,
+    alarm.cardId.trim(),
+    alarm.chapterKey.trim() || DEFAULT_CHAPTER_KEY,
+    alarm.trackKey.trim() || DEFAULT_TRACK_KEY,
+    String(alarm.volume),
+    alarm.enabled ? '1' : '0',
+    ...(alarm.extra ?? []),
+  ].join(',');
+}

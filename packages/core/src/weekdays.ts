@@ -1,0 +1,67 @@
+// Day rules users see: dialog order, defaults, and the toast's daily/weekdays/days wording (SPEC §4, §5, §8).
+import type { Weekday } from './entities';
+
+/** SPEC §9: days run sunday to saturday (JavaScript's getDay() order). */
+export const WEEKDAYS: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
+
+/** The Create Alarm dialog lists Monday first. */
+export const DIALOG_DAY_ORDER: readonly Weekday[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+
+export const DEFAULT_ALARM_DAYS: readonly Weekday[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+];
+
+export const WEEKDAY_SHORT_LABELS: Readonly<Record<Weekday, string>> = {
+  sunday: 'Sun',
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+};
+
+export const isWeekday = (value: unknown): value is Weekday =>
+  typeof value === 'string' && (WEEKDAYS as readonly string[]).includes(value);
+
+/** getDay() index (0 = Sunday) → name. */
+export const weekdayFromIndex = (index: number): Weekday => WEEKDAYS[((index % 7) + 7) % 7] ?? 'sunday';
+
+/** Distinct days in dialog order (Monday first). */
+export const sortDays = (days: readonly Weekday[]): Weekday[] =>
+  DIALOG_DAY_ORDER.filter((day) => days.includes(day));
+
+/** SPEC §5, as written: exactly 5 distinct days selected, Monday and Friday among them. */
+export const isWeekdaySelection = (days: readonly Weekday[]): boolean => {
+  const distinct = new Set(days);
+  return distinct.size === 5 && distinct.has('monday') && distinct.has('friday');
+};
+
+/** The toast's "{daily|weekdays|days}": all 7 → daily; weekdays rule → weekdays; else the days listed. */
+export const daysWording = (days: readonly Weekday[]): string => {
+  if (new Set(days).size === 7) return 'daily';
+  if (isWeekdaySelection(days)) return 'weekdays';
+  return sortDays(days)
+    .map((day) => WEEKDAY_SHORT_LABELS[day])
+    .join(', ');
+};
