@@ -25,7 +25,11 @@ type Answer = { status: number; body: string } | 'network-error';
 function scriptedFetch(answers: Answer[]) {
   const calls: TokenCall[] = [];
   const fetchFn: typeof fetch = async (input, init) => {
-    calls.push({ url: String(input), form: new URLSearchParams(String(init?.body)) });
+    const body = init?.body;
+    calls.push({
+      url: input instanceof Request ? input.url : input.toString(),
+      form: new URLSearchParams(typeof body === 'string' ? body : ''),
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const answer = answers.shift();
     if (answer === undefined) throw new Error('unexpected token request');
