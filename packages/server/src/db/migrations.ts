@@ -1,0 +1,83 @@
+import { Migrator, sql } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+
+// Migrations live in code rather than in a scanned folder, so they run the same under tsx,
+// vitest and any bundler. Append new ones; never edit one that has shipped.
+const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('yoto_user_id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text')
+        .addColumn('name', 'text')
+        .addColumn('timezone', 'text')
+        .addColumn('access_token_enc', 'text')
+        .addColumn('token_expires_at', 'text')
+        .addColumn('refresh_token_enc', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('devices')
+        .addColumn('yoto_user_id', 'text', (c) => c.notNull())
+        .addColumn('yoto_device_id', 'text', (c) => c.notNull())
+        .addColumn('device_name', 'text', (c) => c.notNull())
+        .addColumn('device_type', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('devices_user_device_unique', ['yoto_user_id', 'yoto_device_id'])
+        .execute();
+
+      await db.schema
+        .createTable('alarms')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('yoto_user_id', 'text', (c) => c.notNull())
+        .addColumn('yoto_device_id', 'text', (c) => c.notNull())
+        .addColumn('device_name', 'text', (c) => c.notNull())
+        .addColumn('alarm_name', 'text', (c) => c.notNull())
+        .addColumn('alarm_type', 'text', (c) => c.notNull().check(sql`alarm_type in ('wakeup', 'bedtime')`))
+        .addColumn('playlist_id', 'text', (c) => c.notNull())
+        .addColumn('playlist_name', 'text', (c) => c.notNull())
+        .addColumn('hour', 'integer', (c) => c.notNull().check(sql`hour between 0 and 23`))
+        .addColumn('minute', 'integer', (c) => c.notNull().check(sql`minute between 0 and 59`))
+        .addColumn('days', 'text', (c) => c.notNull())
+        .addColumn('volume', 'integer', (c) => c.notNull())
+        .addColumn('is_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('mqtt_config', 'text')
+        .addColumn('next_fire_at', 'text')
+        .addColumn('last_fired_at', 'text')
+        .addColumn('claimed_by', 'text')
+        .addColumn('claimed_until', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alarms_user_idx').on('alarms').column('yoto_user_id').execute();
+      await db.schema.createIndex('alarms_next_fire_idx').on('alarms').column('next_fire_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('alarms').execute();
+      await db.schema.dropTable('devices').execute();
+      await db.schema.dropTable('users').execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+/** Brings the schema up to date; throws (with the failing migration's name) if one fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error !== undefined) {
+    const cause = error instanceof Error ? error : new Error('unknown migration error');
+    const name = failed === undefined ? '' : ` ${failed.migrationName}`;
+    throw new Error(`Database migration${name} failed: ${cause.message}`, { cause });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

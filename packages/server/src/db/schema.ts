@@ -1,0 +1,61 @@
+// The tables as Kysely sees them. Both dialects store the same shapes: timestamps are ISO-8601
+// UTC strings (fixed width, so they compare correctly as text, which the alarm worker's
+// "due and not claimed" queries rely on) and flags are 0/1 integers, so one repository serves
+// SQLite and PostgreSQL without per-dialect conversions.
+
+export interface UsersTable {
+  /** The provider's token subject, such as 'auth0|abc123'. */
+  yoto_user_id: string;
+  email: string | null;
+  name: string | null;
+  /** IANA time zone, such as 'Europe/London'. */
+  timezone: string | null;
+  /** Encrypted by the caller before it reaches the database (tokens are encrypted at rest). */
+  access_token_enc: string | null;
+  token_expires_at: string | null;
+  refresh_token_enc: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DevicesTable {
+  yoto_user_id: string;
+  yoto_device_id: string;
+  device_name: string;
+  device_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlarmsTable {
+  id: string;
+  yoto_user_id: string;
+  yoto_device_id: string;
+  device_name: string;
+  alarm_name: string;
+  alarm_type: 'wakeup' | 'bedtime';
+  playlist_id: string;
+  playlist_name: string;
+  hour: number;
+  minute: number;
+  /** JSON array of weekday names, such as '["monday","friday"]'. */
+  days: string;
+  volume: number;
+  /** 0 or 1. */
+  is_enabled: number;
+  /** JSON of broker_url, client_id, device_id; the token lives (encrypted) on the user row. */
+  mqtt_config: string | null;
+  next_fire_at: string | null;
+  last_fired_at: string | null;
+  /** Which worker holds the alarm while it fires, and until when (replicas must not double-fire). */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  devices: DevicesTable;
+  alarms: AlarmsTable;
+}

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { connectDatabase } from './connect';
+import type { Database } from './schema';
+
+// Fresh, isolated databases for integration tests: a SQLite file in a temp folder, or a
+// throwaway schema in the PostgreSQL at TEST_DATABASE_URL, so parallel runs never collide.
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Kysely<Database>;
+  /** Closes the connection and deletes everything the test created. */
+  dispose(): Promise<void>;
+}
+
+export async function isPostgresReachable(url = TEST_DATABASE_URL): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export function createSqliteTestDatabase(): TestDatabase {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playlist-alarms-db-'));
+  const db = connectDatabase({ kind: 'sqlite', file: path.join(dir, 'nested', 'test.sqlite') });
+  return {
+    db,
+    async dispose() {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createPostgresTestDatabase(url = TEST_DATABASE_URL): Promise<TestDatabase> {
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const db = connectDatabase({ kind: 'postgres', url }, { searchPath: schema });
+  return {
+    db,
+    async dispose() {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop schema ${schema} cascade`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
