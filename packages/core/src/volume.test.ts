@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { GaugeColour } from './volume';
+import {
+  alarmLevelToPercent,
+  alarmPercentToLevel,
+  deviceVolumeDisplay,
+  gaugeSegmentColour,
+  gaugeToPercent,
+  modalGaugeToPercent,
+  percentToGauge,
+  percentToModalGauge,
+} from './volume';
+
+describe('SPEC §7 remote gauge 0–14 is scaled by 100/14 and rounded', () => {
+  it.each([
+    [0, 0],
+    [1, 7],
+    [7, 50],
+    [10, 71],
+    [13, 93],
+    [14, 100],
+  ])('gauge %i → %i', (gauge, percent) => expect(gaugeToPercent(gauge)).toBe(percent));
+  it('clamps out-of-range gauge values', () => {
+    expect(gaugeToPercent(20)).toBe(100);
+    expect(gaugeToPercent(-3)).toBe(0);
+  });
+  it('maps a percent back to the gauge and round-trips every segment', () => {
+    expect(percentToGauge(50)).toBe(7);
+    for (let g = 0; g <= 14; g += 1) expect(percentToGauge(gaugeToPercent(g))).toBe(g);
+  });
+});
+
+describe('SPEC §5 player modal: volume sent is gauge value times 10', () => {
+  it('multiplies by 10 and inverts', () => {
+    expect(modalGaugeToPercent(0)).toBe(0);
+    expect(modalGaugeToPercent(7)).toBe(70);
+    expect(modalGaugeToPercent(10)).toBe(100);
+    expect(percentToModalGauge(70)).toBe(7);
+    expect(percentToModalGauge(74)).toBe(7);
+  });
+});
+
+describe('SPEC §7 alarm string volume: percent / 10 rounded, 1 to 10', () => {
+  it.each([
+    [70, 7],
+    [75, 8],
+    [100, 10],
+    [10, 1],
+    [0, 1],
+    [4, 1],
+    [150, 10],
+  ])('%i%% → %i', (percent, level) => expect(alarmPercentToLevel(percent)).toBe(level));
+  it('SPEC §5: displayed cloud alarm volume is the stored value times 10', () => {
+    expect(alarmLevelToPercent(7)).toBe(70);
+    expect(alarmLevelToPercent(1)).toBe(10);
+  });
+});
+
+describe('SPEC §9 displayed device volume is value/volumeMax (default 16) with a percentage', () => {
+  it('uses volumeMax 16 by default', () => {
+    expect(deviceVolumeDisplay(8)).toEqual({ text: '8/16', percent: 50, label: '8/16 (50%)' });
+  });
+  it('uses the reported volumeMax', () => {
+    expect(deviceVolumeDisplay(6, 13)).toEqual({ text: '6/13', percent: 46, label: '6/13 (46%)' });
+  });
+  it('falls back to 16 when volumeMax is 0', () => {
+    expect(deviceVolumeDisplay(4, 0).text).toBe('4/16');
+  });
+});
+
+const times = (n: number, colour: GaugeColour): GaugeColour[] => Array.from({ length: n }, () => colour);
+
+describe('SPEC §9/§5 gauge colour bands', () => {
+  it('14 segments: 1–4 red, 5–9 amber, 10–14 green', () => {
+    const colours = Array.from({ length: 14 }, (_, i) => gaugeSegmentColour(i + 1, 14));
+    expect(colours).toEqual([...times(4, 'red'), ...times(5, 'amber'), ...times(5, 'green')]);
+  });
+  it('10 segments: 1–3 red, 4–6 amber, 7–10 green', () => {
+    const colours = Array.from({ length: 10 }, (_, i) => gaugeSegmentColour(i + 1, 10));
+    expect(colours).toEqual([...times(3, 'red'), ...times(3, 'amber'), ...times(4, 'green')]);
+  });
+  it('mute (0) and beyond the gauge have no colour', () => {
+    expect(gaugeSegmentColour(0, 14)).toBeNull();
+    expect(gaugeSegmentColour(11, 10)).toBeNull();
+  });
+});
