@@ -1,0 +1,243 @@
+import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { z } from 'zod';
+import {
+  toCardDetail,
+  toFamilyGroup,
+  toFamilyGroupDetail,
+  toPlaylist,
+  type CardDetail,
+  type FamilyLibraryGroupDetail,
+} from './playlist-mapping';
+import {
+  contentSchema,
+  deviceApiStatusSchema,
+  deviceConfigSchema,
+  devicesSchema,
+  errorBodySchema,
+  familyGroupDetailSchema,
+  familyGroupsSchema,
+  myContentSchema,
+  userInfoSchema,
+  type DeviceApiStatus,
+  type DeviceConfig,
+  type DeviceConfigBlock,
+} from './rest-schemas';
+
+// The provider's REST API (PROVIDER-API.md "REST") as typed calls. Every failure, whatever its shape, becomes
+// a ProviderError: the UI shows a message, never a TypeError from deep inside a response.
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
+
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    /** HTTP status; 0 when the provider could not be reached. */
+    readonly status: number,
+    /** The provider's error code when it sent one, else ours ('network', 'not-json', 'malformed-response', …). */
+    readonly code: string | null,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface ProviderClientOptions {
+  apiBase: string;
+  authIssuer: string;
+  getAccessToken: () => Promise<string | null>;
+  /** The server's same-origin proxy for family and content calls, e.g. '/api/yoto'. */
+  libraryBase?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  401: 'the provider did not accept the access token',
+  403: 'access to this resource is not allowed',
+  404: 'not found',
+  429: 'too many requests to the provider; try again shortly',
+};
+
+export class ProviderClient {
+  private readonly fetch: typeof fetch;
+  private readonly apiBase: string;
+  private readonly authIssuer: string;
+  private readonly libraryBase: string | null;
+
+  constructor(private readonly options: ProviderClientOptions) {
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.apiBase = trimSlash(options.apiBase);
+    this.authIssuer = trimSlash(options.authIssuer);
+    this.libraryBase = options.libraryBase === undefined ? null : trimSlash(options.libraryBase);
+  }
+
+  async getUser(): Promise<UserProfile> {
+    const info = await this.request(`${this.authIssuer}/userinfo`, userInfoSchema);
+    return { sub: info.sub, name: info.name ?? info.nickname ?? null, email: info.email ?? null };
+  }
+
+  async getPlaylists(): Promise<Playlist[]> {
+    const answer = await this.request(`${this.apiBase}/content/mine`, myContentSchema);
+    return answer.cards.filter((card) => card.deleted !== true).map(toPlaylist);
+  }
+
+  async getDevices(): Promise<Device[]> {
+    const devices = await this.request(`${this.apiBase}/device-v2/devices/mine`, devicesSchema);
+    return devices.map((device) => ({
+      deviceId: device.deviceId,
+      name: device.name ?? device.deviceId,
+      deviceType: device.deviceType ?? 'yoto',
+      online: device.online ?? false,
+      description: device.description ?? '',
+    }));
+  }
+
+  getDeviceStatus(deviceId: string): Promise<DeviceApiStatus> {
+    return this.request(
+      `${this.apiBase}/device-v2/${encodeURIComponent(deviceId)}/status`,
+      deviceApiStatusSchema,
+    );
+  }
+
+  getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
+    return this.request(
+      `${this.apiBase}/device-v2/${encodeURIComponent(deviceId)}/config`,
+      deviceConfigSchema,
+    );
+  }
+
+  /** PUT replaces the whole config block (keys left out reset on the player): pass the full block. */
+  async updateDeviceConfig(deviceId: string, config: DeviceConfigBlock): Promise<void> {
+    await this.send(`${this.apiBase}/device-v2/${encodeURIComponent(deviceId)}/config`, 'PUT', {
+      deviceId,
+      config,
+    });
+  }
+
+  /** The safe alarm write of PROVIDER-API.md: GET the config, change only `alarms`, PUT the full block, read back. */
+  async replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig> {
+    const current = await this.getDeviceConfig(deviceId);
+    await this.updateDeviceConfig(deviceId, { ...current.device.config, alarms });
+    return this.getDeviceConfig(deviceId);
+  }
+
+  async getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]> {
+    const groups = await this.request(this.libraryUrl('groups'), familyGroupsSchema);
+    return groups.map(toFamilyGroup);
+  }
+
+  async getFamilyLibraryGroup(groupId: string): Promise<FamilyLibraryGroupDetail> {
+    const group = await this.request(
+      this.libraryUrl(`groups/${encodeURIComponent(groupId)}`),
+      familyGroupDetailSchema,
+    );
+    return toFamilyGroupDetail(group);
+  }
+
+  async getContent(cardId: string): Promise<CardDetail> {
+    const base = this.libraryBase ?? this.apiBase;
+    const answer = await this.request(
+      `${base}/content/${encodeURIComponent(cardId)}?playable=true`,
+      contentSchema,
+    );
+    return toCardDetail(answer.card);
+  }
+
+  private libraryUrl(path: string): string {
+    return this.libraryBase === null
+      ? `${this.apiBase}/card/family/library/${path}`
+      : `${this.libraryBase}/family/library/${path}`;
+  }
+
+  private async request<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>> {
+    const body = await this.send(url, 'GET');
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      throw new ProviderError(
+        200,
+        'malformed-response',
+        `Unexpected answer from ${describe('GET', url)}${where}.`,
+        {
+          cause: parsed.error,
+        },
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Sends one request and returns its JSON body (undefined when a success has no body). */
+  private async send(url: string, method: 'GET' | 'PUT', payload?: unknown): Promise<unknown> {
+    const what = describe(method, url);
+    const token = await this.options.getAccessToken();
+    if (token === null) throw new ProviderError(401, 'no-token', 'No access token available');
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetch(url, {
+        method,
+        headers,
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+      });
+      text = await response.text();
+    } catch (cause) {
+      throw new ProviderError(0, 'network', `Could not reach the provider (${what}).`, { cause });
+    }
+    const json = parseJson(text);
+    if (!response.ok) throw errorFromResponse(response.status, json, what);
+    if (json.ok) return json.value;
+    if (text.trim() === '' && method !== 'GET') return undefined;
+    throw new ProviderError(
+      response.status,
+      'not-json',
+      `The provider answered ${what} with a body that is not JSON.`,
+    );
+  }
+}
+
+function errorFromResponse(status: number, json: ParsedJson, what: string): ProviderError {
+  const body = json.ok ? errorBodySchema.safeParse(json.value) : null;
+  let code: string | null = null;
+  let detail: string | null = null;
+  if (body?.success) {
+    const { error } = body.data;
+    if (typeof error === 'string') {
+      code = error;
+      detail = body.data.error_description ?? null;
+    } else if (error) {
+      code = error.code ?? null;
+      detail = error.message ?? null;
+    }
+    code ??= body.data.code ?? null;
+    detail ??= body.data.message ?? null;
+  }
+  const reason = STATUS_TEXT[status] ?? (status >= 500 ? 'the provider is having trouble' : 'request failed');
+  const message = `${what} failed with HTTP ${status}: ${detail ?? reason}.`;
+  return new ProviderError(status, code, message);
+}
+
+type ParsedJson = { ok: true; value: unknown } | { ok: false };
+
+function parseJson(text: string): ParsedJson {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function describe(method: string, url: string): string {
+  // Path only: the message may reach the UI, the host adds nothing there.
+  const path = URL.canParse(url) ? new URL(url).pathname : url.split('?')[0];
+  return `${method} ${path}`;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
