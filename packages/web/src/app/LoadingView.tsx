@@ -1,0 +1,21 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+export function LoadingView() {
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+      aria-busy="true"
+    >
+      <Box>
+        <Typography variant="h1" component="h1" gutterBottom>
+          Yoto Playlist Alarms
+        </Typography>
+        <CircularProgress aria-label="Loading" sx={{ my: 2 }} />
+        <Typography color="text.secondary">Loading your personalized alarm experience...</Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import type { UserProfile } from '@playlist-alarms/core/entities';
+import { displayName } from '@playlist-alarms/core/display-name';
+import { useDevices } from '../features/playlists/api/get-devices';
+import { usePlaylists } from '../features/playlists/api/get-playlists';
+import { useRealtime } from '../services/use-realtime';
+import { MainTabs } from './MainTabs';
+import { useNotify } from './notifier-context';
+import { StatusChips } from './StatusChips';
+
+export const PLAYLISTS_FAILED_MESSAGE = 'Failed to load playlists.';
+export const DEVICES_FAILED_MESSAGE = 'Failed to load devices.';
+
+export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: () => void }) {
+  const playlists = usePlaylists();
+  const devices = useDevices();
+  const realtime = useRealtime();
+  const notify = useNotify();
+
+  // Reported here once, not in every component that reads the lists.
+  useEffect(() => {
+    if (playlists.isError) notify.error(PLAYLISTS_FAILED_MESSAGE);
+  }, [notify, playlists.isError]);
+  useEffect(() => {
+    if (devices.isError) notify.error(DEVICES_FAILED_MESSAGE);
+  }, [devices.isError, notify]);
+
+  const playlistCount = playlists.data?.length ?? 0;
+  const deviceCount = devices.data?.length ?? 0;
+  const mqttConnected = Object.values(realtime.links).some((status) => status === 'connected');
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, gap: 2, mb: 2 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }} gutterBottom>
+            Welcome back, {displayName(user)}
+          </Typography>
+          <StatusChips deviceCount={deviceCount} playlistCount={playlistCount} mqttConnected={mqttConnected} />
+        </Box>
+        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={onLogout} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+          Logout
+        </Button>
+      </Stack>
+      <MainTabs playlistCount={playlistCount} deviceCount={deviceCount} />
+    </Container>
+  );
+}

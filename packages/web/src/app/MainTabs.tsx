@@ -1,0 +1,74 @@
+import { Suspense, lazy, useState } from 'react';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/constants';
+import { PlaylistsTab } from '../features/playlists/PlaylistsTab';
+
+// The tabs other than the first load on first visit, keeping the logged-in chunk small.
+const AlarmsPanel = lazy(() => import('../features/alarms/AlarmsPanel').then((m) => ({ default: m.AlarmsPanel })));
+const DevicesPanel = lazy(() => import('../features/devices/DevicesPanel').then((m) => ({ default: m.DevicesPanel })));
+const HelpPanel = lazy(() => import('../features/help/HelpPanel').then((m) => ({ default: m.HelpPanel })));
+
+export const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
+
+export function tabLabels(small: boolean, playlistCount: number, deviceCount: number): string[] {
+  return small
+    ? ['Playlists', 'Alarms', 'Devices', 'Help']
+    : [`Your Playlists (${playlistCount})`, 'Alarm Management', `Device Management (${deviceCount})`, 'Help & Tutorial'];
+}
+
+export function MainTabs({ playlistCount, deviceCount }: { playlistCount: number; deviceCount: number }) {
+  const [index, setIndex] = useState(0);
+  const small = useMediaQuery(`(max-width:${SMALL_SCREEN_MAX_WIDTH_PX - 0.05}px)`);
+  const labels = tabLabels(small, playlistCount, deviceCount);
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Tabs
+        value={index}
+        onChange={(_event, next: number) => setIndex(next)}
+        variant={small ? 'fullWidth' : 'scrollable'}
+        scrollButtons="auto"
+        aria-label="Main sections"
+      >
+        {TAB_IDS.map((id, i) => (
+          <Tab key={id} label={labels[i]} id={`tab-${id}`} aria-controls={`panel-${id}`} />
+        ))}
+      </Tabs>
+      <TabPanel id="playlists" active={index === 0}>
+        <PlaylistsTab />
+      </TabPanel>
+      <TabPanel id="alarms" active={index === 1}>
+        <AlarmsPanel />
+      </TabPanel>
+      <TabPanel id="devices" active={index === 2}>
+        <DevicesPanel />
+      </TabPanel>
+      <TabPanel id="help" active={index === 3}>
+        <HelpPanel />
+      </TabPanel>
+    </Paper>
+  );
+}
+
+function TabPanel({ id, active, children }: { id: string; active: boolean; children: ReactNode }) {
+  if (!active) return null;
+  return (
+    <Box role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} sx={{ p: { xs: 1.5, sm: 3 } }}>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading section" />
+          </Box>
+        }
+      >
+        {children}
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useState } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useDevices } from '../playlists/api/get-devices';
+import { usePlaylists } from '../playlists/api/get-playlists';
+import { DeviceAlarmList } from './DeviceAlarmList';
+
+export function AlarmsPanel() {
+  const devices = useDevices();
+  const playlists = usePlaylists();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+
+  const titles = useMemo(
+    () => new Map((playlists.data ?? []).flatMap((p) => (p.cardId ? [[p.cardId, p.title] as const] : []))),
+    [playlists.data],
+  );
+  const titleOf = useCallback((cardId: string) => titles.get(cardId) ?? cardId, [titles]);
+
+  const toggle = (deviceId: string, expanded: boolean) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (expanded) next.add(deviceId);
+      else next.delete(deviceId);
+      return next;
+    });
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h2" component="h2">
+        Alarm Management
+      </Typography>
+      <Alert severity="info">Cloud sync: 1 wakeup + 1 bedtime alarm supported</Alert>
+      {devices.data?.length === 0 && <Typography color="text.secondary">No devices found.</Typography>}
+      {(devices.data ?? []).map((device) => (
+        <Accordion
+          key={device.deviceId}
+          expanded={open.has(device.deviceId)}
+          onChange={(_event, expanded) => toggle(device.deviceId, expanded)}
+        >
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography sx={{ fontWeight: 700 }}>{device.name}</Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            {open.has(device.deviceId) && <DeviceAlarmList deviceId={device.deviceId} titleOf={titleOf} />}
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Stack>
+  );
+}

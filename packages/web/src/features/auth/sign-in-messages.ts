@@ -1,0 +1,9 @@
+import { AuthError } from '@playlist-alarms/provider/auth-client';
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Please try again.';
+
+/** A failed sign-in in words a parent can act on: the auth client's own sentences, else a generic one. */
+export function signInFailureMessage(error: unknown): string {
+  return error instanceof AuthError && error.message ? error.message : SIGN_IN_FAILED_MESSAGE;
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserProfile } from '@playlist-alarms/core/entities';
+import { useNotify } from '../../app/notifier-context';
+import { useServices } from '../../services/app-services';
+import { useUser } from './get-user';
+import { SESSION_EXPIRED_MESSAGE, signInFailureMessage } from './sign-in-messages';
+
+export type Session =
+  | { status: 'loading' }
+  | { status: 'logged-out'; error: string | null; login: () => void }
+  | { status: 'logged-in'; user: UserProfile; logout: () => void };
+
+/** SPEC §4 session: loading, then logged out or logged in; an OAuth redirect is finished first. */
+export function useSession(): Session {
+  const { auth, devices } = useServices();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [callbackPending, setCallbackPending] = useState(() => auth.isRedirectCallback(new URL(window.location.href)));
+  const [hasToken, setHasToken] = useState(() => auth.hasStoredToken());
+  const [error, setError] = useState<string | null>(null);
+  // StrictMode runs effects twice; the authorization code may be exchanged only once.
+  const callbackStarted = useRef(false);
+
+  useEffect(() => {
+    if (!callbackPending || callbackStarted.current) return;
+    callbackStarted.current = true;
+    const url = new URL(window.location.href);
+    auth
+      .handleRedirectCallback(url)
+      .catch((failure: unknown) => {
+        const message = signInFailureMessage(failure);
+        console.error('[auth] sign-in callback failed', failure);
+        setError(message);
+        notify.error(message);
+      })
+      .finally(() => {
+        window.history.replaceState(null, '', '/');
+        setHasToken(auth.hasStoredToken());
+        setCallbackPending(false);
+      });
+  }, [auth, callbackPending, notify]);
+
+  const user = useUser(!callbackPending && hasToken);
+
+  useEffect(() => {
+    if (!user.isError) return;
+    console.error('[auth] the stored token was refused', user.error);
+    auth.logout();
+    queryClient.clear();
+    setHasToken(false);
+    setError(SESSION_EXPIRED_MESSAGE);
+    notify.error(SESSION_EXPIRED_MESSAGE);
+  }, [auth, notify, queryClient, user.error, user.isError]);
+
+  const login = useCallback(() => {
+    setError(null);
+    auth.startBrowserAuth().catch((failure: unknown) => {
+      const message = signInFailureMessage(failure);
+      setError(message);
+      notify.error(message);
+    });
+  }, [auth, notify]);
+
+  const logout = useCallback(() => {
+    auth.logout();
+    void devices.disposeAll();
+    queryClient.clear();
+    setError(null);
+    setHasToken(false);
+  }, [auth, devices, queryClient]);
+
+  if (callbackPending) return { status: 'loading' };
+  if (hasToken && user.data) return { status: 'logged-in', user: user.data, logout };
+  if (hasToken && !user.isError) return { status: 'loading' };
+  return { status: 'logged-out', error, login };
+}

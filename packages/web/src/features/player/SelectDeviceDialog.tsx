@@ -1,0 +1,39 @@
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import SpeakerIcon from '@mui/icons-material/Speaker';
+import type { Device } from '@playlist-alarms/core/entities';
+
+export interface SelectDeviceDialogProps {
+  open: boolean;
+  devices: readonly Device[];
+  onChoose: (device: Device) => void;
+  onClose: () => void;
+}
+
+/** SPEC §2 "Select Device for Playback": lists the online players. */
+export function SelectDeviceDialog({ open, devices, onChoose, onClose }: SelectDeviceDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="select-device-title" fullWidth maxWidth="xs">
+      <DialogTitle id="select-device-title">Select Device for Playback</DialogTitle>
+      <List sx={{ pt: 0 }}>
+        {devices.map((device) => (
+          <ListItemButton key={device.deviceId} onClick={() => onChoose(device)}>
+            <ListItemIcon>
+              <SpeakerIcon color="primary" />
+            </ListItemIcon>
+            <ListItemText primary={device.name} secondary="Online" />
+          </ListItemButton>
+        ))}
+      </List>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Device } from '@playlist-alarms/core/entities';
+import { queryKeys } from '../../../lib/query-keys';
+import { useServices } from '../../../services/app-services';
+import type { LibrarySource } from '../../../services/app-services';
+
+export const getDevices = (library: LibrarySource): Promise<Device[]> => library.getDevices();
+
+export const devicesQueryOptions = (library: LibrarySource) =>
+  queryOptions({ queryKey: queryKeys.devices(), queryFn: () => getDevices(library) });
+
+export function useDevices() {
+  const { library } = useServices();
+  return useQuery(devicesQueryOptions(library));
+}

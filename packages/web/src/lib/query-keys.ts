@@ -1,0 +1,9 @@
+// One key factory for every server call, so invalidation goes by key, not by hope.
+export const queryKeys = {
+  all: ['provider'] as const,
+  user: () => [...queryKeys.all, 'user'] as const,
+  playlists: () => [...queryKeys.all, 'playlists'] as const,
+  devices: () => [...queryKeys.all, 'devices'] as const,
+  familyGroups: () => [...queryKeys.all, 'family-groups'] as const,
+  deviceConfig: (deviceId: string) => [...queryKeys.all, 'device-config', deviceId] as const,
+};

@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
+import type { DeviceLinkRegistry } from './device-link-registry';
+
+// The services the UI consumes, as interfaces: the browser gets the real provider classes
+// (create-browser-services.ts); component tests get in-memory twins of the same shapes.
+
+/** The part of the provider's AuthClient the UI uses. */
+export interface SessionAuth {
+  startBrowserAuth(): Promise<void>;
+  isRedirectCallback(url: URL): boolean;
+  handleRedirectCallback(url: URL): Promise<unknown>;
+  hasStoredToken(): boolean;
+  getAccessToken(): Promise<string | null>;
+  logout(): void;
+}
+
+/** The part of the provider's REST client the UI uses. */
+export interface LibrarySource {
+  getUser(): Promise<UserProfile>;
+  getPlaylists(): Promise<Playlist[]>;
+  getDevices(): Promise<Device[]>;
+  getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]>;
+  getDeviceConfig(deviceId: string): Promise<DeviceConfig>;
+}
+
+export interface AppServices {
+  config: RuntimeConfig;
+  auth: SessionAuth;
+  library: LibrarySource;
+  devices: DeviceLinkRegistry;
+}
+
+export const ServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices needs a ServicesContext provider');
+  return services;
+}

@@ -1,0 +1,36 @@
+import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import { AuthClient } from '@playlist-alarms/provider/auth-client';
+import { ProviderClient } from '@playlist-alarms/provider/rest-client';
+import { browserTokenStore } from '@playlist-alarms/provider/token-store';
+import type { AppServices } from './app-services';
+import { DeviceLinkRegistry } from './device-link-registry';
+
+// The real singletons, built once from the runtime configuration.
+export function createBrowserServices(config: RuntimeConfig): AppServices {
+  const auth = new AuthClient(
+    {
+      authIssuer: config.provider.authIssuer,
+      clientId: config.provider.clientId,
+      audience: config.provider.audience,
+      scope: config.provider.scope,
+      redirectUri: `${window.location.origin}/`,
+    },
+    browserTokenStore(localStorage),
+    { pending: sessionStorage },
+  );
+  const library = new ProviderClient({
+    apiBase: config.provider.apiBase,
+    authIssuer: config.provider.authIssuer,
+    getAccessToken: () => auth.getAccessToken(),
+    libraryBase: `${config.backendBase}/api/yoto`,
+  });
+  const devices = new DeviceLinkRegistry({
+    getAccessToken: () => auth.getAccessToken(),
+    // The MQTT client is a large dependency: load it only when a player is first connected.
+    createLink: async () => {
+      const { MqttDeviceLink } = await import('@playlist-alarms/provider/device-link');
+      return new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl });
+    },
+  });
+  return { config, auth, library, devices };
+}
