@@ -1,0 +1,66 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { authenticate, createTokenVerifier, jwksUrl } from './auth';
+import type { ServerConfig } from './config';
+import { toRuntimeConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrations';
+import type { Database } from './db/schema';
+import { registerErrorHandler } from './errors';
+import { configRoutes } from './routes/config';
+import { healthRoutes } from './routes/health';
+import { registerWebApp } from './routes/static';
+import { yotoProxyRoutes } from './routes/yoto-proxy';
+
+export interface AppDeps {
+  /** A database to use instead of opening the configured one (the caller then closes it). */
+  db?: Kysely<Database>;
+  /** Used for every call to the provider: health probe, token keys, proxy. */
+  fetch?: typeof fetch;
+}
+
+/** The whole server as one Fastify instance, migrations applied; not listening yet. */
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const ownsDb = deps.db === undefined;
+  const db = deps.db ?? connectDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    if (ownsDb) await db.destroy();
+    throw error;
+  }
+  const fetchImpl = deps.fetch ?? fetch;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Provider tokens must never reach a log file.
+      redact: {
+        paths: ['req.headers.authorization', 'headers.authorization', 'request.headers.authorization'],
+        censor: '[redacted]',
+      },
+    },
+  });
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+
+  app.decorateRequest('caller', null);
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
+  await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
+
+  // Everything else under /api needs a verified provider token.
+  const verify = createTokenVerifier(config.provider, deps.fetch);
+  await app.register(async (api) => {
+    api.addHook('onRequest', authenticate(verify));
+    await api.register(yotoProxyRoutes, {
+      prefix: '/api/yoto',
+      apiBase: config.provider.apiBase,
+      fetch: fetchImpl,
+    });
+  });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { createRemoteJWKSet, customFetch, errors, jwtVerify } from 'jose';
+import { z } from 'zod';
+import type { ProviderConfig } from './config';
+import { HttpError } from './errors';
+
+/** Who is calling: the verified token's subject, and the token itself for pass-through. */
+export interface Caller {
+  sub: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate` on every protected route; null elsewhere. */
+    caller: Caller | null;
+  }
+}
+
+export type TokenVerifier = (token: string) => Promise<Caller>;
+
+export function jwksUrl(provider: ProviderConfig): URL {
+  return new URL(`${provider.authIssuer}/.well-known/jwks.json`);
+}
+
+const claimsSchema = z.object({ sub: z.string().min(1) });
+
+// Failures of the provider itself (keys unreachable or unreadable), as opposed to a bad token.
+function isKeySetUnavailable(error: unknown): boolean {
+  return (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    error instanceof TypeError || // fetch could not connect
+    (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC')
+  );
+}
+
+/**
+ * Verifies provider access tokens against the issuer's published keys (fetched once, cached,
+ * refetched when an unknown key id shows up), checking signature, expiry, issuer and audience.
+ */
+export function createTokenVerifier(provider: ProviderConfig, fetchImpl?: typeof fetch): TokenVerifier {
+  const keys = createRemoteJWKSet(jwksUrl(provider), {
+    timeoutDuration: 5_000,
+    ...(fetchImpl === undefined ? {} : { [customFetch]: fetchImpl }),
+  });
+  // Auth0-style issuers put a trailing slash in `iss`; accept the configured form and that one.
+  const issuer = [provider.authIssuer, `${provider.authIssuer}/`];
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keys, { issuer, audience: provider.audience });
+      const claims = claimsSchema.safeParse(payload);
+      if (!claims.success) throw new HttpError(401, 'Invalid access token: no subject');
+      return { sub: claims.data.sub, token };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (isKeySetUnavailable(error)) {
+        throw new HttpError(503, 'Cannot verify the access token: the provider is unavailable');
+      }
+      throw new HttpError(401, 'Invalid or expired access token');
+    }
+  };
+}
+
+/** The bearer token of the Authorization header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** onRequest hook: refuses the request with 401 unless it carries a valid provider token. */
+export function authenticate(verify: TokenVerifier): onRequestAsyncHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (token === null) throw new HttpError(401, 'Missing bearer token');
+    request.caller = await verify(token);
+  };
+}
+
+/** The verified caller of a protected route (a route outside the auth scope gets a 401). */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (request.caller === null) throw new HttpError(401, 'Missing bearer token');
+  return request.caller;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+/** An error that carries the status and message the client should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+function describeZodError(error: z.ZodError): string {
+  const parts = error.issues.map((issue) => {
+    const where = issue.path.map(String).join('.');
+    return where === '' ? issue.message : `${where}: ${issue.message}`;
+  });
+  return `Invalid request: ${parts.join('; ')}`;
+}
+
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return null;
+  return typeof error.statusCode === 'number' ? error.statusCode : null;
+}
+
+/**
+ * Every error answer is `{ error }`. Bad input (zod, Fastify's own parsing: bad JSON, wrong
+ * content type, too large) keeps its 4xx; only real faults become a logged 500 whose details
+ * stay in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof z.ZodError) {
+      return reply.code(400).send({ error: describeZodError(error) });
+    }
+    const status = statusOf(error);
+    if (status !== null && status >= 400 && status < 600 && status !== 500) {
+      const message = error instanceof Error ? error.message : 'Request failed';
+      if (status >= 500) request.log.warn({ err: error }, message);
+      return reply.code(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ error: 'Internal server error' });
+  });
+}

@@ -1,0 +1,29 @@
+// `tsx packages/server/src/main.ts`: the server alone, configured by the environment.
+import { ConfigError, loadConfig } from './config';
+import { startServer } from './start';
+
+async function main(): Promise<void> {
+  const server = await startServer(loadConfig(process.env));
+  console.log(`Playlist Alarms server is running at ${server.url}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

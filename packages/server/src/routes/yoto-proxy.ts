@@ -1,0 +1,87 @@
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { requireCaller } from '../auth';
+
+// The same-origin proxy of SPEC §7: the family library and card content, which the browser
+// cannot fetch from the provider directly. The caller's bearer token is passed through after
+// the auth hook has verified it, and the provider's answer is relayed as it came.
+
+export interface YotoProxyOptions {
+  apiBase: string;
+  fetch: typeof fetch;
+  timeoutMs?: number;
+}
+
+// Provider ids are short URL-safe strings; anything else (slashes, dots, spaces) is refused
+// before it can reach the provider's path.
+const providerId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"');
+const groupParams = z.object({ id: providerId });
+const contentParams = z.object({ cardId: providerId });
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const yotoProxyRoutes: FastifyPluginCallback<YotoProxyOptions> = (app, options, done) => {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function relay(reply: FastifyReply, token: string, url: URL): Promise<FastifyReply> {
+    reply.header('cache-control', 'no-store');
+    let status: number;
+    let text: string;
+    try {
+      const response = await options.fetch(url, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      reply.log.warn({ err: error, url: url.pathname }, 'Proxy: provider request failed');
+      return timedOut
+        ? reply.code(504).send({ error: `Provider did not answer within ${timeoutMs / 1000} s` })
+        : reply.code(502).send({ error: 'Provider unavailable' });
+    }
+    if (isJson(text)) {
+      // Relay the provider's own bytes: re-serialising could change what the client parses.
+      return reply.code(status).type('application/json; charset=utf-8').send(text);
+    }
+    reply.log.warn({ status, url: url.pathname }, 'Proxy: provider answered non-JSON');
+    // A client error (403 on restricted content, 404) stays meaningful even behind an HTML page.
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: `Provider answered HTTP ${status}` });
+    }
+    return reply.code(502).send({ error: 'Provider unavailable: unreadable answer' });
+  }
+
+  app.get('/family/library/groups', async (request, reply) =>
+    relay(reply, requireCaller(request).token, new URL(`${options.apiBase}/card/family/library/groups`)),
+  );
+
+  app.get('/family/library/groups/:id', async (request, reply) => {
+    const { id } = groupParams.parse(request.params);
+    return relay(
+      reply,
+      requireCaller(request).token,
+      new URL(`${options.apiBase}/card/family/library/groups/${encodeURIComponent(id)}`),
+    );
+  });
+
+  app.get('/content/:cardId', async (request, reply) => {
+    const { cardId } = contentParams.parse(request.params);
+    const url = new URL(`${options.apiBase}/content/${encodeURIComponent(cardId)}`);
+    url.searchParams.set('playable', 'true');
+    return relay(reply, requireCaller(request).token, url);
+  });
+  done();
+};
