@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { bluetoothBanner, bluetoothBannerFor } from './bluetooth-banner';
+
+describe('SPEC §8 Bluetooth banner table', () => {
+  it.each([
+    ['state', 'Bluetooth state checked successfully', 'Bluetooth driver not responding'],
+    ['connect', 'Bluetooth connection established', 'Bluetooth connection failed - no bonded devices?'],
+    ['disconnect', 'Bluetooth disconnected successfully', 'Bluetooth disconnection failed'],
+    ['delete_bonds', 'All Bluetooth bonds deleted', 'Failed to delete Bluetooth bonds'],
+    ['on', 'Bluetooth enabled successfully (check mode in device status)', 'Failed to enable Bluetooth'],
+    ['off', 'Bluetooth disabled successfully', 'Failed to disable Bluetooth'],
+    ['pair', 'Bluetooth pair completed successfully', 'Bluetooth pair failed'],
+  ])('%s: OK and FAIL texts', (command, ok, fail) => {
+    expect(bluetoothBanner({ [`/bluetooth/${command}`]: 'OK' })).toEqual({
+      command,
+      severity: 'success',
+      message: ok,
+    });
+    expect(bluetoothBanner({ [`/bluetooth/${command}`]: 'FAIL' })).toEqual({
+      command,
+      severity: 'error',
+      message: fail,
+    });
+  });
+  it('other values are info: "Bluetooth {cmd}: {value}"', () => {
+    expect(bluetoothBannerFor('state', 'BUSY')).toEqual({
+      command: 'state',
+      severity: 'info',
+      message: 'Bluetooth state: BUSY',
+    });
+  });
+  it('ignores non-Bluetooth keys and req_body', () => {
+    expect(bluetoothBanner({ events: 'OK', req_body: 'x' })).toBeNull();
+    expect(bluetoothBanner({ req_body: 'x', '/bluetooth/off': 'OK' })?.message).toBe(
+      'Bluetooth disabled successfully',
+    );
+    expect(bluetoothBanner(null)).toBeNull();
+  });
+  it('does not read inherited names as commands', () => {
+    expect(bluetoothBannerFor('toString', 'OK').message).toBe('Bluetooth toString completed successfully');
+  });
+});
