@@ -1,0 +1,255 @@
+import {
+  commandTopic,
+  deviceTopics,
+  MQTT_CLIENT_ID_PREFIX,
+  mqttUsername,
+} from '@playlist-alarms/core/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+// The default import is the one form both builds share: Node's CJS build and the browser ESM bundle
+// (mqtt's "browser" export) whose only export is the default namespace object.
+import mqtt from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import type {
+  DeviceLink,
+  DeviceLinkOptions,
+  DeviceMessage,
+  DeviceMessageKind,
+  LinkStatus,
+} from './device-link-types';
+
+// The device link of SPEC §4/§7: one MQTT-over-WebSocket session to one player at a time.
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_KEEPALIVE_SECONDS = 300;
+
+type Log = NonNullable<DeviceLinkOptions['log']>;
+
+const defaultLog: Log = (level, message) => {
+  if (level === 'error') console.error(message);
+  else if (level === 'warn') console.warn(message);
+  else console.info(message);
+};
+
+/**
+ * `DASH{deviceId}` (SPEC) plus a short per-connection suffix: the broker allows one connection per client id,
+ * so two tabs, or a tab and the alarm worker, would otherwise evict each other (PROVIDER-API.md "MQTT").
+ */
+export function clientIdFor(deviceId: string): string {
+  const bytes = new Uint8Array(4);
+  globalThis.crypto.getRandomValues(bytes);
+  const suffix = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${MQTT_CLIENT_ID_PREFIX}${deviceId}-${suffix}`;
+}
+
+/** The legacy and the `data/` topic forms carry the same messages: both map to one kind. */
+export function topicKind(topic: string): DeviceMessageKind | null {
+  if (/\/(data\/)?events$/.test(topic)) return 'events';
+  if (/\/(data\/)?status$/.test(topic)) return 'status';
+  if (/\/response$/.test(topic)) return 'response';
+  return null;
+}
+
+export function parseMessagePayload(payload: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(payload));
+  } catch {
+    return undefined;
+  }
+}
+
+export class MqttDeviceLink implements DeviceLink {
+  private client: MqttClient | null = null;
+  private currentStatus: LinkStatus = 'disconnected';
+  private currentDeviceId: string | null = null;
+  private accessToken: string | null = null;
+  /** Bumped by every connect and disconnect, so a superseded connect attempt knows to stand down. */
+  private generation = 0;
+  private cancelPendingConnect: (() => void) | null = null;
+  private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
+  private readonly statusHandlers = new Set<(status: LinkStatus) => void>();
+  private readonly log: Log;
+
+  constructor(private readonly options: DeviceLinkOptions) {
+    this.log = options.log ?? defaultLog;
+  }
+
+  get status(): LinkStatus {
+    return this.currentStatus;
+  }
+
+  get deviceId(): string | null {
+    return this.currentDeviceId;
+  }
+
+  async connect(deviceId: string, accessToken: string): Promise<boolean> {
+    if (this.client !== null || this.currentStatus !== 'disconnected') await this.disconnect();
+    const generation = ++this.generation;
+    this.currentDeviceId = deviceId;
+    this.accessToken = accessToken;
+    this.setStatus('connecting');
+
+    const timeoutMs = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    let client: MqttClient;
+    try {
+      client = mqtt.connect(this.options.brokerUrl, {
+        clientId: clientIdFor(deviceId),
+        username: mqttUsername(deviceId),
+        password: accessToken,
+        keepalive: this.options.keepaliveSeconds ?? DEFAULT_KEEPALIVE_SECONDS,
+        reconnectPeriod: 0, // SPEC §9: automatic reconnect is off
+        // Our own timer (awaitConnack) reports the time-out; mqtt.js's is only a backstop behind it.
+        connectTimeout: timeoutMs + 5_000,
+        clean: true,
+        protocolVersion: 4,
+      });
+    } catch (error) {
+      this.log('error', `Failed to create MQTT client: ${describeError(error)}`);
+      this.reset();
+      return false;
+    }
+    this.client = client;
+
+    const connected = await this.awaitConnack(client, timeoutMs);
+    if (!connected || generation !== this.generation) {
+      if (generation === this.generation) {
+        client.end(true);
+        this.reset();
+      }
+      return false;
+    }
+
+    this.watch(client, deviceId);
+    const topics = deviceTopics(deviceId);
+    try {
+      const grants = await client.subscribeAsync(Object.values(topics), { qos: 0 });
+      const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
+      if (refused.length > 0) this.log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
+    } catch (error) {
+      this.log('error', `MQTT subscribe failed: ${describeError(error)}`);
+    }
+    if (generation !== this.generation || this.client !== client) return false;
+    this.setStatus('connected');
+    this.log('info', `MQTT connected to ${deviceId}`);
+    this.send('status/request', null);
+    this.send('events/request', null);
+    return true;
+  }
+
+  async disconnect(): Promise<void> {
+    this.generation++;
+    this.cancelPendingConnect?.();
+    const client = this.client;
+    this.reset();
+    if (client !== null) {
+      // Forcibly: no waiting for in-flight packets (SPEC §4).
+      await new Promise<void>((resolve) => client.end(true, {}, () => resolve()));
+    }
+  }
+
+  send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean {
+    const client = this.client;
+    const deviceId = this.currentDeviceId;
+    if (client === null || deviceId === null || this.currentStatus !== 'connected') {
+      this.log('warn', 'MQTT client not connected');
+      return false;
+    }
+    const topic = commandTopic(deviceId, name);
+    client.publish(topic, payload === null ? '' : JSON.stringify(payload), { qos: 0 }, (error) => {
+      if (error) this.log('error', `MQTT publish to ${topic} failed: ${error.message}`);
+    });
+    return true;
+  }
+
+  onMessage(handler: (message: DeviceMessage) => void): () => void {
+    this.messageHandlers.add(handler);
+    return () => void this.messageHandlers.delete(handler);
+  }
+
+  onStatus(handler: (status: LinkStatus) => void): () => void {
+    this.statusHandlers.add(handler);
+    return () => void this.statusHandlers.delete(handler);
+  }
+
+  async dispose(): Promise<void> {
+    await this.disconnect();
+    this.messageHandlers.clear();
+    this.statusHandlers.clear();
+  }
+
+  /** True on CONNACK; false (logged) on refusal, error, close or time-out. */
+  private awaitConnack(client: MqttClient, timeoutMs: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const finish = (result: boolean, level?: 'warn' | 'error', message?: string) => {
+        clearTimeout(timer);
+        client.off('connect', onConnect);
+        client.off('error', onError);
+        client.off('close', onClose);
+        this.cancelPendingConnect = null;
+        if (level && message) this.log(level, message);
+        resolve(result);
+      };
+      const onConnect = () => finish(true);
+      const onError = (error: Error) =>
+        finish(
+          false,
+          'error',
+          `Failed to connect to device: MQTT login refused or failed (${error.message})`,
+        );
+      const onClose = () => finish(false, 'error', 'Failed to connect to device: MQTT connection closed');
+      const timer = setTimeout(() => finish(false, 'error', 'MQTT connection timeout'), timeoutMs);
+      this.cancelPendingConnect = () => finish(false);
+      client.on('connect', onConnect);
+      client.on('error', onError);
+      client.on('close', onClose);
+    });
+  }
+
+  /** After CONNACK: route messages, and notice a session the broker or network ends. */
+  private watch(client: MqttClient, deviceId: string): void {
+    client.on('message', (topic, payload) => {
+      if (this.client !== client) return;
+      const kind = topicKind(topic);
+      const parsed = parseMessagePayload(payload);
+      if (kind === null || parsed === undefined) return; // SPEC §4: a message that does not parse is dropped
+      const message: DeviceMessage = { deviceId, kind, topic, payload: parsed };
+      for (const handler of [...this.messageHandlers]) {
+        try {
+          handler(message);
+        } catch (error) {
+          this.log('error', `MQTT message handler failed: ${describeError(error)}`);
+        }
+      }
+    });
+    client.on('error', (error) => this.log('error', `MQTT error: ${error.message}`));
+    client.on('close', () => {
+      if (this.client !== client) return;
+      this.log('warn', `MQTT connection to ${deviceId} closed`);
+      this.client = null;
+      this.accessToken = null;
+      this.setStatus('disconnected');
+    });
+  }
+
+  private reset(): void {
+    this.client = null;
+    this.currentDeviceId = null;
+    this.accessToken = null;
+    this.setStatus('disconnected');
+  }
+
+  private setStatus(status: LinkStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const handler of [...this.statusHandlers]) {
+      try {
+        handler(status);
+      } catch (error) {
+        this.log('error', `MQTT status handler failed: ${describeError(error)}`);
+      }
+    }
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
