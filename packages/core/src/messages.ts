@@ -1,0 +1,84 @@
+// Every user-facing message of SPEC §8 (and the §5 validation errors), exact; {provider} is Yoto.
+
+export const PROVIDER_NAME = 'Yoto';
+
+export const APP_TITLE = `${PROVIDER_NAME} Playlist Alarms`;
+export const LOADING_TEXT = 'Loading your personalized alarm experience...';
+export const CONNECT_ACCOUNT_LABEL = `Connect ${PROVIDER_NAME} Account`;
+export const MQTT_CONNECTED_LABEL = 'MQTT Connected';
+export const MQTT_DISCONNECTED_LABEL = 'MQTT Disconnected';
+
+export const MESSAGES = {
+  failedToLoadPlaylists: 'Failed to load playlists.',
+  failedToLoadDevices: 'Failed to load devices.',
+  sessionExpired: 'Session expired. Please login again.',
+  failedToInitialize: 'Failed to initialize app. Please try again.',
+  noAccessToken: 'No access token available',
+  deviceNotConnectedViaMqtt: 'Device not connected via MQTT',
+  noDeviceConnected: 'No device connected.',
+  failedToCreateAlarm: 'Failed to create alarm',
+  failedToLoadDeviceAlarms: 'Failed to load device alarms',
+  mqttConnectionTimeout: 'MQTT connection timeout',
+  failedToCreateMqttClient: 'Failed to create MQTT client',
+  mqttClientNotConnected: 'MQTT client not connected',
+  userNotAuthenticated: 'User not authenticated',
+  emptyGroup: '(Empty)',
+  noAccessibleContent: '(No accessible content)',
+  mustConnectMqtt: 'Device must be connected via MQTT to use controls. Please connect to MQTT first.',
+  creatingAlarm: 'Creating alarm...',
+  alarmDeleted: '✅ Alarm deleted successfully!',
+  playbackStopped: 'Playback stopped',
+  playbackPaused: 'Playback paused',
+  // SPEC §5 validation
+  noDevicesAvailable: `No devices available. Please set up your ${PROVIDER_NAME} player first.`,
+  noOnlineDevicesFound: `No online devices found. Please ensure your ${PROVIDER_NAME} player is connected.`,
+  noOnlineDevicesAvailable: 'No online devices available. Please ensure your devices are connected.',
+  invalidDeviceOrAlarmId: 'Invalid device or alarm ID',
+  // SPEC §2
+  noPlaylistsFound: 'No playlists found',
+  adjustSearchHint: 'Try adjusting your search criteria',
+  cloudSyncNote: 'Cloud sync: 1 wakeup + 1 bedtime alarm supported',
+} as const;
+
+export const failedToConnectTo = (device: string): string => `Failed to connect to ${device}`;
+export const failedToConnectToDevice = (reason: string): string => `Failed to connect to device: ${reason}`;
+/** The error's own message, else the default (SPEC §8 alarm creation failure). */
+export const alarmCreationFailed = (reason?: string | null): string => reason || MESSAGES.failedToCreateAlarm;
+export const failedToDeleteAlarm = (reason: string): string => `Failed to delete alarm: ${reason}`;
+export const alarmPlaylistNotFound = (cardId: string): string =>
+  `⚠️ Alarm triggered but playlist not found: ${cardId}`;
+export const failedToTriggerAlarm = (reason: string): string => `❌ Failed to trigger alarm: ${reason}`;
+export const noStatusData = (device: string): string => `No status data available for ${device}`;
+export const invalidCardId = (title: string): string => `Playlist "${title}" does not have a valid card ID.`;
+
+export const alarmCreated = (p: { title: string; device: string; time: string; days: string }): string =>
+  `✅ Alarm created! "${p.title}" will play on "${p.device}" at ${p.time} on ${p.days}.`;
+export const playing = (title: string): string => `Playing: ${title}`;
+export const importedAlarms = (count: number): string =>
+  `Successfully imported ${count} alarms from cloud storage`;
+
+/** Cloud errors are "{context}: {message}". */
+export const CLOUD_CONTEXTS = {
+  syncUser: 'Failed to sync user',
+  syncDevices: 'Failed to sync devices',
+  loadAlarms: 'Failed to load alarms',
+  saveAlarm: 'Failed to save alarm',
+  updateAlarm: 'Failed to update alarm',
+  deleteAlarm: 'Failed to delete alarm',
+  syncLocalAlarms: 'Failed to sync local alarms',
+  deleteAllAlarms: 'Failed to delete all alarms',
+  getAlarmCounts: 'Failed to get alarm counts',
+  deleteTypeAlarm: (type: string) => `Failed to delete ${type} alarm`,
+  getTypeAlarm: (type: string) => `Failed to get ${type} alarm`,
+  replaceTypeAlarm: (type: string) => `Failed to replace ${type} alarm`,
+} as const;
+export const cloudError = (context: string, message: string): string => `${context}: ${message}`;
+
+/** A failed backend call: its JSON `error` field, else "HTTP {status}: {statusText}" (SPEC §7). */
+export const httpErrorMessage = (status: number, statusText: string, body?: unknown): string => {
+  const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
+  return typeof error === 'string' && error ? error : `HTTP ${status}: ${statusText}`;
+};
+
+/** Stand-in items when a family group's detail cannot be read (SPEC §7). */
+export const genericGroupItemTitle = (group: string, n: number): string => `${group} - Item ${n}`;
