@@ -119,15 +119,13 @@ export class MqttDeviceLink implements DeviceLink {
     }
 
     this.watch(client, deviceId);
-    const topics = deviceTopics(deviceId);
-    try {
-      const grants = await client.subscribeAsync(Object.values(topics), { qos: 0 });
-      const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
-      if (refused.length > 0) this.log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
-    } catch (error) {
-      this.log('error', `MQTT subscribe failed: ${describeError(error)}`);
-    }
+    const subscribed = await this.subscribe(client, deviceId, timeoutMs);
     if (generation !== this.generation || this.client !== client) return false;
+    if (!subscribed) {
+      client.end(true);
+      this.reset();
+      return false;
+    }
     this.setStatus('connected');
     this.log('info', `MQTT connected to ${deviceId}`);
     this.send('status/request', null);
@@ -202,6 +200,32 @@ export class MqttDeviceLink implements DeviceLink {
       client.on('error', onError);
       client.on('close', onClose);
     });
+  }
+
+  /**
+   * SPEC's three topics must be granted (the broker refuses another family's player); the `data/` forms are
+   * a bonus that an older broker may not know, so their refusal is only logged.
+   */
+  private async subscribe(client: MqttClient, deviceId: string, timeoutMs: number): Promise<boolean> {
+    const topics = deviceTopics(deviceId);
+    const required = new Set([topics.events, topics.status, topics.response]);
+    try {
+      // A broker that drops the session instead of answering must not leave connect() hanging.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('no SUBACK in time')), timeoutMs);
+      });
+      const grants = await Promise.race([
+        client.subscribeAsync(Object.values(topics), { qos: 0 }),
+        timeout,
+      ]).finally(() => clearTimeout(timer));
+      const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
+      if (refused.length > 0) this.log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
+      return !refused.some((topic) => required.has(topic));
+    } catch (error) {
+      this.log('error', `MQTT subscribe failed: ${describeError(error)}`);
+      return false;
+    }
   }
 
   /** After CONNACK: route messages, and notice a session the broker or network ends. */
