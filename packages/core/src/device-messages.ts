@@ -1,0 +1,137 @@
+// Lenient zod schemas for what players publish (SPEC §3, PROVIDER-API.md "MQTT"): unknown keys pass,
+// numbers may come as text, and one bad field drops only that field, never the message.
+import { z } from 'zod';
+
+const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+const boolish = z.union([
+  z.boolean(),
+  z.literal([0, 1]).transform((n) => n === 1),
+  z.enum(['true', 'false', '0', '1']).transform((s) => s === 'true' || s === '1'),
+]);
+/** Card, chapter and track keys can arrive as numbers: keep them as text. */
+const keyish = z.union([z.string(), z.number().transform(String)]);
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+export const deviceEventsSchema = z.looseObject({
+  volume: lenient(numberish),
+  /** The player's hardware scale; 16 when absent (see DEFAULT_VOLUME_MAX). */
+  volumeMax: lenient(numberish),
+  /** 'playing' | 'paused' | 'stopped' | 'loading' on real players; other text passes. */
+  playbackStatus: lenient(z.string()),
+  source: lenient(z.string()),
+  /** "none" when idle. */
+  cardId: lenient(keyish),
+  chapterKey: lenient(keyish),
+  trackKey: lenient(keyish),
+  chapterTitle: lenient(z.string()),
+  trackTitle: lenient(z.string()),
+  eventUtc: lenient(numberish),
+  position: lenient(numberish),
+  trackLength: lenient(numberish),
+  sleepTimerActive: lenient(boolish),
+  sleepTimerSeconds: lenient(numberish),
+  repeatAll: lenient(boolish),
+  streaming: lenient(boolish),
+});
+export type DeviceEvents = z.infer<typeof deviceEventsSchema>;
+
+/** Events of one message, or null when it is not an object at all. */
+export function parseDeviceEvents(json: unknown): DeviceEvents | null {
+  const result = deviceEventsSchema.safeParse(json);
+  return result.success ? result.data : null;
+}
+
+/** Events are partial deltas: later fields win, fields a delta leaves out (or sends invalid) are kept. */
+export function mergeEvents(prev: DeviceEvents | null | undefined, delta: DeviceEvents): DeviceEvents {
+  const merged: DeviceEvents = { ...prev };
+  for (const [key, value] of Object.entries(delta)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+/** The card the player holds, or null when idle ("none" or empty). */
+export const activeCardId = (events: DeviceEvents | null | undefined): string | null => {
+  const cardId = events?.cardId;
+  return cardId && cardId !== 'none' ? cardId : null;
+};
+
+/** Progress as a percentage of the track when its length is above 0 (SPEC §4 player modal). */
+export const playbackProgress = (events: DeviceEvents | null | undefined): number => {
+  const length = events?.trackLength ?? 0;
+  if (length <= 0) return 0;
+  return Math.min(100, Math.max(0, ((events?.position ?? 0) / length) * 100));
+};
+
+export const deviceMqttStatusSchema = z.looseObject({
+  batteryLevel: lenient(numberish),
+  /** 1 means charging. */
+  charging: lenient(numberish),
+  volume: lenient(numberish),
+  userVolume: lenient(numberish),
+  headphones: lenient(numberish),
+  bluetoothHp: lenient(numberish),
+  cardInserted: lenient(numberish),
+  activeCard: lenient(keyish),
+  /** 0 stopped, 1 playing. */
+  playingStatus: lenient(numberish),
+  day: lenient(numberish),
+  als: lenient(numberish),
+  temp: lenient(z.union([numberish, z.string()])),
+  nightlightMode: lenient(z.string()),
+  fwVersion: lenient(z.string()),
+  productType: lenient(z.string()),
+  freeDisk: lenient(numberish),
+  statusVersion: lenient(numberish),
+  timeFormat: lenient(keyish),
+  dnowBrightness: lenient(numberish),
+  dayBright: lenient(numberish),
+  nightBright: lenient(numberish),
+});
+export type DeviceMqttStatus = z.infer<typeof deviceMqttStatusSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Status fields at the top level or under a `status` key; null when the message is not an object. */
+export function parseDeviceStatus(json: unknown): DeviceMqttStatus | null {
+  if (!isRecord(json)) return null;
+  const body = isRecord(json.status) ? json.status : json;
+  const result = deviceMqttStatusSchema.safeParse(body);
+  return result.success ? result.data : null;
+}
+
+export const commandResponseSchema = z.object({
+  status: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * A response message `{ status: { "<resource or /bluetooth/cmd>": "OK" | "FAIL", req_body?: "…" } }`
+ * as a flat map of text values (the Bluetooth banner reads it); null when it has no status map.
+ */
+export function parseCommandResponse(json: unknown): Record<string, string> | null {
+  const result = commandResponseSchema.safeParse(json);
+  if (!result.success) return null;
+  const entries = Object.entries(result.data.status).flatMap(([key, value]) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? [[key, String(value)] as const]
+      : [],
+  );
+  return Object.fromEntries(entries);
+}
+
+export type DeviceMessageKind = 'events' | 'status' | 'response';
+
+/** Which kind a topic carries: the SPEC paths and the provider's current `data/` forms alike. */
+export function classifyDeviceTopic(topic: string): { deviceId: string; kind: DeviceMessageKind } | null {
+  const match = /^device\/([^/]+)\/(?:data\/)?(events|status|response)$/.exec(topic);
+  const deviceId = match?.[1];
+  const kind = match?.[2];
+  if (deviceId === undefined || (kind !== 'events' && kind !== 'status' && kind !== 'response')) return null;
+  return { deviceId, kind };
+}
