@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Playlist } from './entities';
+import {
+  clampPage,
+  durationBadge,
+  filterPlaylists,
+  groupFilterFor,
+  listGroups,
+  pageCount,
+  paginate,
+  showGroupTabs,
+} from './playlist-browser';
+
+const playlist = (id: number, over: Partial<Playlist> = {}): Playlist => ({
+  id: `p${id}`,
+  cardId: `c${id}`,
+  title: `Playlist ${id}`,
+  description: '',
+  created_at: null,
+  updated_at: null,
+  coverArt: null,
+  duration: 300,
+  category: 'MYO',
+  groupId: null,
+  groupName: null,
+  isFromFamilyLibrary: false,
+  author: null,
+  availability: null,
+  ...over,
+});
+
+const list = [
+  playlist(1, { title: 'Bedtime Stories', author: 'Roald' }),
+  playlist(2, { title: 'Wake Up Songs', description: 'Morning MUSIC' }),
+  playlist(3, { title: 'Dino Facts', groupId: 'g1', groupName: 'Science', isFromFamilyLibrary: true }),
+  playlist(4, { title: 'Space', groupId: 'g2', groupName: 'Science Two', isFromFamilyLibrary: true }),
+];
+const ids = (items: Playlist[]) => items.map((p) => p.id);
+
+describe('SPEC §2 search on title, description, author and group, case-insensitive', () => {
+  it('matches each field', () => {
+    expect(ids(filterPlaylists(list, 'bedtime'))).toEqual(['p1']);
+    expect(ids(filterPlaylists(list, 'music'))).toEqual(['p2']);
+    expect(ids(filterPlaylists(list, 'ROALD'))).toEqual(['p1']);
+    expect(ids(filterPlaylists(list, 'science'))).toEqual(['p3', 'p4']);
+  });
+  it('blank search keeps everything; no match is empty', () => {
+    expect(ids(filterPlaylists(list, '   '))).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(filterPlaylists(list, 'zebra')).toEqual([]);
+  });
+});
+
+describe('SPEC §2 group filter: All Playlists, each group, My Playlists', () => {
+  it('filters by group and by own', () => {
+    expect(ids(filterPlaylists(list, '', groupFilterFor('g2')))).toEqual(['p4']);
+    expect(ids(filterPlaylists(list, '', 'mine'))).toEqual(['p1', 'p2']);
+    expect(ids(filterPlaylists(list, 'science', groupFilterFor('g1')))).toEqual(['p3']);
+  });
+  it('lists groups in first-seen order; the row shows only with more than one', () => {
+    expect(listGroups(list)).toEqual([
+      { id: 'g1', name: 'Science' },
+      { id: 'g2', name: 'Science Two' },
+    ]);
+    expect(showGroupTabs(listGroups(list))).toBe(true);
+    expect(showGroupTabs(listGroups(list.slice(0, 3)))).toBe(false);
+  });
+});
+
+describe('SPEC §9 paging: 12 a page', () => {
+  const many = Array.from({ length: 30 }, (_, i) => playlist(i + 1));
+  it('counts pages, at least one', () => {
+    expect(pageCount(30)).toBe(3);
+    expect(pageCount(24)).toBe(2);
+    expect(pageCount(0)).toBe(1);
+  });
+  it('slices a page', () => {
+    const page = paginate(many, 3);
+    expect(page.items.map((p) => p.id)).toEqual(['p25', 'p26', 'p27', 'p28', 'p29', 'p30']);
+    expect(page).toMatchObject({ page: 3, pageCount: 3, showPagination: true });
+    expect(paginate(many, 1).items).toHaveLength(12);
+  });
+  it('clamps out-of-range pages (a search shrank the list)', () => {
+    expect(paginate(many, 9).page).toBe(3);
+    expect(paginate(many, 0).page).toBe(1);
+    expect(clampPage(Number.NaN, 3)).toBe(1);
+  });
+  it('hides pagination with one page', () => {
+    expect(paginate(many.slice(0, 12), 1).showPagination).toBe(false);
+  });
+});
+
+describe('a 10,000-playlist library', () => {
+  const big = Array.from({ length: 10_000 }, (_, i) =>
+    playlist(i, { title: i % 1000 === 7 ? 'Needle' : `Hay ${i}` }),
+  );
+  it('finds matches and pages them, searching the same array again from its cache', () => {
+    const found = filterPlaylists(big, 'needle');
+    expect(found).toHaveLength(10);
+    expect(filterPlaylists(big, 'NEEDLE')).toEqual(found);
+    expect(paginate(found, 1).items).toHaveLength(10);
+    expect(pageCount(big.length)).toBe(834);
+  });
+});
+
+describe('SPEC §2 duration badge in whole minutes', () => {
+  it('formats', () => {
+    expect(durationBadge(300)).toBe('5m');
+    expect(durationBadge(0)).toBe('0m');
+  });
+});

@@ -1,0 +1,84 @@
+// SPEC §2/§4 playlist browser: search, group filter and paging as pure functions over memoised data.
+import type { Playlist } from './entities';
+import { PAGE_SIZE } from './constants';
+
+/** 'all' ("All Playlists"), 'mine' ("My Playlists" on the family tab), or one group. A string, so memo deps stay cheap. */
+export type GroupFilter = 'all' | 'mine' | `group:${string}`;
+
+export const groupFilterFor = (groupId: string): GroupFilter => `group:${groupId}`;
+
+// Lower-cased search text per playlist, built once per array: a 10,000-item list is searched without
+// re-lowering every field on each keystroke.
+const haystacks = new WeakMap<readonly Playlist[], string[]>();
+
+function searchTexts(playlists: readonly Playlist[]): string[] {
+  let texts = haystacks.get(playlists);
+  if (!texts) {
+    texts = playlists.map((p) =>
+      [p.title, p.description, p.author ?? '', p.groupName ?? ''].join('\n').toLowerCase(),
+    );
+    haystacks.set(playlists, texts);
+  }
+  return texts;
+}
+
+const matchesGroup = (playlist: Playlist, group: GroupFilter): boolean => {
+  if (group === 'all') return true;
+  if (group === 'mine') return !playlist.isFromFamilyLibrary;
+  return playlist.groupId === group.slice('group:'.length);
+};
+
+/** Case-insensitive search on title, description, author and group name, then the group filter. */
+export function filterPlaylists(
+  playlists: readonly Playlist[],
+  search: string,
+  group: GroupFilter = 'all',
+): Playlist[] {
+  const query = search.trim().toLowerCase();
+  if (!query && group === 'all') return [...playlists];
+  const texts = query ? searchTexts(playlists) : null;
+  return playlists.filter(
+    (playlist, i) => (!texts || (texts[i] ?? '').includes(query)) && matchesGroup(playlist, group),
+  );
+}
+
+/** Distinct groups in first-seen order, for the group tab row. */
+export function listGroups(playlists: readonly Playlist[]): { id: string; name: string }[] {
+  const seen = new Map<string, string>();
+  for (const p of playlists)
+    if (p.groupId && !seen.has(p.groupId)) seen.set(p.groupId, p.groupName ?? p.groupId);
+  return [...seen].map(([id, name]) => ({ id, name }));
+}
+
+/** The group row shows only when more than one group exists. */
+export const showGroupTabs = (groups: readonly unknown[]): boolean => groups.length > 1;
+
+export const pageCount = (total: number, pageSize: number = PAGE_SIZE): number =>
+  Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+
+/** Pages are 1-based; anything out of range is pulled back inside. */
+export const clampPage = (page: number, pages: number): number =>
+  Math.min(Math.max(1, Math.floor(Number.isFinite(page) ? page : 1)), Math.max(1, pages));
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  /** Pagination shows only when there is more than one page. */
+  showPagination: boolean;
+}
+
+export function paginate<T>(items: readonly T[], page: number, pageSize: number = PAGE_SIZE): Page<T> {
+  const pages = pageCount(items.length, pageSize);
+  const current = clampPage(page, pages);
+  const start = (current - 1) * pageSize;
+  return {
+    items: items.slice(start, start + pageSize),
+    page: current,
+    pageCount: pages,
+    showPagination: pages > 1,
+  };
+}
+
+/** Duration badge in whole minutes, such as "5m". */
+export const durationBadge = (seconds: number): string => `${Math.round(Math.max(0, seconds) / 60)}m`;
