@@ -15,7 +15,9 @@ import { NotifierContext } from './notifier-context';
 import { theme } from './theme';
 
 // The logged-in view (tabs, playlists, player) is a separate chunk: the sign-in page stays small.
-const LoggedInView = lazy(() => import('./LoggedInView').then((module) => ({ default: module.LoggedInView })));
+const LoggedInView = lazy(() =>
+  import('./LoggedInView').then((module) => ({ default: module.LoggedInView })),
+);
 
 export interface AppProps {
   loadConfig: () => Promise<RuntimeConfig>;
@@ -26,7 +28,9 @@ export interface AppProps {
 type Boot = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; services: AppServices };
 
 const defaultQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } } });
+  new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
+  });
 
 export function App({ loadConfig, createServices, createQueryClient = defaultQueryClient }: AppProps) {
   const [boot, setBoot] = useState<Boot>({ phase: 'loading' });

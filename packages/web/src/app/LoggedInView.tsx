@@ -45,9 +45,18 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }} gutterBottom>
             Welcome back, {displayName(user)}
           </Typography>
-          <StatusChips deviceCount={deviceCount} playlistCount={playlistCount} mqttConnected={mqttConnected} />
+          <StatusChips
+            deviceCount={deviceCount}
+            playlistCount={playlistCount}
+            mqttConnected={mqttConnected}
+          />
         </Box>
-        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={onLogout} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+        <Button
+          variant="outlined"
+          startIcon={<LogoutIcon />}
+          onClick={onLogout}
+          sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}
+        >
           Logout
         </Button>
       </Stack>

@@ -16,8 +16,8 @@ export function LoggedOutView({ error, onLogin }: { error: string | null; onLogi
             Yoto Playlist Alarms
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Wake up and wind down with your family&apos;s playlists: browse them, play them on your player and set
-            wake-up and bedtime alarms.
+            Wake up and wind down with your family&apos;s playlists: browse them, play them on your player and
+            set wake-up and bedtime alarms.
           </Typography>
           {error && (
             <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>

@@ -10,8 +10,12 @@ import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/constants';
 import { PlaylistsTab } from '../features/playlists/PlaylistsTab';
 
 // The tabs other than the first load on first visit, keeping the logged-in chunk small.
-const AlarmsPanel = lazy(() => import('../features/alarms/AlarmsPanel').then((m) => ({ default: m.AlarmsPanel })));
-const DevicesPanel = lazy(() => import('../features/devices/DevicesPanel').then((m) => ({ default: m.DevicesPanel })));
+const AlarmsPanel = lazy(() =>
+  import('../features/alarms/AlarmsPanel').then((m) => ({ default: m.AlarmsPanel })),
+);
+const DevicesPanel = lazy(() =>
+  import('../features/devices/DevicesPanel').then((m) => ({ default: m.DevicesPanel })),
+);
 const HelpPanel = lazy(() => import('../features/help/HelpPanel').then((m) => ({ default: m.HelpPanel })));
 
 export const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
@@ -19,7 +23,12 @@ export const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
 export function tabLabels(small: boolean, playlistCount: number, deviceCount: number): string[] {
   return small
     ? ['Playlists', 'Alarms', 'Devices', 'Help']
-    : [`Your Playlists (${playlistCount})`, 'Alarm Management', `Device Management (${deviceCount})`, 'Help & Tutorial'];
+    : [
+        `Your Playlists (${playlistCount})`,
+        'Alarm Management',
+        `Device Management (${deviceCount})`,
+        'Help & Tutorial',
+      ];
 }
 
 export function MainTabs({ playlistCount, deviceCount }: { playlistCount: number; deviceCount: number }) {

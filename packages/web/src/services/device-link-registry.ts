@@ -1,9 +1,9 @@
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import { deviceEventsSchema } from '@playlist-alarms/core/device-messages';
-import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
-import { initialPlaybackState, reducePlayback } from '@playlist-alarms/core/playback-state';
-import type { PlaybackAction, PlaybackState } from '@playlist-alarms/core/playback-state';
+import { deviceEventsSchema } from '../lib/device-messages';
+import type { DeviceEvents } from '../lib/device-messages';
+import { initialPlaybackState, reducePlayback } from '../lib/playback-state';
+import type { PlaybackAction, PlaybackState } from '../lib/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
 
@@ -44,7 +44,10 @@ export class DeviceLinkRegistry {
   private readonly log: NonNullable<DeviceLinkRegistryOptions['log']>;
 
   constructor(private readonly options: DeviceLinkRegistryOptions) {
-    this.batcher = new FrameBatcher((items) => this.applyEvents(items), options.scheduleFrame ?? animationFrameScheduler);
+    this.batcher = new FrameBatcher(
+      (items) => this.applyEvents(items),
+      options.scheduleFrame ?? animationFrameScheduler,
+    );
     this.log = options.log ?? ((level, message) => console[level](`[devices] ${message}`));
   }
 
@@ -148,7 +151,12 @@ export class DeviceLinkRegistry {
 
   private applyEvents(items: DeviceEventNotice[]): void {
     let playback = this.snapshot.playback;
-    for (const item of items) playback = reducePlayback(playback, { type: 'device-event', deviceId: item.deviceId, events: item.events });
+    for (const item of items)
+      playback = reducePlayback(playback, {
+        type: 'device-event',
+        deviceId: item.deviceId,
+        events: item.events,
+      });
     this.setSnapshot({ ...this.snapshot, playback });
     for (const item of items) for (const listener of this.eventListeners) listener(item);
   }

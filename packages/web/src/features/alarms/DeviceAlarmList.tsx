@@ -11,7 +11,13 @@ import { useDeviceAlarms } from './api/get-device-alarms';
 export const LOAD_ALARMS_FAILED_MESSAGE = 'Failed to load device alarms';
 
 /** One player's alarms; mounted only when its accordion opens, so the list loads then (SPEC §2). */
-export function DeviceAlarmList({ deviceId, titleOf }: { deviceId: string; titleOf: (cardId: string) => string }) {
+export function DeviceAlarmList({
+  deviceId,
+  titleOf,
+}: {
+  deviceId: string;
+  titleOf: (cardId: string) => string;
+}) {
   const query = useDeviceAlarms(deviceId, true);
   if (query.isPending) return <CircularProgress size={24} aria-label="Loading alarms" />;
   if (query.isError) return <Alert severity="error">{LOAD_ALARMS_FAILED_MESSAGE}</Alert>;
@@ -26,7 +32,11 @@ export function DeviceAlarmList({ deviceId, titleOf }: { deviceId: string; title
               primary={`${alarm.time} · ${titleOf(alarm.cardId)}`}
               secondary={`${daysWording(alarm.days) || 'No days'} · volume ${alarm.volume * 10}%`}
             />
-            <Chip size="small" label={alarm.enabled ? 'On' : 'Off'} color={alarm.enabled ? 'success' : 'default'} />
+            <Chip
+              size="small"
+              label={alarm.enabled ? 'On' : 'Off'}
+              color={alarm.enabled ? 'success' : 'default'}
+            />
           </ListItem>
         ))}
       </List>

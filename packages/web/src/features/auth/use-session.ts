@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@playlist-alarms/core/entities';
 import { useNotify } from '../../app/notifier-context';
+import { queryKeys } from '../../lib/query-keys';
 import { useServices } from '../../services/app-services';
 import { useUser } from './get-user';
 import { SESSION_EXPIRED_MESSAGE, signInFailureMessage } from './sign-in-messages';
@@ -16,7 +17,9 @@ export function useSession(): Session {
   const { auth, devices } = useServices();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [callbackPending, setCallbackPending] = useState(() => auth.isRedirectCallback(new URL(window.location.href)));
+  const [callbackPending, setCallbackPending] = useState(() =>
+    auth.isRedirectCallback(new URL(window.location.href)),
+  );
   const [hasToken, setHasToken] = useState(() => auth.hasStoredToken());
   const [error, setError] = useState<string | null>(null);
   // StrictMode runs effects twice; the authorization code may be exchanged only once.
@@ -43,15 +46,23 @@ export function useSession(): Session {
 
   const user = useUser(!callbackPending && hasToken);
 
-  useEffect(() => {
-    if (!user.isError) return;
-    console.error('[auth] the stored token was refused', user.error);
-    auth.logout();
-    queryClient.clear();
-    setHasToken(false);
-    setError(SESSION_EXPIRED_MESSAGE);
-    notify.error(SESSION_EXPIRED_MESSAGE);
-  }, [auth, notify, queryClient, user.error, user.isError]);
+  // The provider refusing the stored token ends the session (SPEC §4). Watched on the query cache,
+  // so the session state changes in a subscription callback rather than in an effect body.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        if (event.query.queryHash !== hashKey(queryKeys.user())) return;
+        console.error('[auth] the stored token was refused', event.action.error);
+        auth.logout();
+        setHasToken(false);
+        setError(SESSION_EXPIRED_MESSAGE);
+        notify.error(SESSION_EXPIRED_MESSAGE);
+        // Outside the cache's own notification: clearing it re-enters the cache.
+        setTimeout(() => queryClient.clear(), 0);
+      }),
+    [auth, notify, queryClient],
+  );
 
   const login = useCallback(() => {
     setError(null);

@@ -27,8 +27,14 @@ export function DevicesPanel() {
             </ListItemIcon>
             <ListItemText primary={device.name} secondary={device.description || device.deviceType} />
             <Stack direction="row" spacing={1}>
-              <Chip size="small" label={device.online ? 'Online' : 'Offline'} color={device.online ? 'success' : 'default'} />
-              {links[device.deviceId] === 'connected' && <Chip size="small" variant="outlined" label="MQTT Connected" />}
+              <Chip
+                size="small"
+                label={device.online ? 'Online' : 'Offline'}
+                color={device.online ? 'success' : 'default'}
+              />
+              {links[device.deviceId] === 'connected' && (
+                <Chip size="small" variant="outlined" label="MQTT Connected" />
+              )}
             </Stack>
           </ListItem>
         ))}

@@ -17,7 +17,10 @@ describe('playTarget', () => {
   });
 
   it('picks the only online player', () => {
-    expect(playTarget([device('a', false), device('b', true)])).toEqual({ kind: 'single', device: device('b', true) });
+    expect(playTarget([device('a', false), device('b', true)])).toEqual({
+      kind: 'single',
+      device: device('b', true),
+    });
   });
 
   it('offers only the online players when several are online', () => {

@@ -2,9 +2,7 @@ import type { Device } from '@playlist-alarms/core/entities';
 
 // SPEC §5 "Play without a connection": which player a Play goes to.
 export type PlayTarget =
-  | { kind: 'none' }
-  | { kind: 'single'; device: Device }
-  | { kind: 'choose'; devices: Device[] };
+  { kind: 'none' } | { kind: 'single'; device: Device } | { kind: 'choose'; devices: Device[] };
 
 export function playTarget(devices: readonly Device[]): PlayTarget {
   const online = devices.filter((device) => device.online);

@@ -1,6 +1,7 @@
 // The player strings of SPEC §5 and §8, exactly.
 export const noCardIdMessage = (title: string) => `Playlist "${title}" does not have a valid card ID.`;
-export const NO_ONLINE_DEVICES_MESSAGE = 'No online devices available. Please ensure your devices are connected.';
+export const NO_ONLINE_DEVICES_MESSAGE =
+  'No online devices available. Please ensure your devices are connected.';
 export const connectFailedMessage = (device: string) => `Failed to connect to ${device}`;
 export const NO_ACCESS_TOKEN_MESSAGE = 'No access token available';
 export const NOT_CONNECTED_MESSAGE = 'Device not connected via MQTT';

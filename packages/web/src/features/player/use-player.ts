@@ -22,13 +22,13 @@ export interface DevicePicker {
 }
 
 export interface PlayerControls {
-  play(playlist: Playlist): void;
-  pause(): void;
-  resume(): void;
-  stop(): void;
+  play: (playlist: Playlist) => void;
+  pause: () => void;
+  resume: () => void;
+  stop: () => void;
   picker: DevicePicker | null;
-  choose(device: Device): void;
-  closePicker(): void;
+  choose: (device: Device) => void;
+  closePicker: () => void;
 }
 
 /** The playback flow of SPEC §5: which player, connecting, card commands and their toasts. */
@@ -54,7 +54,9 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
 
   const start = useCallback(
     (deviceId: string, playlist: Playlist, cardId: string) => {
-      const sent = registry.send(deviceId, 'card/start', { uri: cardUri(config.provider.cardLinkHost, cardId) });
+      const sent = registry.send(deviceId, 'card/start', {
+        uri: cardUri(config.provider.cardLinkHost, cardId),
+      });
       if (!sent) {
         notify.error(NOT_CONNECTED_MESSAGE);
         return;
@@ -120,7 +122,9 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
         notify.error(NO_DEVICE_CONNECTED_MESSAGE);
         return;
       }
-      registry.applyLocal({ type: name === 'card/pause' ? 'pause' : name === 'card/resume' ? 'resume' : 'stop' });
+      registry.applyLocal({
+        type: name === 'card/pause' ? 'pause' : name === 'card/resume' ? 'resume' : 'stop',
+      });
       if (name === 'card/stop') awaited.current = null;
       if (success) notify.success(success);
     },

@@ -7,9 +7,16 @@ import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
 
 /** The family library's groups as the provider lists them; their cards are browsed in a later issue. */
-export function FamilyGroupsList({ groups, loading }: { groups: readonly FamilyLibraryGroup[]; loading: boolean }) {
+export function FamilyGroupsList({
+  groups,
+  loading,
+}: {
+  groups: readonly FamilyLibraryGroup[];
+  loading: boolean;
+}) {
   if (loading) return <Typography color="text.secondary">Loading family library...</Typography>;
-  if (groups.length === 0) return <Typography color="text.secondary">No family library groups yet.</Typography>;
+  if (groups.length === 0)
+    return <Typography color="text.secondary">No family library groups yet.</Typography>;
   return (
     <List aria-label="Family library groups">
       {groups.map((group) => (

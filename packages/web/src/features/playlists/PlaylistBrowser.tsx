@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { PAGE_SIZE } from '@playlist-alarms/core/constants';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
+import { filterPlaylists, paginate } from '../../lib/playlist-browser';
 import type { PlayerControls } from '../player/use-player';
 import { useRealtime } from '../../services/use-realtime';
 import { PlaylistGrid } from './PlaylistGrid';
@@ -35,7 +35,12 @@ export function PlaylistBrowser({ playlists, player }: PlaylistBrowserProps) {
       <Box sx={{ mb: 2 }}>
         <PlaylistToolbar search={search} onSearch={onSearch} />
       </Box>
-      <PlaylistPagination page={current.page} pageCount={current.pageCount} onPage={setPage} label="Playlist pages (top)" />
+      <PlaylistPagination
+        page={current.page}
+        pageCount={current.pageCount}
+        onPage={setPage}
+        label="Playlist pages (top)"
+      />
       {current.items.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
           <SearchOffIcon sx={{ fontSize: 48 }} aria-hidden />
@@ -54,7 +59,12 @@ export function PlaylistBrowser({ playlists, player }: PlaylistBrowserProps) {
           onStop={player.stop}
         />
       )}
-      <PlaylistPagination page={current.page} pageCount={current.pageCount} onPage={setPage} label="Playlist pages (bottom)" />
+      <PlaylistPagination
+        page={current.page}
+        pageCount={current.pageCount}
+        onPage={setPage}
+        label="Playlist pages (bottom)"
+      />
     </Box>
   );
 }

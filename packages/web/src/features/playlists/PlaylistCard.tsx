@@ -38,17 +38,34 @@ export const PlaylistCard = memo(function PlaylistCard({
   return (
     <Card data-testid="playlist-card" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {playlist.coverArt ? (
-        <CardMedia component="img" image={playlist.coverArt} alt="" loading="lazy" sx={{ aspectRatio: '1', objectFit: 'cover' }} />
+        <CardMedia
+          component="img"
+          image={playlist.coverArt}
+          alt=""
+          loading="lazy"
+          sx={{ aspectRatio: '1', objectFit: 'cover' }}
+        />
       ) : (
         <Box
           aria-hidden
-          sx={{ aspectRatio: '1', display: 'grid', placeItems: 'center', bgcolor: 'primary.light', color: 'primary.contrastText' }}
+          sx={{
+            aspectRatio: '1',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'primary.light',
+            color: 'primary.contrastText',
+          }}
         >
           <MusicNoteIcon sx={{ fontSize: 56 }} />
         </Box>
       )}
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
-        <Typography data-testid="playlist-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+        <Typography
+          data-testid="playlist-title"
+          variant="subtitle1"
+          component="h3"
+          sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+        >
           {playlist.title}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import type { PlaybackState } from '../../lib/playback-state';
 import { cardPlayback } from './card-playback';
 import { PlaylistCard } from './PlaylistCard';
 
@@ -24,12 +24,20 @@ export function PlaylistGrid({ playlists, playback, ...handlers }: PlaylistGridP
         p: 0,
         display: 'grid',
         gap: { xs: 1.5, sm: 2 },
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          sm: 'repeat(3, minmax(0, 1fr))',
+          md: 'repeat(4, minmax(0, 1fr))',
+        },
       }}
     >
       {playlists.map((playlist) => (
         <li key={playlist.id}>
-          <PlaylistCard playlist={playlist} playback={cardPlayback(playback, playlist.cardId)} {...handlers} />
+          <PlaylistCard
+            playlist={playlist}
+            playback={cardPlayback(playback, playlist.cardId)}
+            {...handlers}
+          />
         </li>
       ))}
     </Box>

@@ -27,7 +27,12 @@ export function PlaylistsTab() {
 
   return (
     <Box>
-      <Tabs value={top} onChange={(_event, next: 'mine' | 'family') => setTop(next)} aria-label="Playlist sources" sx={{ mb: 2 }}>
+      <Tabs
+        value={top}
+        onChange={(_event, next: 'mine' | 'family') => setTop(next)}
+        aria-label="Playlist sources"
+        sx={{ mb: 2 }}
+      >
         <Tab value="mine" label={`My Playlists (${playlists.data?.length ?? 0})`} />
         <Tab value="family" label={`Family Playlists (${familyCount})`} />
       </Tabs>
@@ -42,7 +47,12 @@ export function PlaylistsTab() {
       {top === 'family' && <FamilyGroupsList groups={family.data ?? []} loading={family.isPending} />}
       {player.picker && (
         <Suspense fallback={null}>
-          <SelectDeviceDialog open devices={player.picker.devices} onChoose={player.choose} onClose={player.closePicker} />
+          <SelectDeviceDialog
+            open
+            devices={player.picker.devices}
+            onChoose={player.choose}
+            onClose={player.closePicker}
+          />
         </Suspense>
       )}
     </Box>

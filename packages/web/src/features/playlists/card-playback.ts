@@ -1,4 +1,4 @@
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import type { PlaybackState } from '../../lib/playback-state';
 import type { CardPlayback } from './PlaylistCard';
 
 /** Which buttons a card shows: SPEC §4 "currently playing" is the same card with playing or paused set. */

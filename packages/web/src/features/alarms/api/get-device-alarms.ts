@@ -18,7 +18,10 @@ export async function getDeviceAlarms(library: LibrarySource, deviceId: string):
 }
 
 export const deviceAlarmsQueryOptions = (library: LibrarySource, deviceId: string) =>
-  queryOptions({ queryKey: queryKeys.deviceConfig(deviceId), queryFn: () => getDeviceAlarms(library, deviceId) });
+  queryOptions({
+    queryKey: queryKeys.deviceConfig(deviceId),
+    queryFn: () => getDeviceAlarms(library, deviceId),
+  });
 
 export function useDeviceAlarms(deviceId: string, enabled: boolean) {
   const { library } = useServices();

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import { installMatchMedia } from '../test/match-media';
+import { renderApp } from '../test/render-app';
+import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';
+
+const household = (token: string | null = 'stored-token') => {
+  const services = createTestServices({ token });
+  services.library.playlists = Array.from({ length: 13 }, (_, i) => makePlaylist(i + 1));
+  services.library.devices = [
+    makeDevice('p1', 'Bedroom Player', true),
+    makeDevice('p2', 'Playroom Mini', false),
+  ];
+  return services;
+};
+
+describe('app shell', () => {
+  it('shows the loading view until the runtime configuration arrives, then the logged-out view', async () => {
+    let release: (config: RuntimeConfig) => void = () => undefined;
+    const pending = new Promise<RuntimeConfig>((resolve) => (release = resolve));
+    const services = household(null);
+    renderApp(services, () => pending);
+
+    expect(screen.getByText('Yoto Playlist Alarms')).toBeTruthy();
+    expect(screen.getByText('Loading your personalized alarm experience...')).toBeTruthy();
+    release(testConfig);
+
+    const connect = await screen.findByRole('button', { name: 'Connect Yoto Account' });
+    await userEvent.click(connect);
+    expect(services.auth.startedSignIns).toBe(1);
+  });
+
+  it('says the app failed to initialize, never a blank page, and retries', async () => {
+    let calls = 0;
+    const load = () => (++calls === 1 ? Promise.reject(new Error('502')) : Promise.resolve(testConfig));
+    renderApp(household(null), load);
+
+    expect(await screen.findByText('Failed to initialize app. Please try again.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+
+  it('shows the logged-in view: greeting, chips, tabs with counts', async () => {
+    installMatchMedia(1024);
+    renderApp(household());
+
+    expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
+    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(await screen.findByText('2 Devices')).toBeTruthy();
+    expect(await screen.findByText('13 Playlists')).toBeTruthy();
+    expect(screen.getByText('MQTT Disconnected')).toBeTruthy();
+    const tabs = within(screen.getByRole('tablist', { name: 'Main sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Your Playlists (13)',
+      'Alarm Management',
+      'Device Management (2)',
+      'Help & Tutorial',
+    ]);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('uses the short tab labels under 600 px', async () => {
+    installMatchMedia(375);
+    renderApp(household());
+    await screen.findByText('Welcome back, Demo Parent');
+    await waitFor(() => {
+      const tabs = within(screen.getByRole('tablist', { name: 'Main sections' })).getAllByRole('tab');
+      expect(tabs.map((tab) => tab.textContent)).toEqual(['Playlists', 'Alarms', 'Devices', 'Help']);
+    });
+  });
+
+  it('greets by the part of the user id after the pipe when the name is missing', async () => {
+    const services = household();
+    services.library.user = { sub: 'auth0|abc123', name: null, email: null };
+    renderApp(services);
+    expect(await screen.findByText('Welcome back, abc123')).toBeTruthy();
+  });
+
+  it('loads the other tabs on demand', async () => {
+    installMatchMedia(1024);
+    const services = household();
+    services.library.alarmsByDevice.set('p1', ['1111100,0700,card1,01,01,7,1']);
+    renderApp(services);
+    await screen.findByText('Welcome back, Demo Parent');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
+    for (const heading of ['Getting Started', 'Key Features', 'Troubleshooting', 'Pro Tips']) {
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    }
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
+    const players = await screen.findByRole('list', { name: 'Your players' });
+    expect(within(players).getByText('Bedroom Player')).toBeTruthy();
+    expect(within(players).getByText('Offline')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
+    expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
+    expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();
+    expect(screen.getByText('weekdays · volume 70%')).toBeTruthy();
+  });
+});
+
+describe('session', () => {
+  it('a stored token the provider rejects ends the session with the spec message', async () => {
+    const services = household();
+    services.library.rejectToken = true;
+    renderApp(services);
+
+    expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+    expect((await screen.findAllByText('Session expired. Please login again.')).length).toBeGreaterThan(0);
+    expect(services.auth.token).toBeNull();
+  });
+
+  it('finishes an OAuth redirect, cleans the address and logs in', async () => {
+    window.history.replaceState(null, '', '/?code=abc&state=xyz');
+    const services = household(null);
+    renderApp(services);
+
+    expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
+    expect(services.auth.token).toBe('token-for-abc');
+    expect(window.location.search).toBe('');
+  });
+
+  it('a failed sign-in says why in the logged-out view', async () => {
+    window.history.replaceState(null, '', '/?error=access_denied&state=xyz');
+    const services = household(null);
+    services.auth.callbackError = new Error('boom');
+    renderApp(services);
+
+    expect((await screen.findAllByText('Sign-in failed. Please try again.')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
+  it('Logout clears the token and the loaded lists', async () => {
+    const services = household();
+    renderApp(services);
+    await screen.findByText('13 Playlists');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+    expect(services.auth.token).toBeNull();
+    expect(screen.queryByText('13 Playlists')).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Notifier } from '../../app/notifier';
+import { NotifierContext } from '../../app/notifier-context';
+import { ServicesContext } from '../../services/app-services';
+import { renderApp } from '../../test/render-app';
+import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
+import type { TestServices } from '../../test/twins';
+import { usePlayer } from './use-player';
+
+const household = (devices: ReturnType<typeof makeDevice>[], refusingDevices: string[] = []) => {
+  const services = createTestServices({ refusingDevices });
+  services.library.playlists = [makePlaylist(1), makePlaylist(2, { cardId: null, title: 'No Card Here' })];
+  services.library.devices = devices;
+  return services;
+};
+
+const firstCard = async () => (await screen.findAllByTestId('playlist-card'))[0]!;
+
+const sentNames = (services: TestServices, deviceId: string) =>
+  services.links.get(deviceId)?.sent.map((command) => command.name) ?? [];
+
+describe('Play (SPEC §5)', () => {
+  it('with no online player says so and connects nothing', async () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', false)]);
+    renderApp(services);
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Play this playlist' }));
+    expect(
+      await screen.findByText('No online devices available. Please ensure your devices are connected.'),
+    ).toBeTruthy();
+    expect(services.links.size).toBe(0);
+  });
+
+  it('with exactly one online player connects to it by itself and plays', async () => {
+    const services = household([
+      makeDevice('p1', 'Bedroom Player', true),
+      makeDevice('p2', 'Playroom Mini', false),
+    ]);
+    renderApp(services);
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Play this playlist' }));
+
+    expect(await screen.findByText('Playing: Playlist 01')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const link = services.links.get('p1')!;
+    expect(link.tokens).toEqual(['stored-token']);
+    expect(link.sent[0]).toEqual({ name: 'card/start', payload: { uri: 'https://yoto.io/card1' } });
+    expect(screen.getByText('MQTT Connected')).toBeTruthy();
+
+    const card = await firstCard();
+    await userEvent.click(within(card).getByRole('button', { name: 'Pause playback' }));
+    expect(await screen.findByText('Playback paused')).toBeTruthy();
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Resume playback' }));
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Stop playback' }));
+    expect(await screen.findByText('Playback stopped')).toBeTruthy();
+    expect(sentNames(services, 'p1')).toEqual(['card/start', 'card/pause', 'card/resume', 'card/stop']);
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('playlist-card')[0]!).getByRole('button', {
+          name: 'Play this playlist',
+        }),
+      ).toBeTruthy(),
+    );
+  });
+
+  it('with several online players asks which one, offering only online ones', async () => {
+    const services = household([
+      makeDevice('p1', 'Bedroom Player', true),
+      makeDevice('p2', 'Playroom Mini', true),
+      makeDevice('p3', "Grandma's Player", false),
+    ]);
+    renderApp(services);
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Play this playlist' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Select Device for Playback' });
+    expect(within(dialog).queryByText("Grandma's Player")).toBeNull();
+    await userEvent.click(within(dialog).getByText('Playroom Mini'));
+
+    expect(await screen.findByText('Playing: Playlist 01')).toBeTruthy();
+    expect(sentNames(services, 'p2')).toEqual(['card/start']);
+    expect(services.links.has('p1')).toBe(false);
+  });
+
+  it('a refused connection names the player', async () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)], ['p1']);
+    renderApp(services);
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Play this playlist' }));
+    expect(await screen.findByText('Failed to connect to Bedroom Player')).toBeTruthy();
+  });
+
+  it('a playlist without a card id cannot be played', async () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)]);
+    renderApp(services);
+    const cards = await screen.findAllByTestId('playlist-card');
+    const button = within(cards[1]!).getByRole('button', { name: 'Playlist not available for playback' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('Play without a card id gives the spec error and sends nothing', () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)]);
+    const notifier = new Notifier();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ServicesContext.Provider value={services}>
+        <NotifierContext.Provider value={notifier}>
+          <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+        </NotifierContext.Provider>
+      </ServicesContext.Provider>
+    );
+    const { result } = renderHook(() => usePlayer(services.library.devices), { wrapper });
+    act(() => result.current.play(makePlaylist(9, { cardId: null, title: 'Lullabies' })));
+    expect(notifier.getSnapshot()?.message).toBe('Playlist "Lullabies" does not have a valid card ID.');
+    expect(services.links.size).toBe(0);
+  });
+
+  it('Stop with no connected player says no device is connected', () => {
+    const services = household([]);
+    const notifier = new Notifier();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ServicesContext.Provider value={services}>
+        <NotifierContext.Provider value={notifier}>{children}</NotifierContext.Provider>
+      </ServicesContext.Provider>
+    );
+    const { result } = renderHook(() => usePlayer([]), { wrapper });
+    act(() => result.current.stop());
+    expect(notifier.getSnapshot()?.message).toBe('No device connected.');
+  });
+
+  it('events from the player itself drive the card', async () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)]);
+    renderApp(services);
+    await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Play this playlist' }));
+    await screen.findByText('Playing: Playlist 01');
+
+    // Someone presses pause on the player.
+    act(() => services.links.get('p1')!.emit({ playbackStatus: 'paused' }));
+    expect(await within(await firstCard()).findByRole('button', { name: 'Resume playback' })).toBeTruthy();
+    act(() => services.links.get('p1')!.emit({ playbackStatus: 'stopped', cardId: 'none' }));
+    expect(await within(await firstCard()).findByRole('button', { name: 'Play this playlist' })).toBeTruthy();
+  });
+});

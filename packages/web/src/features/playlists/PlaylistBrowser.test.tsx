@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/render-app';
+import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
+
+const withPlaylists = (count: number) => {
+  const services = createTestServices();
+  services.library.playlists = Array.from({ length: count }, (_, i) => makePlaylist(i + 1));
+  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
+  return services;
+};
+
+const cards = () => screen.queryAllByTestId('playlist-card');
+const titles = () => screen.queryAllByTestId('playlist-title').map((el) => el.textContent);
+
+describe('playlist browser', () => {
+  it('shows 12 playlists a page with pagination at top and bottom', async () => {
+    renderApp(withPlaylists(30));
+    expect(await screen.findByRole('tab', { name: 'My Playlists (30)' })).toBeTruthy();
+    expect(cards()).toHaveLength(12);
+    expect(screen.getAllByRole('navigation')).toHaveLength(2);
+
+    const top = screen.getByRole('navigation', { name: 'Playlist pages (top)' });
+    await userEvent.click(within(top).getByRole('button', { name: 'Go to page 3' }));
+    expect(cards()).toHaveLength(6);
+    expect(titles()[0]).toBe('Playlist 25');
+  });
+
+  it('has no pagination when everything fits on one page', async () => {
+    renderApp(withPlaylists(12));
+    await screen.findByRole('tab', { name: 'My Playlists (12)' });
+    expect(cards()).toHaveLength(12);
+    expect(screen.queryAllByRole('navigation')).toHaveLength(0);
+  });
+
+  it('a new search starts at page 1', async () => {
+    renderApp(withPlaylists(30));
+    await screen.findByRole('tab', { name: 'My Playlists (30)' });
+    const top = screen.getByRole('navigation', { name: 'Playlist pages (top)' });
+    await userEvent.click(within(top).getByRole('button', { name: 'Go to page 2' }));
+    expect(titles()[0]).toBe('Playlist 13');
+
+    // Every title still matches, so without the reset page 2 would stay.
+    await userEvent.type(screen.getByPlaceholderText('Search playlists...'), 'Play');
+    expect(titles()[0]).toBe('Playlist 01');
+    await userEvent.clear(screen.getByPlaceholderText('Search playlists...'));
+
+    // Titles are zero-padded, so "Playlist 1" matches Playlist 10 to 19: one page, from its start.
+    await userEvent.type(screen.getByPlaceholderText('Search playlists...'), 'Playlist 1');
+    expect(titles()).toEqual(Array.from({ length: 10 }, (_, i) => `Playlist 1${i}`));
+    expect(cards()).toHaveLength(10);
+    expect(screen.queryAllByRole('navigation')).toHaveLength(0);
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    renderApp(withPlaylists(5));
+    await screen.findByRole('tab', { name: 'My Playlists (5)' });
+    await userEvent.type(screen.getByPlaceholderText('Search playlists...'), 'dinosaurs');
+    expect(screen.getByText('No playlists found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your search criteria')).toBeTruthy();
+    expect(cards()).toHaveLength(0);
+  });
+
+  it('shows category and duration badges, hiding the category when it is none', async () => {
+    const services = withPlaylists(0);
+    services.library.playlists = [
+      makePlaylist(1, { category: 'stories', duration: 300 }),
+      makePlaylist(2, { category: 'none', duration: 125 }),
+    ];
+    renderApp(services);
+    await screen.findByRole('tab', { name: 'My Playlists (2)' });
+    const [first, second] = cards();
+    expect(within(first!).getByText('stories')).toBeTruthy();
+    expect(within(first!).getByText('5m')).toBeTruthy();
+    expect(within(second!).queryByText('none')).toBeNull();
+    expect(within(second!).getByText('2m')).toBeTruthy();
+  });
+
+  it('reports a failed playlist load in the snackbar', async () => {
+    const services = withPlaylists(3);
+    services.library.failPlaylists = true;
+    renderApp(services);
+    expect(await screen.findByText('Failed to load playlists.')).toBeTruthy();
+  });
+
+  it('counts the family library items in the Family Playlists tab', async () => {
+    const services = withPlaylists(2);
+    services.library.familyGroups = [
+      {
+        id: 'g1',
+        name: 'Bedtime',
+        items: [
+          { contentId: 'a', addedAt: null },
+          { contentId: 'b', addedAt: null },
+        ],
+        imageUrl: null,
+        createdAt: null,
+        lastModifiedAt: null,
+      },
+      { id: 'g2', name: 'Empty shelf', items: [], imageUrl: null, createdAt: null, lastModifiedAt: null },
+    ];
+    renderApp(services);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Family Playlists (2)' }));
+    expect(screen.getByText('Bedtime')).toBeTruthy();
+    expect(screen.getByText('(Empty)')).toBeTruthy();
+  });
+});

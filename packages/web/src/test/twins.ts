@@ -1,0 +1,220 @@
+import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { parseCardUri } from '@playlist-alarms/core/card-uri';
+import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
+import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
+import type { AppServices, LibrarySource, SessionAuth } from '../services/app-services';
+import { DeviceLinkRegistry } from '../services/device-link-registry';
+
+// In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
+// with state a test can arrange and inspect. The real wiring is proven by the e2e suite.
+
+export const testConfig: RuntimeConfig = {
+  provider: {
+    apiBase: 'http://provider.test',
+    authIssuer: 'http://provider.test',
+    clientId: 'playlist-alarms-demo',
+    audience: 'http://provider.test',
+    scope: 'openid profile offline_access',
+    brokerUrl: 'ws://provider.test/mqtt',
+    cardLinkHost: 'https://yoto.io',
+  },
+  backendBase: '',
+  mode: 'demo',
+};
+
+export class InMemoryAuth implements SessionAuth {
+  token: string | null;
+  startedSignIns = 0;
+  callbackError: Error | null = null;
+
+  constructor(token: string | null = null) {
+    this.token = token;
+  }
+
+  startBrowserAuth(): Promise<void> {
+    this.startedSignIns += 1;
+    return Promise.resolve();
+  }
+
+  isRedirectCallback(url: URL): boolean {
+    return url.searchParams.has('state') && (url.searchParams.has('code') || url.searchParams.has('error'));
+  }
+
+  handleRedirectCallback(url: URL): Promise<unknown> {
+    if (this.callbackError) return Promise.reject(this.callbackError);
+    this.token = `token-for-${url.searchParams.get('code') ?? ''}`;
+    return Promise.resolve(this.token);
+  }
+
+  hasStoredToken(): boolean {
+    return this.token !== null;
+  }
+
+  getAccessToken(): Promise<string | null> {
+    return Promise.resolve(this.token);
+  }
+
+  logout(): void {
+    this.token = null;
+  }
+}
+
+export class InMemoryLibrary implements LibrarySource {
+  user: UserProfile = { sub: 'auth0|demo-parent', name: 'Demo Parent', email: 'demo@example.com' };
+  playlists: Playlist[] = [];
+  devices: Device[] = [];
+  familyGroups: FamilyLibraryGroup[] = [];
+  alarmsByDevice = new Map<string, string[]>();
+  /** The user call fails as the provider does for a revoked token. */
+  rejectToken = false;
+  failPlaylists = false;
+
+  getUser(): Promise<UserProfile> {
+    return this.rejectToken ? Promise.reject(new Error('HTTP 401')) : Promise.resolve(this.user);
+  }
+
+  getPlaylists(): Promise<Playlist[]> {
+    return this.failPlaylists ? Promise.reject(new Error('HTTP 500')) : Promise.resolve(this.playlists);
+  }
+
+  getDevices(): Promise<Device[]> {
+    return Promise.resolve(this.devices);
+  }
+
+  getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]> {
+    return Promise.resolve(this.familyGroups);
+  }
+
+  getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
+    return Promise.resolve({
+      device: {
+        deviceId,
+        name: deviceId,
+        online: true,
+        geoTimezone: null,
+        status: null,
+        config: { alarms: this.alarmsByDevice.get(deviceId) ?? [] },
+      },
+    });
+  }
+}
+
+/** A device link whose far end behaves like a player: card commands answer with events. */
+export class InMemoryDeviceLink implements DeviceLink {
+  status: LinkStatus = 'disconnected';
+  deviceId: string | null = null;
+  readonly sent: Array<{ name: DeviceCommandName; payload: unknown }> = [];
+  readonly tokens: string[] = [];
+  private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
+  private readonly statusHandlers = new Set<(status: LinkStatus) => void>();
+
+  constructor(private readonly acceptsLogin = true) {}
+
+  connect(deviceId: string, accessToken: string): Promise<boolean> {
+    this.tokens.push(accessToken);
+    if (!this.acceptsLogin) return Promise.resolve(false);
+    this.deviceId = deviceId;
+    this.setStatus('connected');
+    return Promise.resolve(true);
+  }
+
+  disconnect(): Promise<void> {
+    this.deviceId = null;
+    this.setStatus('disconnected');
+    return Promise.resolve();
+  }
+
+  send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean {
+    if (this.status !== 'connected' || !this.deviceId) return false;
+    this.sent.push({ name, payload });
+    if (name === 'card/start' && payload && typeof payload === 'object' && 'uri' in payload) {
+      const card = parseCardUri(payload.uri);
+      this.emit({ playbackStatus: 'playing', cardId: card?.cardId ?? 'none', position: 0, trackLength: 120 });
+    }
+    if (name === 'card/pause') this.emit({ playbackStatus: 'paused' });
+    if (name === 'card/stop') this.emit({ playbackStatus: 'stopped', cardId: 'none' });
+    return true;
+  }
+
+  /** What the player publishes on its events topic. */
+  emit(payload: Record<string, unknown>): void {
+    const deviceId = this.deviceId ?? '';
+    const message: DeviceMessage = { deviceId, kind: 'events', topic: `device/${deviceId}/events`, payload };
+    // The broker delivers asynchronously, after the publish returned.
+    queueMicrotask(() => {
+      for (const handler of this.messageHandlers) handler(message);
+    });
+  }
+
+  onMessage(handler: (message: DeviceMessage) => void): () => void {
+    this.messageHandlers.add(handler);
+    return () => this.messageHandlers.delete(handler);
+  }
+
+  onStatus(handler: (status: LinkStatus) => void): () => void {
+    this.statusHandlers.add(handler);
+    return () => this.statusHandlers.delete(handler);
+  }
+
+  dispose(): Promise<void> {
+    return this.disconnect();
+  }
+
+  private setStatus(status: LinkStatus): void {
+    this.status = status;
+    for (const handler of this.statusHandlers) handler(status);
+  }
+}
+
+export interface TestServices extends AppServices {
+  auth: InMemoryAuth;
+  library: InMemoryLibrary;
+  links: Map<string, InMemoryDeviceLink>;
+}
+
+export function createTestServices(
+  options: { token?: string | null; refusingDevices?: string[] } = {},
+): TestServices {
+  const auth = new InMemoryAuth(options.token === undefined ? 'stored-token' : options.token);
+  const library = new InMemoryLibrary();
+  const links = new Map<string, InMemoryDeviceLink>();
+  const devices = new DeviceLinkRegistry({
+    getAccessToken: () => auth.getAccessToken(),
+    createLink: (deviceId) => {
+      const link = new InMemoryDeviceLink(!options.refusingDevices?.includes(deviceId));
+      links.set(deviceId, link);
+      return Promise.resolve(link);
+    },
+    scheduleFrame: (callback) => setTimeout(callback, 0),
+    log: () => undefined,
+  });
+  return { config: testConfig, auth, library, devices, links };
+}
+
+export const makePlaylist = (index: number, overrides: Partial<Playlist> = {}): Playlist => ({
+  id: `pl-${index}`,
+  cardId: `card${index}`,
+  title: `Playlist ${String(index).padStart(2, '0')}`,
+  description: '',
+  created_at: null,
+  updated_at: null,
+  coverArt: null,
+  duration: 300,
+  category: 'MYO',
+  groupId: null,
+  groupName: null,
+  isFromFamilyLibrary: false,
+  author: null,
+  availability: null,
+  ...overrides,
+});
+
+export const makeDevice = (deviceId: string, name: string, online: boolean): Device => ({
+  deviceId,
+  name,
+  deviceType: 'yoto',
+  online,
+  description: '',
+});
