@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
+import { ConfigError, DEFAULT_SCOPE, loadConfig, toRuntimeConfig } from './config';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('applies the real-mode defaults of the brief', () => {
+    const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc' });
+    expect(config).toMatchObject({
+      mode: 'real',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      database: { kind: 'sqlite', file: path.resolve('data', 'playlist-alarms.sqlite') },
+      provider: {
+        apiBase: 'https://api.yotoplay.com',
+        authIssuer: 'https://login.yotoplay.com',
+        clientId: 'abc',
+        audience: 'https://api.yotoplay.com',
+        scope: DEFAULT_SCOPE,
+        brokerUrl: 'wss://aqrphjqbp3u2z-ats.iot.eu-west-2.amazonaws.com',
+        cardLinkHost: 'https://yoto.io',
+      },
+      logLevel: 'info',
+    });
+    expect(config.webDist).toMatch(/packages[/\\]web[/\\]dist$/);
+  });
+
+  it('requires a client id in real mode, and names the variable', () => {
+    const error = configError({});
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).toContain('PROVIDER_CLIENT_ID: required when APP_MODE=real');
+    expect(configError({ PROVIDER_CLIENT_ID: '  ' }).message).toContain('PROVIDER_CLIENT_ID');
+  });
+
+  it('defaults the demo client id and the sandbox URLs in demo mode', () => {
+    const config = loadConfig({ APP_MODE: 'demo' });
+    expect(config.provider.clientId).toBe('playlist-alarms-demo');
+    expect(config.provider.apiBase).toBe('http://127.0.0.1:8090');
+    expect(config.provider.brokerUrl).toBe('ws://127.0.0.1:8090/mqtt');
+  });
+
+  it('lists every bad variable with the value it got', () => {
+    const error = configError({
+      APP_MODE: 'staging',
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/x',
+      PROVIDER_API_BASE: 'not a url',
+      PROVIDER_BROKER_URL: 'https://broker',
+      LOG_LEVEL: 'loud',
+      PROVIDER_CLIENT_ID: 'abc',
+    });
+    const names = error.problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(
+      ['APP_MODE', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PROVIDER_API_BASE', 'PROVIDER_BROKER_URL'].sort(),
+    );
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}- /);
+    expect(error.message).toContain('PORT: must be a port number (got "eighty")');
+    expect(configError({ PORT: '70000', PROVIDER_CLIENT_ID: 'a' }).message).toContain('0 to 65535');
+  });
+
+  it('reports a missing client id together with other problems', () => {
+    const error = configError({ PORT: '-1' });
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'PROVIDER_CLIENT_ID']);
+  });
+
+  it('treats empty variables as unset, trims trailing slashes, and picks PostgreSQL from DATABASE_URL', () => {
+    const config = loadConfig({
+      PROVIDER_CLIENT_ID: 'abc',
+      PORT: '',
+      PROVIDER_AUTH_ISSUER: 'https://login.example.com/',
+      PROVIDER_API_BASE: 'https://api.example.com//',
+      DATABASE_URL: 'postgres://u@db:5432/alarms',
+      DATA_DIR: '/tmp/x',
+      WEB_DIST: 'some/dist',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.provider.authIssuer).toBe('https://login.example.com');
+    expect(config.provider.apiBase).toBe('https://api.example.com');
+    expect(config.provider.audience).toBe('https://api.example.com');
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/alarms' });
+    expect(config.webDist).toBe(path.resolve('some/dist'));
+  });
+});
+
+describe('toRuntimeConfig', () => {
+  it('gives the web app the public provider settings in the agreed schema', () => {
+    const config = loadConfig({ APP_MODE: 'demo', PROVIDER_AUDIENCE: 'https://aud.example' });
+    const runtime = toRuntimeConfig(config);
+    expect(runtimeConfigSchema.parse(runtime)).toEqual(runtime);
+    expect(runtime).toEqual({
+      provider: {
+        apiBase: config.provider.apiBase,
+        authIssuer: config.provider.authIssuer,
+        clientId: 'playlist-alarms-demo',
+        audience: 'https://aud.example',
+        scope: DEFAULT_SCOPE,
+        brokerUrl: config.provider.brokerUrl,
+        cardLinkHost: 'https://yoto.io',
+      },
+      backendBase: '',
+      mode: 'demo',
+    });
+  });
+});
