@@ -1,0 +1,41 @@
+// The two demo accounts of the brief. A second family exists so tests can prove isolation.
+
+export type AccountKey = 'demo' | 'other';
+
+export interface Account {
+  key: AccountKey;
+  sub: string;
+  name: string;
+  email: string;
+  familyId: string;
+}
+
+export const ACCOUNTS: Record<AccountKey, Account> = {
+  demo: {
+    key: 'demo',
+    sub: 'auth0|demo-parent',
+    name: 'Demo Parent',
+    email: 'demo@example.com',
+    familyId: 'fam-demo-household',
+  },
+  other: {
+    key: 'other',
+    sub: 'auth0|other-family',
+    name: 'Other Parent',
+    email: 'other@example.com',
+    familyId: 'fam-other-household',
+  },
+};
+
+export const ACCOUNT_KEYS = ['demo', 'other'] as const satisfies readonly AccountKey[];
+
+export function accountBySub(sub: string): Account | undefined {
+  return Object.values(ACCOUNTS).find((account) => account.sub === sub);
+}
+
+/** The only client id accepted in demo mode. */
+export const DEMO_CLIENT_ID = 'playlist-alarms-demo';
+
+/** What the real provider's app asks for (PROVIDER-API.md); the default scope of issued tokens. */
+export const DEFAULT_SCOPE =
+  'openid profile offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control';

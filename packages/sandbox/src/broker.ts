@@ -1,0 +1,147 @@
+// The MQTT broker (aedes) with the provider's login rule: username = device id plus the
+// custom-authorizer parameter, password = an access token of the device's owner. A client then
+// reaches only its own family's players' topics, and may publish only commands to them.
+import type { IncomingMessage } from 'node:http';
+import { createServer } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Aedes } from 'aedes';
+import type { AuthenticateError, Client } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import { mqttUsername } from '@playlist-alarms/core/mqtt-commands';
+import type { Faults } from './faults';
+import type { SeedDevice } from './household';
+import type { TokenService } from './token-service';
+
+export interface BrokerDeps {
+  tokens: TokenService;
+  faults: Faults;
+  /** Read on every login, so a reset household is seen at once. */
+  devices: () => ReadonlyMap<string, SeedDevice>;
+  /** Every message a client publishes (after authorization). */
+  onMessage: (topic: string, payload: Buffer) => void;
+}
+
+export interface Broker {
+  publish(topic: string, message: unknown): void;
+  /** For the HTTP server's `upgrade` event: accepts MQTT over WebSocket at /mqtt. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  listenTcp(host: string, port: number): Promise<number>;
+  /** Disconnects every client (they must log in again). */
+  dropClients(): void;
+  close(): Promise<void>;
+}
+
+// aedes' AuthErrorCode is an ambient const enum (unusable under isolatedModules): its values here.
+type ReturnCode = AuthenticateError['returnCode'];
+const BAD_USERNAME_OR_PASSWORD: ReturnCode = 4;
+const NOT_AUTHORIZED: ReturnCode = 5;
+
+const refusal = (message: string, returnCode: ReturnCode): AuthenticateError =>
+  Object.assign(new Error(message), { returnCode });
+
+/** The device id of a username such as `demo-player-1?x-amz-customauthorizer-name=PublicJWTAuthorizer`. */
+export function deviceIdOfUsername(username: string): string | null {
+  const deviceId = username.split('?')[0] ?? '';
+  return deviceId !== '' && mqttUsername(deviceId) === username ? deviceId : null;
+}
+
+/** `device/{id}/…` → id; null for anything else, wildcards in the id included. */
+function topicDeviceId(topic: string): string | null {
+  const [root, deviceId, ...rest] = topic.split('/');
+  if (root !== 'device' || !deviceId || rest.length === 0 || /[+#]/.test(deviceId)) return null;
+  return deviceId;
+}
+
+export async function startBroker(deps: BrokerDeps): Promise<Broker> {
+  const sessions = new WeakMap<Client, { familyId: string }>();
+  const mayUse = (client: Client | null, deviceId: string | null): boolean => {
+    const session = client ? sessions.get(client) : undefined;
+    const device = deviceId === null ? undefined : deps.devices().get(deviceId);
+    return session !== undefined && device !== undefined && device.familyId === session.familyId;
+  };
+
+  const aedes = await Aedes.createBroker({
+    // 'DASH' + device id + a per-connection suffix is longer than aedes' default of 23.
+    maxClientsIdLength: 128,
+    authenticate: (client, username, password, done) => {
+      if (deps.faults.mqttRefuseLogin)
+        return done(refusal('Login refused (fault knob)', NOT_AUTHORIZED), false);
+      const deviceId = deviceIdOfUsername(username ?? '');
+      if (deviceId === null || !password) {
+        return done(refusal('Bad username or password', BAD_USERNAME_OR_PASSWORD), false);
+      }
+      void deps.tokens.verifyAccessToken(password.toString('utf8')).then((verified) => {
+        const device = deps.devices().get(deviceId);
+        if (!verified) return done(refusal('Invalid or expired token', BAD_USERNAME_OR_PASSWORD), false);
+        if (!device || device.familyId !== verified.account.familyId) {
+          return done(refusal('Not your device', NOT_AUTHORIZED), false);
+        }
+        sessions.set(client, { familyId: verified.account.familyId });
+        return done(null, true);
+      });
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      // null grants nothing: the client gets SUBACK failure (128) for this topic.
+      done(null, mayUse(client, topicDeviceId(subscription.topic)) ? subscription : null);
+    },
+    authorizePublish: (client, packet, done) => {
+      const deviceId = topicDeviceId(packet.topic);
+      const isCommand = deviceId !== null && packet.topic.startsWith(`device/${deviceId}/command/`);
+      done(
+        isCommand && mayUse(client, deviceId) ? null : new Error(`Not allowed to publish to ${packet.topic}`),
+      );
+    },
+  });
+
+  aedes.on('publish', (packet, client) => {
+    if (client) deps.onMessage(packet.topic, Buffer.from(packet.payload));
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  const sockets = new Set<Socket>();
+  const tcp: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    aedes.handle(socket);
+  });
+  const clients = new Set<Client>();
+  aedes.on('client', (client) => clients.add(client));
+  aedes.on('clientDisconnect', (client) => clients.delete(client));
+
+  return {
+    publish(topic, message) {
+      const payload = Buffer.from(JSON.stringify(message));
+      aedes.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, () => undefined);
+    },
+    handleUpgrade(request, socket, head) {
+      const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
+      if (path !== '/mqtt') {
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        const stream = createWebSocketStream(ws);
+        // A client dropping its socket mid-frame must not crash the sandbox.
+        stream.on('error', () => ws.terminate());
+        aedes.handle(stream, request);
+      });
+    },
+    listenTcp(host, port) {
+      return new Promise((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(port, host, () => resolve((tcp.address() as AddressInfo).port));
+      });
+    },
+    dropClients() {
+      for (const client of clients) client.close();
+    },
+    async close() {
+      for (const ws of wss.clients) ws.terminate();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      if (tcp.listening) await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Fault knobs: tests switch the sandbox into the failures a real provider can show.
+import { z } from 'zod';
+
+export const faultsSchema = z
+  .object({
+    /** REST and /userinfo answer 503 with an HTML page, as a gateway in front of a dead API does. */
+    restDown: z.boolean().optional(),
+    /** REST and /userinfo answer 200 with a truncated JSON body. */
+    malformed: z.boolean().optional(),
+    /** The MQTT broker refuses every login (CONNACK "not authorized"). */
+    mqttRefuseLogin: z.boolean().optional(),
+  })
+  .strict();
+
+export interface Faults {
+  restDown: boolean;
+  malformed: boolean;
+  mqttRefuseLogin: boolean;
+}
+
+export const noFaults = (): Faults => ({ restDown: false, malformed: false, mqttRefuseLogin: false });

@@ -1,0 +1,37 @@
+// Runs the sandbox on its own: `npx tsx packages/sandbox/src/main.ts`.
+import { z } from 'zod';
+import { startSandbox } from './sandbox';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const env = z
+  .object({
+    SANDBOX_PORT: port.default(8090),
+    SANDBOX_MQTT_PORT: port.default(1884),
+    SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+    SANDBOX_PUBLIC_URL: z.url().optional(),
+    SANDBOX_PLAYLIST_COUNT: z.coerce.number().int().min(7).max(10_000).default(42),
+    SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
+  })
+  .safeParse(process.env);
+
+if (!env.success) {
+  console.error(`Invalid sandbox environment:\n${z.prettifyError(env.error)}`);
+  process.exit(1);
+}
+
+const sandbox = await startSandbox({
+  host: env.data.SANDBOX_HOST,
+  port: env.data.SANDBOX_PORT,
+  mqttPort: env.data.SANDBOX_MQTT_PORT,
+  playlistCount: env.data.SANDBOX_PLAYLIST_COUNT,
+  tokenLifetimeSeconds: env.data.SANDBOX_TOKEN_LIFETIME,
+  ...(env.data.SANDBOX_PUBLIC_URL ? { publicUrl: env.data.SANDBOX_PUBLIC_URL } : {}),
+  log: true,
+});
+console.log(`Yoto sandbox at ${sandbox.url} (MQTT ${sandbox.wsUrl} and ${sandbox.mqttUrl})`);
+
+const stop = () => {
+  void sandbox.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

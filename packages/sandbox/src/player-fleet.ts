@@ -1,0 +1,50 @@
+// All simulated players of a sandbox, one shared one-second clock, and the routing of command
+// topics to the right player.
+import type { Household } from './household';
+import { SimulatedPlayer } from './simulated-player';
+import type { Publish } from './simulated-player';
+
+const COMMAND_TOPIC = /^device\/([^/]+)\/command\/(.+)$/;
+
+export class PlayerFleet {
+  private players = new Map<string, SimulatedPlayer>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly publish: Publish) {}
+
+  /** (Re)creates one player per device of the household, each in its initial state. */
+  load(household: Household): void {
+    this.players = new Map(
+      [...household.devices.values()].map((device) => {
+        const lookup = (cardId: string) => {
+          const card = household.cards.get(cardId);
+          return card && card.familyId === device.familyId && card.readable ? card : undefined;
+        };
+        return [device.deviceId, new SimulatedPlayer(device, lookup, this.publish)];
+      }),
+    );
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      for (const player of this.players.values()) player.tick();
+    }, 1000);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  get(deviceId: string): SimulatedPlayer | undefined {
+    return this.players.get(deviceId);
+  }
+
+  /** Hands a message published on the broker to its player, if it is a command topic. */
+  route(topic: string, payload: Buffer): void {
+    const match = COMMAND_TOPIC.exec(topic);
+    if (!match?.[1] || !match[2]) return;
+    this.players.get(match[1])?.handleCommand(match[2], payload);
+  }
+}

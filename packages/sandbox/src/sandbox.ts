@@ -1,0 +1,142 @@
+// startSandbox: the local stand-in for the provider cloud. One Fastify HTTP server (OAuth, REST,
+// cover art, test knobs) whose http.Server also takes MQTT over WebSocket at /mqtt, plus plain
+// MQTT on TCP. Everything it starts, close() stops.
+import type { AddressInfo } from 'node:net';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
+import type { FastifyError } from 'fastify';
+import type { AccountKey } from './accounts';
+import { startBroker } from './broker';
+import { registerContentRoutes } from './content-routes';
+import type { SandboxContext } from './context';
+import { registerCoverRoutes } from './cover-art';
+import { registerDeviceRoutes } from './device-routes';
+import { noFaults } from './faults';
+import { registerKnobRoutes } from './knob-routes';
+import { registerOAuthRoutes } from './oauth-routes';
+import { PlayerFleet } from './player-fleet';
+import { DEFAULT_PLAYLIST_COUNT, seedHousehold } from './seed-household';
+import { TokenService } from './token-service';
+
+export interface SandboxOptions {
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** HTTP and MQTT over WebSocket (/mqtt); 0 = a free port. */
+  port?: number;
+  /** Plain MQTT over TCP; 0 = a free port. */
+  mqttPort?: number;
+  /** Default 3600. */
+  tokenLifetimeSeconds?: number;
+  /** Own playlists of the demo account: default 42, from 7 up to 10,000. */
+  playlistCount?: number;
+  log?: boolean;
+  /** The URL clients use (token issuer), when not http://{host}:{port}, e.g. http://localhost:8090. */
+  publicUrl?: string;
+}
+
+export interface RunningSandbox {
+  url: string;
+  wsUrl: string;
+  mqttUrl: string;
+  close(): Promise<void>;
+  issueTokens(
+    account: AccountKey,
+  ): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
+}
+
+const hostForUrl = (host: string): string =>
+  host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const playlistCount = options.playlistCount ?? DEFAULT_PLAYLIST_COUNT;
+  const household = seedHousehold(playlistCount);
+  const faults = noFaults();
+  let baseUrl = '';
+  const tokens = await TokenService.create(() => baseUrl, options.tokenLifetimeSeconds ?? 3600);
+
+  let fleet: PlayerFleet | null = null;
+  const broker = await startBroker({
+    tokens,
+    faults,
+    devices: () => ctx.household.devices,
+    onMessage: (topic, payload) => fleet?.route(topic, payload),
+  });
+  fleet = new PlayerFleet((topic, message) => broker.publish(topic, message));
+  fleet.load(household);
+  const ctx: SandboxContext = { baseUrl, tokens, faults, fleet, household };
+
+  const app = Fastify({ logger: options.log ?? false, forceCloseConnections: true });
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  await app.register(formbody);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    return reply.code(status).send({
+      error: {
+        code: status === 500 ? 'internal' : 'bad-request',
+        message: status === 500 ? 'Internal error' : error.message,
+      },
+    });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ error: { code: 'not-found', message: `No route ${request.method} ${request.url}` } }),
+  );
+  registerOAuthRoutes(app, ctx);
+  registerContentRoutes(app, ctx);
+  registerDeviceRoutes(app, ctx);
+  registerCoverRoutes(app);
+  registerKnobRoutes(app, ctx, {
+    reset: () => {
+      ctx.household = seedHousehold(playlistCount);
+      fleet.load(ctx.household);
+      Object.assign(faults, noFaults());
+    },
+    faultsChanged: () => {
+      if (faults.mqttRefuseLogin) broker.dropClients();
+    },
+  });
+  app.server.on('upgrade', (request, socket, head) => broker.handleUpgrade(request, socket, head));
+
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+    const httpPort = (app.server.address() as AddressInfo).port;
+    const mqttPort = await broker.listenTcp(host, options.mqttPort ?? 0);
+    baseUrl = (options.publicUrl ?? `http://${hostForUrl(host)}:${httpPort}`).replace(/\/$/, '');
+    ctx.baseUrl = baseUrl;
+    fleet.start();
+    const wsUrl = `${baseUrl.replace(/^http/, 'ws')}/mqtt`;
+    const mqttUrl = `mqtt://${hostForUrl(host)}:${mqttPort}`;
+    let closing: Promise<void> | null = null;
+    return {
+      url: baseUrl,
+      wsUrl,
+      mqttUrl,
+      close: () => {
+        closing ??= (async () => {
+          fleet.stop();
+          await broker.close();
+          await app.close();
+        })();
+        return closing;
+      },
+      issueTokens: async (account) => {
+        const { access_token, refresh_token, expires_in } = await tokens.issueFor(account);
+        return { access_token, refresh_token, expires_in };
+      },
+    };
+  } catch (error) {
+    fleet.stop();
+    await broker.close();
+    await app.close();
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+// The deterministic demo household: same ids, titles and players on every start.
+import { ACCOUNTS } from './accounts';
+import { DEFAULT_DEVICE_CONFIG } from './device-config';
+import type { Household, SeedCard, SeedDevice, SeedGroup } from './household';
+import { createPrng } from './prng';
+import { createCardIdFactory, generateCard, isoDay } from './seed-cards';
+import type { CardShape } from './seed-cards';
+
+export const MIN_PLAYLISTS = 7;
+export const MAX_PLAYLISTS = 10_000;
+export const DEFAULT_PLAYLIST_COUNT = 42;
+
+const DEMO = ACCOUNTS.demo.familyId;
+const OTHER = ACCOUNTS.other.familyId;
+
+/** The first own playlists are fixed so tests and the demo can rely on each special case. */
+const DEMO_SPECIALS: Omit<CardShape, 'familyId' | 'mine'>[] = [
+  { title: 'Good Morning Songs', category: 'music' },
+  { title: 'Bedtime Stories', category: 'stories' },
+  { title: 'Homemade Recordings', category: 'stories', cover: null },
+  { title: "Grandad's Audiobook", category: 'stories', readable: false },
+  { title: 'Car Journey Mix', category: undefined },
+  { title: 'Quiet Time', category: 'none' },
+  { title: 'Counting Songs', category: 'music', numericKeys: true },
+];
+
+function buildCards(count: number, shape: (i: number) => CardShape, seed: number, nextId: () => string) {
+  const prng = createPrng(seed);
+  return Array.from({ length: count }, (_, i) => generateCard(prng, nextId, i, shape(i)));
+}
+
+function group(id: string, familyId: string, name: string, cards: SeedCard[], day: number): SeedGroup {
+  return {
+    id,
+    familyId,
+    name,
+    cover: cards.length > 0 ? day % 12 : null,
+    items: cards.map((card, i) => ({ contentId: card.cardId, addedAt: isoDay(day + i, 30) })),
+    createdAt: isoDay(day),
+    lastModifiedAt: isoDay(day + cards.length, 45),
+  };
+}
+
+function device(base: Omit<SeedDevice, 'config'>, alarms: string[]): SeedDevice {
+  return { ...base, config: { ...DEFAULT_DEVICE_CONFIG, alarms } };
+}
+
+export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household {
+  if (!Number.isInteger(playlistCount) || playlistCount < MIN_PLAYLISTS || playlistCount > MAX_PLAYLISTS) {
+    throw new RangeError(`playlistCount must be a whole number from ${MIN_PLAYLISTS} to ${MAX_PLAYLISTS}`);
+  }
+  const nextId = createCardIdFactory(createPrng(1), new Set());
+  // Library and other family first: their ids do not depend on the number of own playlists.
+  const favourites = buildCards(5, () => ({ familyId: DEMO, mine: false }), 11, nextId);
+  const hidden = buildCards(3, () => ({ familyId: DEMO, mine: false, readable: false }), 12, nextId);
+  const otherOwn = buildCards(4, () => ({ familyId: OTHER, mine: true }), 21, nextId);
+  const otherShared = buildCards(2, () => ({ familyId: OTHER, mine: false }), 22, nextId);
+  const own = buildCards(
+    playlistCount,
+    (i) => ({ familyId: DEMO, mine: true, ...(DEMO_SPECIALS[i] ?? {}) }),
+    42,
+    nextId,
+  );
+  const [morning, bedtime] = own;
+  const [otherFirst] = otherOwn;
+  if (!morning || !bedtime || !otherFirst) throw new Error('seed produced too few cards');
+
+  const groups = [
+    group('grp-family-favourites', DEMO, 'Family Favourites', favourites, 100),
+    group('grp-grandparents-shelf', DEMO, "Grandparents' Shelf", hidden, 120),
+    group('grp-new-this-week', DEMO, 'New This Week', [], 140),
+    group('grp-other-stories', OTHER, 'Other Family Stories', otherShared, 90),
+  ];
+
+  const common = { releaseChannel: 'general', charging: false } as const;
+  const devices = [
+    device(
+      {
+        ...common,
+        deviceId: 'demo-player-1',
+        familyId: DEMO,
+        name: 'Bedroom Player',
+        description: "Sam's room",
+        productType: 'v3',
+        formFactor: 'standard',
+        generation: 'gen3',
+        firmwareVersion: 'v2.23.2',
+        initiallyOnline: true,
+        geoTimezone: 'Europe/London',
+        networkSsid: 'DemoHome',
+        batteryLevel: 87,
+        volume: 8,
+      },
+      [`1111100,0700,${morning.cardId},01,01,6,1`, `0000011,0830,${bedtime.cardId},01,01,5,0`],
+    ),
+    device(
+      {
+        ...common,
+        deviceId: 'demo-player-2',
+        familyId: DEMO,
+        name: 'Playroom Mini',
+        description: 'Playroom shelf',
+        productType: 'mini',
+        formFactor: 'mini',
+        generation: 'gen3',
+        firmwareVersion: 'v2.23.2',
+        initiallyOnline: true,
+        geoTimezone: 'Europe/London',
+        networkSsid: 'DemoHome',
+        batteryLevel: 54,
+        volume: 6,
+      },
+      [`1111111,1930,${bedtime.cardId},01,01,4,1`],
+    ),
+    device(
+      {
+        ...common,
+        deviceId: 'demo-player-3',
+        familyId: DEMO,
+        name: "Grandma's Player",
+        description: "At Grandma's house",
+        productType: 'v2',
+        formFactor: 'standard',
+        generation: 'gen2',
+        firmwareVersion: 'v2.17.5',
+        initiallyOnline: false,
+        geoTimezone: 'Europe/Berlin',
+        networkSsid: 'Grandma-WiFi',
+        batteryLevel: 100,
+        volume: 10,
+      },
+      // Six fields, empty chapter and track: a form public clients have seen.
+      [`0101000,0645,${morning.cardId},,,8`],
+    ),
+    device(
+      {
+        ...common,
+        deviceId: 'other-player-1',
+        familyId: OTHER,
+        name: 'Kitchen Player',
+        description: 'Other family kitchen',
+        productType: 'v3',
+        formFactor: 'standard',
+        generation: 'gen3',
+        firmwareVersion: 'v2.23.2',
+        initiallyOnline: true,
+        geoTimezone: 'America/New_York',
+        networkSsid: 'OtherNet',
+        batteryLevel: 72,
+        volume: 7,
+      },
+      [`1111100,0715,${otherFirst.cardId},01,01,7,1`],
+    ),
+  ];
+
+  return {
+    cards: new Map([...favourites, ...hidden, ...otherOwn, ...otherShared, ...own].map((c) => [c.cardId, c])),
+    groups: new Map(groups.map((g) => [g.id, g])),
+    devices: new Map(devices.map((d) => [d.deviceId, d])),
+  };
+}
