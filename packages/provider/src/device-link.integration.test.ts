@@ -1,0 +1,147 @@
+import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MqttDeviceLink } from './device-link';
+import type { DeviceMessage, LinkStatus } from './device-link-types';
+import { ProviderClient } from './rest-client';
+
+// Contract: the device link against the sandbox's real MQTT broker (over WebSocket) and simulated players.
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let demoToken: string;
+const links: MqttDeviceLink[] = [];
+
+function newLink() {
+  const lines: string[] = [];
+  const link = new MqttDeviceLink({
+    brokerUrl: sandbox.wsUrl,
+    connectTimeoutMs: 5_000,
+    log: (level, message) => void lines.push(`${level}: ${message}`),
+  });
+  links.push(link);
+  return { link, lines };
+}
+
+/** Resolves with the first message that matches, or fails after `ms`. */
+function nextMessage(link: MqttDeviceLink, match: (message: DeviceMessage) => boolean, ms = 5_000) {
+  return new Promise<DeviceMessage>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('no matching device message'));
+    }, ms);
+    const stop = link.onMessage((message) => {
+      if (!match(message)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(message);
+    });
+  });
+}
+
+const objectSchema = z.record(z.string(), z.unknown());
+const field = (payload: unknown, name: string): unknown => {
+  const parsed = objectSchema.safeParse(payload);
+  return parsed.success ? parsed.data[name] : undefined;
+};
+
+async function postKnob(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, mqttPort: 0 });
+  demoToken = (await sandbox.issueTokens('demo')).access_token;
+});
+afterEach(async () => {
+  await Promise.all(links.splice(0).map((link) => link.dispose()));
+  await postKnob('/_sandbox/faults', { mqttRefuseLogin: false });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe('MqttDeviceLink against the sandbox', () => {
+  it('connects, receives status and events at once, and plays a card', async () => {
+    const { link } = newLink();
+    const statuses: LinkStatus[] = [];
+    link.onStatus((status) => statuses.push(status));
+    const firstEvents = nextMessage(link, (message) => message.kind === 'events');
+    const firstStatus = nextMessage(link, (message) => message.kind === 'status');
+
+    expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+    expect(link.status).toBe('connected');
+    expect(link.deviceId).toBe('demo-player-1');
+    expect(statuses).toEqual(['connecting', 'connected']);
+    expect((await firstEvents).deviceId).toBe('demo-player-1');
+    await firstStatus;
+
+    const provider = new ProviderClient({
+      apiBase: sandbox.url,
+      authIssuer: sandbox.url,
+      getAccessToken: () => Promise.resolve(demoToken),
+    });
+    const cardId = (await provider.getPlaylists())[0]!.cardId!;
+    const playing = nextMessage(
+      link,
+      (message) => message.kind === 'events' && field(message.payload, 'playbackStatus') === 'playing',
+    );
+    expect(link.send('card/start', { uri: `https://yoto.io/${cardId}` })).toBe(true);
+    const event = await playing;
+    expect(field(event.payload, 'cardId')).toBe(cardId);
+
+    const stateResponse = await fetch(`${sandbox.url}/_sandbox/devices/demo-player-1/state`);
+    const state: unknown = await stateResponse.json();
+    expect(field(state, 'playbackStatus')).toBe('playing');
+    expect(field(state, 'cardId')).toBe(cardId);
+
+    const paused = nextMessage(link, (message) => field(message.payload, 'playbackStatus') === 'paused');
+    expect(link.send('card/pause', null)).toBe(true);
+    await paused;
+  });
+
+  it('refuses a token the broker does not accept', async () => {
+    const { link, lines } = newLink();
+    expect(await link.connect('demo-player-1', 'not-a-token')).toBe(false);
+    expect(link.status).toBe('disconnected');
+    expect(lines.some((line) => line.startsWith('error:'))).toBe(true);
+  });
+
+  it('refuses another family’s player', async () => {
+    const { link } = newLink();
+    expect(await link.connect('other-player-1', demoToken)).toBe(false);
+    expect(link.status).toBe('disconnected');
+    expect(link.send('card/stop', null)).toBe(false);
+  });
+
+  it('resolves false with a log line when the broker refuses every login', async () => {
+    await postKnob('/_sandbox/faults', { mqttRefuseLogin: true });
+    const { link, lines } = newLink();
+    expect(await link.connect('demo-player-1', demoToken)).toBe(false);
+    expect(lines.some((line) => line.startsWith('error: Failed to connect to device'))).toBe(true);
+  });
+
+  it('sends nothing while disconnected; connecting again first disconnects; disconnect forgets the device', async () => {
+    const { link, lines } = newLink();
+    expect(link.send('events/request', null)).toBe(false);
+    expect(lines).toContain('warn: MQTT client not connected');
+
+    expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+    const statuses: LinkStatus[] = [];
+    link.onStatus((status) => statuses.push(status));
+    expect(await link.connect('demo-player-2', demoToken)).toBe(true);
+    expect(statuses).toEqual(['disconnected', 'connecting', 'connected']);
+    expect(link.deviceId).toBe('demo-player-2');
+
+    await link.disconnect();
+    expect(link.status).toBe('disconnected');
+    expect(link.deviceId).toBeNull();
+    expect(link.send('volume/set', { volume: 50 })).toBe(false);
+  });
+});

@@ -1,0 +1,204 @@
+import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderClient, ProviderError } from './rest-client';
+
+// Contract: every REST call of the provider client against the real sandbox, including its fault knobs.
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let demo: ProviderClient;
+let other: ProviderClient;
+
+function clientWith(token: string | null): ProviderClient {
+  return new ProviderClient({
+    apiBase: sandbox.url,
+    authIssuer: sandbox.url,
+    getAccessToken: () => Promise.resolve(token),
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+async function setFaults(faults: { restDown?: boolean; malformed?: boolean }): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  expect(response.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, mqttPort: 0 });
+  demo = clientWith((await sandbox.issueTokens('demo')).access_token);
+  other = clientWith((await sandbox.issueTokens('other')).access_token);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe('ProviderClient against the sandbox', () => {
+  it('reads the user profile from userinfo', async () => {
+    expect(await demo.getUser()).toEqual({
+      sub: 'auth0|demo-parent',
+      name: 'Demo Parent',
+      email: 'demo@example.com',
+    });
+    expect((await other.getUser()).sub).toBe('auth0|other-family');
+  });
+
+  it('lists the demo account’s own playlists with SPEC defaults', async () => {
+    const playlists = await demo.getPlaylists();
+    expect(playlists).toHaveLength(42);
+    for (const playlist of playlists) {
+      expect(playlist.cardId).toBe(playlist.id);
+      expect(playlist.isFromFamilyLibrary).toBe(false);
+      expect(playlist.category.length).toBeGreaterThan(0);
+      expect(Number.isFinite(playlist.duration)).toBe(true);
+    }
+    expect(playlists.some((playlist) => playlist.coverArt === null)).toBe(true);
+    expect(playlists.some((playlist) => playlist.coverArt !== null)).toBe(true);
+    const otherIds = new Set((await other.getPlaylists()).map((playlist) => playlist.cardId));
+    expect(playlists.some((playlist) => otherIds.has(playlist.cardId ?? ''))).toBe(false);
+  });
+
+  it('lists the household’s players', async () => {
+    const devices = await demo.getDevices();
+    expect(devices.map((device) => [device.deviceId, device.online])).toEqual([
+      ['demo-player-1', true],
+      ['demo-player-2', true],
+      ['demo-player-3', false],
+    ]);
+    expect(devices[0]).toMatchObject({ name: 'Bedroom Player', deviceType: expect.any(String) as string });
+    expect((await other.getDevices()).map((device) => device.deviceId)).toEqual(['other-player-1']);
+  });
+
+  it('reads a player’s API status', async () => {
+    const status = await demo.getDeviceStatus('demo-player-1');
+    expect(status.deviceId).toBe('demo-player-1');
+    expect(typeof status.batteryLevelPercentage).toBe('number');
+    expect(typeof status.isOnline).toBe('boolean');
+    const error = await failure(other.getDeviceStatus('demo-player-1'));
+    expect([403, 404]).toContain(error.status);
+  });
+
+  it('reads and replaces the alarm list, keeping the rest of the config block', async () => {
+    const before = await demo.getDeviceConfig('demo-player-1');
+    expect(before.device.deviceId).toBe('demo-player-1');
+    expect(Array.isArray(before.device.config.alarms)).toBe(true);
+    const alarms = [...before.device.config.alarms, '1111100,0715,card-x,01,01,6,1'];
+    const after = await demo.replaceDeviceAlarms('demo-player-1', alarms);
+    expect(after.device.config.alarms).toEqual(alarms);
+    const { alarms: _a, ...restBefore } = before.device.config;
+    const { alarms: _b, ...restAfter } = after.device.config;
+    expect(restAfter).toEqual(restBefore);
+    await demo.updateDeviceConfig('demo-player-1', before.device.config);
+    expect((await demo.getDeviceConfig('demo-player-1')).device.config.alarms).toEqual(
+      before.device.config.alarms,
+    );
+  });
+
+  it('keeps one family away from another’s players', async () => {
+    const error = await failure(other.getDeviceConfig('demo-player-1'));
+    expect([403, 404]).toContain(error.status);
+  });
+
+  it('reads the family library: groups, one group with family playlists, another family’s group is 404', async () => {
+    const groups = await demo.getFamilyLibraryGroups();
+    expect(groups.length).toBeGreaterThanOrEqual(3);
+    expect(groups.some((group) => group.items.length === 0)).toBe(true);
+    const withItems = groups.find((group) => group.items.length > 0)!;
+    const detail = await demo.getFamilyLibraryGroup(withItems.id);
+    expect(detail.id).toBe(withItems.id);
+    for (const card of detail.cards) {
+      expect(card).toMatchObject({
+        isFromFamilyLibrary: true,
+        groupId: withItems.id,
+        category: 'family-library',
+      });
+    }
+    const error = await failure(other.getFamilyLibraryGroup(withItems.id));
+    expect(error.status).toBe(404);
+  });
+
+  it('reads card content with string chapter keys, and a restricted card is ProviderError(403)', async () => {
+    const playlists = await demo.getPlaylists();
+    const outcomes = await Promise.all(
+      playlists.map((playlist) =>
+        demo.getContent(playlist.cardId!).then(
+          (detail) => ({ cardId: playlist.cardId, detail, error: null }),
+          (error: unknown) => ({ cardId: playlist.cardId, detail: null, error }),
+        ),
+      ),
+    );
+    const readable = outcomes.filter((outcome) => outcome.detail !== null);
+    const refused = outcomes.filter((outcome) => outcome.error !== null);
+    expect(readable.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const outcome of refused)
+      expect(outcome.error).toMatchObject({ name: 'ProviderError', status: 403 });
+    const detail = readable[0]!.detail;
+    if (detail === null) throw new Error('unreachable: filtered on detail');
+    expect(detail.playlist.cardId).toBe(readable[0]!.cardId);
+    expect(detail.chapters.length).toBeGreaterThan(0);
+    for (const chapter of detail.chapters) {
+      expect(typeof chapter.key).toBe('string');
+      for (const track of chapter.tracks) expect(typeof track.key).toBe('string');
+    }
+  });
+
+  it('a token the provider rejects is ProviderError(401)', async () => {
+    const error = await failure(clientWith('not-a-token').getPlaylists());
+    expect(error.status).toBe(401);
+    expect(error.message).toContain('GET /content/mine');
+  });
+});
+
+describe('ProviderClient with sandbox faults', () => {
+  afterEach(async () => {
+    await setFaults({ restDown: false, malformed: false });
+  });
+
+  it('a malformed answer is a ProviderError, not a crash', async () => {
+    await setFaults({ malformed: true });
+    for (const call of [
+      demo.getPlaylists(),
+      demo.getDevices(),
+      demo.getUser(),
+      demo.getFamilyLibraryGroups(),
+    ]) {
+      const error = await failure(call);
+      expect(error.status).toBe(200);
+      expect(error.message.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a provider that is down is a ProviderError with its status', async () => {
+    await setFaults({ restDown: true });
+    const error = await failure(demo.getDevices());
+    expect(error.status).toBeGreaterThanOrEqual(500);
+    expect(error.message).toMatch(/GET \/device-v2\/devices\/mine failed with HTTP 5\d\d/);
+  });
+
+  it('an unreachable provider is ProviderError(0)', async () => {
+    const closed = await startSandbox({ port: 0, mqttPort: 0 });
+    const url = closed.url;
+    const token = (await closed.issueTokens('demo')).access_token;
+    await closed.close();
+    const client = new ProviderClient({
+      apiBase: url,
+      authIssuer: url,
+      getAccessToken: () => Promise.resolve(token),
+    });
+    const error = await failure(client.getPlaylists());
+    expect(error).toMatchObject({ status: 0, code: 'network' });
+  });
+});
