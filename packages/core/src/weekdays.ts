@@ -2,7 +2,7 @@
 import type { Weekday } from './entities';
 
 /** SPEC §9: days run sunday to saturday (JavaScript's getDay() order). */
-export const WEEKDAYS: readonly Weekday[] = [
+export const WEEKDAYS = [
   'sunday',
   'monday',
   'tuesday',
@@ -10,7 +10,7 @@ export const WEEKDAYS: readonly Weekday[] = [
   'thursday',
   'friday',
   'saturday',
-];
+] as const satisfies readonly Weekday[];
 
 /** The Create Alarm dialog lists Monday first. */
 export const DIALOG_DAY_ORDER: readonly Weekday[] = [
@@ -41,8 +41,8 @@ export const WEEKDAY_SHORT_LABELS: Readonly<Record<Weekday, string>> = {
   saturday: 'Sat',
 };
 
-export const isWeekday = (value: unknown): value is Weekday =>
-  typeof value === 'string' && (WEEKDAYS as readonly string[]).includes(value);
+const WEEKDAY_SET: ReadonlySet<unknown> = new Set(WEEKDAYS);
+export const isWeekday = (value: unknown): value is Weekday => WEEKDAY_SET.has(value);
 
 /** getDay() index (0 = Sunday) → name. */
 export const weekdayFromIndex = (index: number): Weekday => WEEKDAYS[((index % 7) + 7) % 7] ?? 'sunday';
