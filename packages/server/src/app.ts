@@ -18,6 +18,8 @@ export interface AppDeps {
   db?: Kysely<Database>;
   /** Used for every call to the provider: health probe, token keys, proxy. */
   fetch?: typeof fetch;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
@@ -35,6 +37,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),
       // Provider tokens must never reach a log file.
       redact: {
         paths: ['req.headers.authorization', 'headers.authorization', 'request.headers.authorization'],
