@@ -13,6 +13,7 @@ import {
   httpErrorMessage,
   importedAlarms,
   invalidCardId,
+  moreAlarms,
   noStatusData,
   playing,
 } from './messages';
@@ -39,6 +40,7 @@ describe('SPEC §8 messages, {provider} written Yoto', () => {
     expect(failedToTriggerAlarm('boom')).toBe('❌ Failed to trigger alarm: boom');
     expect(importedAlarms(3)).toBe('Successfully imported 3 alarms from cloud storage');
     expect(genericGroupItemTitle('Stories', 2)).toBe('Stories - Item 2');
+    expect(moreAlarms(2)).toBe('+2 more alarms...');
   });
   it('success toast for a created alarm', () => {
     expect(alarmCreated({ title: 'Songs', device: 'Bedroom Player', time: '07:00', days: 'weekdays' })).toBe(

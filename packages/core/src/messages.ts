@@ -80,5 +80,8 @@ export const httpErrorMessage = (status: number, statusText: string, body?: unkn
   return typeof error === 'string' && error ? error : `HTTP ${status}: ${statusText}`;
 };
 
+/** A device card lists its first 3 alarms, then this (SPEC §2). */
+export const moreAlarms = (count: number): string => `+${count} more alarms...`;
+
 /** Stand-in items when a family group's detail cannot be read (SPEC §7). */
 export const genericGroupItemTitle = (group: string, n: number): string => `${group} - Item ${n}`;

@@ -8,6 +8,8 @@ import {
   listGroups,
   pageCount,
   paginate,
+  quickPlayPlaylists,
+  quickPlayTitle,
   showGroupTabs,
 } from './playlist-browser';
 
@@ -106,5 +108,17 @@ describe('SPEC §2 duration badge in whole minutes', () => {
   it('formats', () => {
     expect(durationBadge(300)).toBe('5m');
     expect(durationBadge(0)).toBe('0m');
+  });
+});
+
+describe('SPEC §9 quick play: first 4 playlists, titles cut at 12 characters plus an ellipsis', () => {
+  it('takes the first four', () => {
+    expect(quickPlayPlaylists([1, 2, 3, 4, 5, 6])).toEqual([1, 2, 3, 4]);
+  });
+  it('cuts long titles and names missing ones', () => {
+    expect(quickPlayTitle('Bedtime Stories Vol 2')).toBe('Bedtime Stor...');
+    expect(quickPlayTitle('Twelve chars')).toBe('Twelve chars');
+    expect(quickPlayTitle('')).toBe('Untitled');
+    expect(quickPlayTitle(null)).toBe('Untitled');
   });
 });

@@ -1,6 +1,6 @@
 // SPEC §2/§4 playlist browser: search, group filter and paging as pure functions over memoised data.
 import type { Playlist } from './entities';
-import { PAGE_SIZE } from './constants';
+import { PAGE_SIZE, QUICK_PLAY_COUNT, QUICK_PLAY_TITLE_MAX, UNTITLED } from './constants';
 
 /** 'all' ("All Playlists"), 'mine' ("My Playlists" on the family tab), or one group. A string, so memo deps stay cheap. */
 export type GroupFilter = 'all' | 'mine' | `group:${string}`;
@@ -82,3 +82,13 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
 
 /** Duration badge in whole minutes, such as "5m". */
 export const durationBadge = (seconds: number): string => `${Math.round(Math.max(0, seconds) / 60)}m`;
+
+/** Quick Play Favorites: the first 4 playlists. */
+export const quickPlayPlaylists = <T>(playlists: readonly T[]): T[] => playlists.slice(0, QUICK_PLAY_COUNT);
+
+/** Quick-play titles are cut at 12 characters plus an ellipsis; "Untitled" when missing. */
+export function quickPlayTitle(title: string | null | undefined): string {
+  const text = title?.trim();
+  if (!text) return UNTITLED;
+  return text.length > QUICK_PLAY_TITLE_MAX ? `${text.slice(0, QUICK_PLAY_TITLE_MAX)}...` : text;
+}
