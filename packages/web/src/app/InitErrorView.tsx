@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-export const INIT_FAILED_MESSAGE = 'Failed to initialize app. Please try again.';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 
 export function InitErrorView({ onRetry }: { onRetry: () => void }) {
   return (
@@ -13,7 +13,7 @@ export function InitErrorView({ onRetry }: { onRetry: () => void }) {
           Yoto Playlist Alarms
         </Typography>
         <Alert severity="error" sx={{ my: 2, textAlign: 'left' }}>
-          {INIT_FAILED_MESSAGE}
+          {MESSAGES.failedToInitialize}
         </Alert>
         <Button variant="contained" onClick={onRetry}>
           Retry

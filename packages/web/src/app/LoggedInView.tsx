@@ -7,15 +7,13 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { UserProfile } from '@playlist-alarms/core/entities';
 import { displayName } from '@playlist-alarms/core/display-name';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import { useDevices } from '../features/playlists/api/get-devices';
 import { usePlaylists } from '../features/playlists/api/get-playlists';
 import { useRealtime } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
 import { useNotify } from './notifier-context';
 import { StatusChips } from './StatusChips';
-
-export const PLAYLISTS_FAILED_MESSAGE = 'Failed to load playlists.';
-export const DEVICES_FAILED_MESSAGE = 'Failed to load devices.';
 
 export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: () => void }) {
   const playlists = usePlaylists();
@@ -25,10 +23,10 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
 
   // Reported here once, not in every component that reads the lists.
   useEffect(() => {
-    if (playlists.isError) notify.error(PLAYLISTS_FAILED_MESSAGE);
+    if (playlists.isError) notify.error(MESSAGES.failedToLoadPlaylists);
   }, [notify, playlists.isError]);
   useEffect(() => {
-    if (devices.isError) notify.error(DEVICES_FAILED_MESSAGE);
+    if (devices.isError) notify.error(MESSAGES.failedToLoadDevices);
   }, [devices.isError, notify]);
 
   const playlistCount = playlists.data?.length ?? 0;

@@ -1,9 +1,13 @@
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import { deviceEventsSchema } from '../lib/device-messages';
-import type { DeviceEvents } from '../lib/device-messages';
-import { initialPlaybackState, reducePlayback } from '../lib/playback-state';
-import type { PlaybackAction, PlaybackState } from '../lib/playback-state';
+import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
+import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
+import {
+  initialPlaybackState,
+  playbackEventFromStatus,
+  playbackReducer,
+} from '@playlist-alarms/core/playback-state';
+import type { PlaybackAction, PlaybackState } from '@playlist-alarms/core/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
 
@@ -103,7 +107,7 @@ export class DeviceLinkRegistry {
 
   /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */
   applyLocal(action: PlaybackAction): void {
-    this.setSnapshot({ ...this.snapshot, playback: reducePlayback(this.snapshot.playback, action) });
+    this.setSnapshot({ ...this.snapshot, playback: playbackReducer(this.snapshot.playback, action) });
   }
 
   /** Logout: every link ends and the realtime state is forgotten. */
@@ -141,22 +145,20 @@ export class DeviceLinkRegistry {
 
   private receive(deviceId: string, message: DeviceMessage): void {
     if (message.kind !== 'events') return;
-    const parsed = deviceEventsSchema.safeParse(message.payload);
-    if (!parsed.success) {
+    const events = parseDeviceEvents(message.payload);
+    if (!events) {
       this.log('warn', `dropped malformed events message from ${deviceId}`);
       return;
     }
-    this.batcher.push({ deviceId, events: parsed.data });
+    this.batcher.push({ deviceId, events });
   }
 
   private applyEvents(items: DeviceEventNotice[]): void {
     let playback = this.snapshot.playback;
-    for (const item of items)
-      playback = reducePlayback(playback, {
-        type: 'device-event',
-        deviceId: item.deviceId,
-        events: item.events,
-      });
+    for (const item of items) {
+      const action = playbackEventFromStatus(item.events.playbackStatus, item.events.cardId, item.deviceId);
+      if (action) playback = playbackReducer(playback, action);
+    }
     this.setSnapshot({ ...this.snapshot, playback });
     for (const item of items) for (const listener of this.eventListeners) listener(item);
   }

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import { useDevices } from '../playlists/api/get-devices';
 import { usePlaylists } from '../playlists/api/get-playlists';
 import { DeviceAlarmList } from './DeviceAlarmList';
@@ -34,7 +35,7 @@ export function AlarmsPanel() {
       <Typography variant="h2" component="h2">
         Alarm Management
       </Typography>
-      <Alert severity="info">Cloud sync: 1 wakeup + 1 bedtime alarm supported</Alert>
+      <Alert severity="info">{MESSAGES.cloudSyncNote}</Alert>
       {devices.data?.length === 0 && <Typography color="text.secondary">No devices found.</Typography>}
       {(devices.data ?? []).map((device) => (
         <Accordion

@@ -5,10 +5,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import { daysWording } from '@playlist-alarms/core/weekdays';
 import { useDeviceAlarms } from './api/get-device-alarms';
-
-export const LOAD_ALARMS_FAILED_MESSAGE = 'Failed to load device alarms';
 
 /** One player's alarms; mounted only when its accordion opens, so the list loads then (SPEC §2). */
 export function DeviceAlarmList({
@@ -20,7 +19,7 @@ export function DeviceAlarmList({
 }) {
   const query = useDeviceAlarms(deviceId, true);
   if (query.isPending) return <CircularProgress size={24} aria-label="Loading alarms" />;
-  if (query.isError) return <Alert severity="error">{LOAD_ALARMS_FAILED_MESSAGE}</Alert>;
+  if (query.isError) return <Alert severity="error">{MESSAGES.failedToLoadDeviceAlarms}</Alert>;
   const { alarms, errors } = query.data;
   return (
     <>

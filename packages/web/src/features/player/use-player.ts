@@ -4,17 +4,8 @@ import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { useNotify } from '../../app/notifier-context';
 import { useServices } from '../../services/app-services';
 import { playTarget } from './play-target';
-import {
-  NO_ACCESS_TOKEN_MESSAGE,
-  NO_DEVICE_CONNECTED_MESSAGE,
-  NO_ONLINE_DEVICES_MESSAGE,
-  NOT_CONNECTED_MESSAGE,
-  PLAYBACK_PAUSED_MESSAGE,
-  PLAYBACK_STOPPED_MESSAGE,
-  connectFailedMessage,
-  noCardIdMessage,
-  playingMessage,
-} from './player-messages';
+import { MESSAGES, failedToConnectTo, invalidCardId, playing } from '@playlist-alarms/core/messages';
+import { activeCardId } from '@playlist-alarms/core/device-messages';
 
 export interface DevicePicker {
   playlist: Playlist;
@@ -44,10 +35,10 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
       registry.onDeviceEvent(({ events }) => {
         const expected = awaited.current;
         if (!expected || events.playbackStatus !== 'playing') return;
-        const cardId = events.cardId ?? registry.getSnapshot().playback.cardId;
+        const cardId = activeCardId(events) ?? registry.getSnapshot().playback.cardId;
         if (cardId !== expected.cardId) return;
         awaited.current = null;
-        notify.success(playingMessage(expected.title));
+        notify.success(playing(expected.title));
       }),
     [notify, registry],
   );
@@ -58,7 +49,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
         uri: cardUri(config.provider.cardLinkHost, cardId),
       });
       if (!sent) {
-        notify.error(NOT_CONNECTED_MESSAGE);
+        notify.error(MESSAGES.deviceNotConnectedViaMqtt);
         return;
       }
       awaited.current = { cardId, title: playlist.title };
@@ -70,8 +61,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   const connectAndPlay = useCallback(
     async (device: Device, playlist: Playlist, cardId: string) => {
       const outcome = await registry.connect(device.deviceId);
-      if (outcome === 'no-token') notify.error(NO_ACCESS_TOKEN_MESSAGE);
-      else if (outcome === 'failed') notify.error(connectFailedMessage(device.name));
+      if (outcome === 'no-token') notify.error(MESSAGES.noAccessToken);
+      else if (outcome === 'failed') notify.error(failedToConnectTo(device.name));
       else start(device.deviceId, playlist, cardId);
     },
     [notify, registry, start],
@@ -81,7 +72,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     (playlist: Playlist) => {
       const cardId = playlist.cardId;
       if (!cardId) {
-        notify.error(noCardIdMessage(playlist.title));
+        notify.error(invalidCardId(playlist.title));
         return;
       }
       // A player already connected plays at once; otherwise SPEC §5 chooses one.
@@ -93,7 +84,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
       const target = playTarget(devices);
       switch (target.kind) {
         case 'none':
-          notify.error(NO_ONLINE_DEVICES_MESSAGE);
+          notify.error(MESSAGES.noOnlineDevicesAvailable);
           return;
         case 'single':
           void connectAndPlay(target.device, playlist, cardId);
@@ -119,7 +110,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     (name: 'card/pause' | 'card/resume' | 'card/stop', success: string | null) => {
       const deviceId = registry.activeDeviceId();
       if (!deviceId || !registry.send(deviceId, name, null)) {
-        notify.error(NO_DEVICE_CONNECTED_MESSAGE);
+        notify.error(MESSAGES.noDeviceConnected);
         return;
       }
       registry.applyLocal({
@@ -133,9 +124,9 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
 
   return {
     play,
-    pause: useCallback(() => command('card/pause', PLAYBACK_PAUSED_MESSAGE), [command]),
+    pause: useCallback(() => command('card/pause', MESSAGES.playbackPaused), [command]),
     resume: useCallback(() => command('card/resume', null), [command]),
-    stop: useCallback(() => command('card/stop', PLAYBACK_STOPPED_MESSAGE), [command]),
+    stop: useCallback(() => command('card/stop', MESSAGES.playbackStopped), [command]),
     picker,
     choose,
     closePicker: useCallback(() => setPicker(null), []),

@@ -5,6 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 
 /** The family library's groups as the provider lists them; their cards are browsed in a later issue. */
 export function FamilyGroupsList({
@@ -26,7 +27,7 @@ export function FamilyGroupsList({
           </ListItemIcon>
           <ListItemText
             primary={group.name}
-            secondary={group.items.length === 0 ? '(Empty)' : `${group.items.length} playlists`}
+            secondary={group.items.length === 0 ? MESSAGES.emptyGroup : `${group.items.length} playlists`}
           />
         </ListItem>
       ))}

@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { PAGE_SIZE } from '@playlist-alarms/core/constants';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { filterPlaylists, paginate } from '../../lib/playlist-browser';
+import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import type { PlayerControls } from '../player/use-player';
 import { useRealtime } from '../../services/use-realtime';
 import { PlaylistGrid } from './PlaylistGrid';
@@ -45,9 +46,9 @@ export function PlaylistBrowser({ playlists, player }: PlaylistBrowserProps) {
         <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
           <SearchOffIcon sx={{ fontSize: 48 }} aria-hidden />
           <Typography variant="h6" component="p" color="text.primary">
-            No playlists found
+            {MESSAGES.noPlaylistsFound}
           </Typography>
-          <Typography>Try adjusting your search criteria</Typography>
+          <Typography>{MESSAGES.adjustSearchHint}</Typography>
         </Box>
       ) : (
         <PlaylistGrid

@@ -13,13 +13,12 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { durationBadge } from './duration-badge';
-
-export type CardPlayback = 'idle' | 'playing' | 'paused';
+import { durationBadge } from '@playlist-alarms/core/playlist-browser';
+import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
 
 export interface PlaylistCardProps {
   playlist: Playlist;
-  playback: CardPlayback;
+  playback: CardPlaybackPhase;
   onPlay: (playlist: Playlist) => void;
   onPause: () => void;
   onResume: () => void;

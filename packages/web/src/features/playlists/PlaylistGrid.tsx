@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import type { PlaybackState } from '../../lib/playback-state';
-import { cardPlayback } from './card-playback';
+import { cardPlaybackPhase } from '@playlist-alarms/core/playback-state';
+import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import { PlaylistCard } from './PlaylistCard';
 
 export interface PlaylistGridProps {
@@ -35,7 +35,7 @@ export function PlaylistGrid({ playlists, playback, ...handlers }: PlaylistGridP
         <li key={playlist.id}>
           <PlaylistCard
             playlist={playlist}
-            playback={cardPlayback(playback, playlist.cardId)}
+            playback={cardPlaybackPhase(playback, playlist.cardId)}
             {...handlers}
           />
         </li>
