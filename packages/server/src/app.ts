@@ -32,8 +32,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (ownsDb) await db.destroy();
     throw error;
   }
-  const fetchImpl = deps.fetch ?? fetch;
-
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -47,6 +45,22 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
+  try {
+    await registerRoutes(app, config, db, deps);
+  } catch (error) {
+    await app.close(); // also closes the database it owns
+    throw error;
+  }
+  return app;
+}
+
+async function registerRoutes(
+  app: FastifyInstance,
+  config: ServerConfig,
+  db: Kysely<Database>,
+  deps: AppDeps,
+): Promise<void> {
+  const fetchImpl = deps.fetch ?? fetch;
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
 
@@ -65,5 +79,4 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   await registerWebApp(app, config.webDist);
-  return app;
 }
