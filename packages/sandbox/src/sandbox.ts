@@ -75,6 +75,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     maxAge: 600,
   });
   await app.register(formbody);
+  // A knob POST without a body but with a JSON content type (some test clients send one) is fine.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, done);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
