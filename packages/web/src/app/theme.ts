@@ -11,7 +11,7 @@ export const theme = createTheme({
   shape: { borderRadius: 14 },
   typography: {
     fontFamily: '"Nunito", "Segoe UI", "Roboto", "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '1.9rem', fontWeight: 800 },
+    h1: { fontSize: 'clamp(1.5rem, 6vw, 1.9rem)', fontWeight: 800 },
     h2: { fontSize: '1.5rem', fontWeight: 700 },
     button: { textTransform: 'none', fontWeight: 700 },
   },

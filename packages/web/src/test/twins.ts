@@ -139,7 +139,7 @@ export class InMemoryDeviceLink implements DeviceLink {
   }
 
   /** What the player publishes on its events topic. */
-  emit(payload: Record<string, unknown>): void {
+  emit(payload: unknown): void {
     const deviceId = this.deviceId ?? '';
     const message: DeviceMessage = { deviceId, kind: 'events', topic: `device/${deviceId}/events`, payload };
     // The broker delivers asynchronously, after the publish returned.
