@@ -67,6 +67,34 @@ describe('authorization code flow with PKCE', () => {
     expect(html).toContain('account=other');
   });
 
+  it('signs in by submitting the page form as a browser would', async () => {
+    const { verifier, challenge } = pkce();
+    const page = await (
+      await fetch(`${sandbox.url}/authorize?${authorizeParams(challenge).toString()}`)
+    ).text();
+    const fields = new URLSearchParams(
+      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+        m[1] ?? '',
+        (m[2] ?? '').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+      ]),
+    );
+    expect(fields.get('account')).toBe('demo');
+    const submitted = await fetch(`${sandbox.url}/authorize`, {
+      method: 'POST',
+      body: fields,
+      redirect: 'manual',
+    });
+    const location = new URL(submitted.headers.get('location') ?? '');
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code') ?? '',
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: CLIENT_ID,
+    });
+    expect(exchanged.status).toBe(200);
+  });
+
   it('refuses an unknown client or a redirect off localhost without redirecting', async () => {
     const { challenge } = pkce();
     const extras: Record<string, string>[] = [
