@@ -73,10 +73,12 @@ describe('authorization code flow with PKCE', () => {
       await fetch(`${sandbox.url}/authorize?${authorizeParams(challenge).toString()}`)
     ).text();
     const fields = new URLSearchParams(
-      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
-        m[1] ?? '',
-        (m[2] ?? '').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
-      ]),
+      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+        (m): [string, string] => [
+          m[1] ?? '',
+          (m[2] ?? '').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+        ],
+      ),
     );
     expect(fields.get('account')).toBe('demo');
     const submitted = await fetch(`${sandbox.url}/authorize`, {
