@@ -62,7 +62,7 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['packages/*/tsconfig.json', 'tsconfig.tools.json'],
+          project: ['packages/*/tsconfig.json', 'tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
