@@ -6,7 +6,7 @@ export class AppPage {
 
   connectButton = () => this.page.getByRole('button', { name: 'Connect Yoto Account' });
   snackbar = () => this.page.getByRole('alert');
-  tab = (name: RegExp | string) => this.page.getByRole('tab', { name });
+  tab = (name: string) => this.page.getByRole('tab', { name, exact: true });
   playlistCards = () => this.page.getByTestId('playlist-card');
   playlistCard = (title: string) => this.playlistCards().filter({ hasText: title });
 

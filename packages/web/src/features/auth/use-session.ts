@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@playlist-alarms/core/entities';
-import { useNotify } from '../../app/notifier-context';
 import { queryKeys } from '../../lib/query-keys';
 import { useServices } from '../../services/app-services';
 import { useUser } from './get-user';
@@ -12,11 +11,13 @@ export type Session =
   | { status: 'logged-out'; error: string | null; login: () => void }
   | { status: 'logged-in'; user: UserProfile; logout: () => void };
 
-/** SPEC §4 session: loading, then logged out or logged in; an OAuth redirect is finished first. */
+/**
+ * SPEC §4 session: loading, then logged out or logged in; an OAuth redirect is finished first.
+ * Session errors show once, beside the Connect button in the logged-out view, not also as a toast.
+ */
 export function useSession(): Session {
   const { auth, devices } = useServices();
   const queryClient = useQueryClient();
-  const notify = useNotify();
   const [callbackPending, setCallbackPending] = useState(() =>
     auth.isRedirectCallback(new URL(window.location.href)),
   );
@@ -35,14 +36,13 @@ export function useSession(): Session {
         const message = signInFailureMessage(failure);
         console.error('[auth] sign-in callback failed', failure);
         setError(message);
-        notify.error(message);
       })
       .finally(() => {
         window.history.replaceState(null, '', '/');
         setHasToken(auth.hasStoredToken());
         setCallbackPending(false);
       });
-  }, [auth, callbackPending, notify]);
+  }, [auth, callbackPending]);
 
   const user = useUser(!callbackPending && hasToken);
 
@@ -57,11 +57,10 @@ export function useSession(): Session {
         auth.logout();
         setHasToken(false);
         setError(SESSION_EXPIRED_MESSAGE);
-        notify.error(SESSION_EXPIRED_MESSAGE);
         // Outside the cache's own notification: clearing it re-enters the cache.
         setTimeout(() => queryClient.clear(), 0);
       }),
-    [auth, notify, queryClient],
+    [auth, queryClient],
   );
 
   const login = useCallback(() => {
@@ -69,9 +68,8 @@ export function useSession(): Session {
     auth.startBrowserAuth().catch((failure: unknown) => {
       const message = signInFailureMessage(failure);
       setError(message);
-      notify.error(message);
     });
-  }, [auth, notify]);
+  }, [auth]);
 
   const logout = useCallback(() => {
     auth.logout();
