@@ -9,6 +9,8 @@ export const faultsSchema = z
     malformed: z.boolean().optional(),
     /** The MQTT broker refuses every login (CONNACK "not authorized"). */
     mqttRefuseLogin: z.boolean().optional(),
+    /** Limits restDown and malformed to paths starting with one of these (e.g. '/content/mine'); null = all. */
+    faultPaths: z.array(z.string().startsWith('/')).min(1).nullable().optional(),
   })
   .strict();
 
@@ -16,6 +18,16 @@ export interface Faults {
   restDown: boolean;
   malformed: boolean;
   mqttRefuseLogin: boolean;
+  faultPaths: string[] | null;
 }
 
-export const noFaults = (): Faults => ({ restDown: false, malformed: false, mqttRefuseLogin: false });
+/** Whether the REST faults apply to this request path. */
+export const faultApplies = (faults: Faults, path: string): boolean =>
+  faults.faultPaths === null || faults.faultPaths.some((prefix) => path.startsWith(prefix));
+
+export const noFaults = (): Faults => ({
+  restDown: false,
+  malformed: false,
+  mqttRefuseLogin: false,
+  faultPaths: null,
+});

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from './accounts';
 import type { SandboxContext } from './context';
+import { faultApplies } from './faults';
 
 export type ErrorCode = 'unauthorized' | 'forbidden' | 'not-found' | 'bad-request' | 'insufficient-scope';
 
@@ -27,8 +28,10 @@ type UserHandler = (
 /** Wraps a handler so it runs only for a valid bearer token (and only when no fault is on). */
 export function withUser(ctx: SandboxContext, handler: UserHandler) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    if (ctx.faults.restDown) return reply.code(503).header('content-type', 'text/html').send(DOWN_PAGE);
-    if (ctx.faults.malformed)
+    const faulty = faultApplies(ctx.faults, request.url.split('?')[0] ?? '');
+    if (faulty && ctx.faults.restDown)
+      return reply.code(503).header('content-type', 'text/html').send(DOWN_PAGE);
+    if (faulty && ctx.faults.malformed)
       return reply.code(200).header('content-type', 'application/json').send('{"cards":[{"cardId":');
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

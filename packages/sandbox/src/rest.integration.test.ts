@@ -329,4 +329,19 @@ describe('authentication and faults', () => {
     await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
     expect((await get('/content/mine', demo)).status).toBe(200);
   });
+
+  it('limits REST faults to the chosen paths', async () => {
+    const setFaults = (body: unknown) =>
+      fetch(`${sandbox.url}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await setFaults({ restDown: true, faultPaths: ['/content/mine'] });
+    expect((await get('/content/mine', demo)).status).toBe(503);
+    expect((await get('/device-v2/devices/mine', demo)).status).toBe(200);
+    expect((await setFaults({ faultPaths: ['content'] })).status).toBe(400);
+    await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+    expect((await get('/content/mine', demo)).status).toBe(200);
+  });
 });

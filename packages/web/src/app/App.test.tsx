@@ -111,8 +111,22 @@ describe('session', () => {
     renderApp(services);
 
     expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
-    expect((await screen.findAllByText('Session expired. Please login again.')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
     expect(services.auth.token).toBeNull();
+  });
+
+  it('a provider that is down keeps the session and offers a retry', async () => {
+    const services = household();
+    services.library.providerDown = true;
+    renderApp(services);
+
+    expect(await screen.findByText('Failed to initialize app. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('Session expired. Please login again.')).toBeNull();
+    expect(services.auth.token).not.toBeNull();
+
+    services.library.providerDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
   });
 
   it('finishes an OAuth redirect, cleans the address and logs in', async () => {

@@ -84,6 +84,8 @@ function SessionRoot() {
       return <LoadingView />;
     case 'logged-out':
       return <LoggedOutView error={session.error} onLogin={session.login} />;
+    case 'unavailable':
+      return <InitErrorView onRetry={session.retry} />;
     case 'logged-in':
       return (
         <Suspense fallback={<LoadingView />}>

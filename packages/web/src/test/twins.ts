@@ -6,6 +6,7 @@ import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/pro
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
+import { ProviderError } from '@playlist-alarms/provider/rest-client';
 
 // In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
 // with state a test can arrange and inspect. The real wiring is proven by the e2e suite.
@@ -69,14 +70,22 @@ export class InMemoryLibrary implements LibrarySource {
   alarmsByDevice = new Map<string, string[]>();
   /** The user call fails as the provider does for a revoked token. */
   rejectToken = false;
+  /** The user call fails as it does when the provider is down (a 503 page). */
+  providerDown = false;
   failPlaylists = false;
 
   getUser(): Promise<UserProfile> {
-    return this.rejectToken ? Promise.reject(new Error('HTTP 401')) : Promise.resolve(this.user);
+    if (this.rejectToken) {
+      return Promise.reject(new ProviderError(401, 'unauthorized', 'The access token is invalid or expired'));
+    }
+    if (this.providerDown) return Promise.reject(new ProviderError(503, null, 'HTTP 503'));
+    return Promise.resolve(this.user);
   }
 
   getPlaylists(): Promise<Playlist[]> {
-    return this.failPlaylists ? Promise.reject(new Error('HTTP 500')) : Promise.resolve(this.playlists);
+    return this.failPlaylists
+      ? Promise.reject(new ProviderError(500, null, 'HTTP 500'))
+      : Promise.resolve(this.playlists);
   }
 
   getDevices(): Promise<Device[]> {

@@ -4,12 +4,14 @@ import type { UserProfile } from '@playlist-alarms/core/entities';
 import { queryKeys } from '../../lib/query-keys';
 import { useServices } from '../../services/app-services';
 import { useUser } from './get-user';
-import { SESSION_EXPIRED_MESSAGE, signInFailureMessage } from './sign-in-messages';
+import { SESSION_EXPIRED_MESSAGE, isRejectedToken, signInFailureMessage } from './sign-in-messages';
 
 export type Session =
   | { status: 'loading' }
   | { status: 'logged-out'; error: string | null; login: () => void }
-  | { status: 'logged-in'; user: UserProfile; logout: () => void };
+  | { status: 'logged-in'; user: UserProfile; logout: () => void }
+  /** The provider could not be asked (down, garbled answer): the token is kept for a retry. */
+  | { status: 'unavailable'; retry: () => void };
 
 /**
  * SPEC §4 session: loading, then logged out or logged in; an OAuth redirect is finished first.
@@ -53,6 +55,10 @@ export function useSession(): Session {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
         if (event.query.queryHash !== hashKey(queryKeys.user())) return;
+        if (!isRejectedToken(event.action.error)) {
+          console.error('[auth] the provider could not confirm the session', event.action.error);
+          return;
+        }
         console.error('[auth] the stored token was refused', event.action.error);
         auth.logout();
         setHasToken(false);
@@ -81,6 +87,9 @@ export function useSession(): Session {
 
   if (callbackPending) return { status: 'loading' };
   if (hasToken && user.data) return { status: 'logged-in', user: user.data, logout };
+  if (hasToken && user.isError && !isRejectedToken(user.error)) {
+    return { status: 'unavailable', retry: () => void user.refetch() };
+  }
   if (hasToken && !user.isError) return { status: 'loading' };
   return { status: 'logged-out', error, login };
 }
