@@ -45,6 +45,11 @@ export const sandbox = {
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
   press: (deviceId: string, action: 'pause' | 'resume' | 'stop') =>
     knob(`devices/${deviceId}/button`, { action }),
-  faults: (faults: { restDown?: boolean; malformed?: boolean; mqttRefuseLogin?: boolean }) =>
-    knob('faults', faults),
+  faults: (faults: {
+    restDown?: boolean;
+    malformed?: boolean;
+    mqttRefuseLogin?: boolean;
+    /** Limit restDown/malformed to these REST path prefixes. */
+    faultPaths?: string[] | null;
+  }) => knob('faults', faults),
 };

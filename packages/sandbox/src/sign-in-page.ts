@@ -17,6 +17,7 @@ export function signInPage(params: Record<string, string>, account: Account): st
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Sign in to Yoto (sandbox)</title>
     <style>
+      *, *::before, *::after { box-sizing: border-box; }
       body { font-family: system-ui, sans-serif; background: #f4f1ec; display: grid; place-items: center; min-height: 100vh; margin: 0; }
       main { background: #fff; border-radius: 16px; padding: 32px; width: min(360px, 90vw); box-shadow: 0 4px 24px #0002; }
       h1 { font-size: 1.4rem; margin: 0 0 4px; }

@@ -1,0 +1,138 @@
+// `npm run bench`: timings of the real stack on this machine, reported as medians and p99, never
+// asserted. Results go to bench/results/latest.json so runs can be compared.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { cardUri } from '@playlist-alarms/core/card-uri';
+import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
+import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
+import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
+import { ProviderClient } from '@playlist-alarms/provider/rest-client';
+import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
+import { loadConfig } from '@playlist-alarms/server/config';
+import { startServer } from '@playlist-alarms/server/start';
+
+interface Result {
+  name: string;
+  runs: number;
+  medianMs: number;
+  p99Ms: number;
+  note?: string;
+}
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+async function measure(name: string, runs: number, once: () => unknown, note?: string) {
+  await once(); // warm-up: JIT, connections, caches
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await once();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const result: Result = { name, runs, medianMs: quantile(times, 0.5), p99Ms: quantile(times, 0.99) };
+  if (note) result.note = note;
+  return result;
+}
+
+const HOUSEHOLD = 10_000;
+const sandbox = await startSandbox({ port: 0, mqttPort: 0, playlistCount: HOUSEHOLD });
+const server = await startServer(
+  loadConfig({
+    APP_MODE: 'demo',
+    PORT: '0',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'playlist-alarms-bench-')),
+    PROVIDER_API_BASE: sandbox.url,
+    PROVIDER_AUTH_ISSUER: sandbox.url,
+    PROVIDER_AUDIENCE: sandbox.url,
+    PROVIDER_BROKER_URL: sandbox.wsUrl,
+    LOG_LEVEL: 'warn',
+  }),
+);
+const results: Result[] = [];
+const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
+try {
+  const { access_token: token } = await sandbox.issueTokens('demo');
+  const client = new ProviderClient({
+    apiBase: sandbox.url,
+    authIssuer: sandbox.url,
+    getAccessToken: () => Promise.resolve(token),
+  });
+
+  results.push(
+    await measure('server GET /api/config', 200, () =>
+      fetch(`${server.url}/api/config`).then((r) => r.text()),
+    ),
+  );
+  results.push(
+    await measure('server GET /api/health', 50, () =>
+      fetch(`${server.url}/api/health`).then((r) => r.text()),
+    ),
+  );
+
+  const playlists = await client.getPlaylists();
+  results.push(
+    await measure(`provider getPlaylists (${playlists.length} playlists: fetch, validate, map)`, 10, () =>
+      client.getPlaylists(),
+    ),
+  );
+
+  // One keystroke of a search over the whole household: filter, then cut the first page.
+  const queries = ['s', 'so', 'son', 'song', 'songs', 'songs f', 'songs fo'];
+  let q = 0;
+  results.push(
+    await measure(`core filter + page per keystroke (${playlists.length} playlists)`, 500, () => {
+      const query = queries[q++ % queries.length] ?? '';
+      return paginate(filterPlaylists(playlists, query), 1);
+    }),
+  );
+
+  // Command round trip: card/start sent → the player's `playing` event back over the broker.
+  const cardId = playlists.find((p) => p.cardId !== null && p.category !== 'restricted')?.cardId;
+  if (!cardId) throw new Error('the demo household has no playable card');
+  if (!(await link.connect('demo-player-1', token))) throw new Error('could not connect to demo-player-1');
+  const awaitStatus = (status: string) =>
+    new Promise<void>((resolve) => {
+      const off = link.onMessage((message) => {
+        if (message.kind !== 'events') return;
+        if (parseDeviceEvents(message.payload)?.playbackStatus === status) {
+          off();
+          resolve();
+        }
+      });
+    });
+  results.push(
+    await measure(
+      'device round trip: card/start → playing event',
+      50,
+      async () => {
+        const playing = awaitStatus('playing');
+        link.send('card/start', { uri: cardUri('https://yoto.io', cardId) });
+        await playing;
+        const stopped = awaitStatus('stopped');
+        link.send('card/stop', null);
+        await stopped;
+      },
+      'includes the card/stop → stopped leg, so one run is two round trips',
+    ),
+  );
+} finally {
+  await link.dispose();
+  await server.close();
+  await sandbox.close();
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+console.log(`${pad('benchmark', 72)} ${pad('median ms', 10)} p99 ms`);
+for (const r of results) {
+  console.log(`${pad(r.name, 72)} ${pad(r.medianMs.toFixed(2), 10)} ${r.p99Ms.toFixed(2)}`);
+}
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(
+  'bench/results/latest.json',
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2),
+);
+console.log('written: bench/results/latest.json');
