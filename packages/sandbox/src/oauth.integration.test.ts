@@ -306,13 +306,14 @@ describe('discovery, userinfo and CORS', () => {
 
 describe('token lifetime', () => {
   it('is configurable, and an expired token is refused', async () => {
-    const shortLived = await startSandbox({ tokenLifetimeSeconds: 1 });
+    // JWT times are whole seconds: a 2 s lifetime leaves at least 1 s for the first call.
+    const shortLived = await startSandbox({ tokenLifetimeSeconds: 2 });
     try {
       const { access_token, expires_in } = await shortLived.issueTokens('demo');
-      expect(expires_in).toBe(1);
+      expect(expires_in).toBe(2);
       const headers = { authorization: `Bearer ${access_token}` };
       expect((await fetch(`${shortLived.url}/content/mine`, { headers })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, 3100));
       const expired = await fetch(`${shortLived.url}/content/mine`, { headers });
       expect(expired.status).toBe(401);
       expect(await expired.json()).toMatchObject({ error: { code: 'unauthorized' } });
