@@ -49,20 +49,25 @@ const hexToRgb = (hex: string) => ({
 export const rgbToHex = ({ r, g, b }: { r: number; g: number; b: number }): string =>
   `#${[r, g, b].map((n) => n.toString(16).padStart(2, '0')).join('')}`;
 
+/** What a player holds when nothing plays: at start, and after stop or the end of a card. */
+export const IDLE_PLAYBACK = {
+  playbackStatus: 'stopped',
+  cardId: 'none',
+  chapterKey: null,
+  chapterTitle: null,
+  trackKey: null,
+  trackTitle: null,
+  trackLength: 0,
+  position: 0,
+  cutOff: null,
+  source: 'none',
+} as const satisfies Partial<PlayerState>;
+
 export function initialState(device: SeedDevice, now: number): PlayerState {
   return {
     deviceId: device.deviceId,
     online: device.initiallyOnline,
-    playbackStatus: 'stopped',
-    cardId: 'none',
-    chapterKey: null,
-    chapterTitle: null,
-    trackKey: null,
-    trackTitle: null,
-    trackLength: 0,
-    position: 0,
-    cutOff: null,
-    source: 'none',
+    ...IDLE_PLAYBACK,
     volume: device.volume,
     volumeMax: VOLUME_MAX,
     repeatAll: device.config.repeatAll,

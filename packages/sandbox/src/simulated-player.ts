@@ -5,7 +5,15 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mq
 import { parseCardUri } from './card-uri';
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
-import { VOLUME_MAX, apiStatus, fullEvents, initialState, mqttStatus, rgbToHex } from './player-state';
+import {
+  IDLE_PLAYBACK,
+  VOLUME_MAX,
+  apiStatus,
+  fullEvents,
+  initialState,
+  mqttStatus,
+  rgbToHex,
+} from './player-state';
 import type { PlayerState } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
@@ -255,18 +263,7 @@ export class SimulatedPlayer {
 
   private clearPlayback(): void {
     this.card = null;
-    Object.assign(this.state, {
-      playbackStatus: 'stopped',
-      cardId: 'none',
-      chapterKey: null,
-      chapterTitle: null,
-      trackKey: null,
-      trackTitle: null,
-      trackLength: 0,
-      position: 0,
-      cutOff: null,
-      source: 'none',
-    } satisfies Partial<PlayerState>);
+    Object.assign(this.state, IDLE_PLAYBACK);
   }
 
   private tickSleepTimer(): void {
