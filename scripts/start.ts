@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     ...(env.SANDBOX_PLAYLISTS === undefined ? {} : { playlistCount: env.SANDBOX_PLAYLISTS }),
   });
   const config = loadConfig({
+    // The demo console shows the URL and problems, not a JSON line per request; LOG_LEVEL overrides.
+    LOG_LEVEL: 'warn',
     ...process.env,
     APP_MODE: 'demo',
     PROVIDER_API_BASE: sandbox.url,
@@ -38,7 +40,9 @@ async function main(): Promise<void> {
   console.log(
     `Provider sandbox: ${sandbox.url} (MQTT over WebSocket ${sandbox.wsUrl}, TCP ${sandbox.mqttUrl})`,
   );
-  console.log(`Playlist Alarms (demo mode) is running at ${server.url}`);
+  // Loopback is where the browser will be: name it as a person types it.
+  const shown = server.url.replace('://127.0.0.1:', '://localhost:');
+  console.log(`Playlist Alarms (demo mode) is running at ${shown}`);
 
   let stopping = false;
   const stop = (signal: string) => {
