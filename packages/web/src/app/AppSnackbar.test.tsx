@@ -25,9 +25,13 @@ describe('snackbar (SPEC §2, §9)', () => {
     act(() => notifier.success('Playback stopped'));
     expect(screen.getByRole('alert').textContent).toContain('Playback stopped');
 
-    act(() => vi.advanceTimersByTime(5_900));
+    act(() => {
+      vi.advanceTimersByTime(5_900);
+    });
     expect(notifier.getSnapshot()?.message).toBe('Playback stopped');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(notifier.getSnapshot()).toBeNull();
   });
 
@@ -35,11 +39,17 @@ describe('snackbar (SPEC §2, §9)', () => {
     const notifier = new Notifier();
     renderWith(notifier);
     act(() => notifier.info('first'));
-    act(() => vi.advanceTimersByTime(4_000));
+    act(() => {
+      vi.advanceTimersByTime(4_000);
+    });
     act(() => notifier.error('second'));
-    act(() => vi.advanceTimersByTime(4_000));
+    act(() => {
+      vi.advanceTimersByTime(4_000);
+    });
     expect(notifier.getSnapshot()?.message).toBe('second');
-    act(() => vi.advanceTimersByTime(2_100));
+    act(() => {
+      vi.advanceTimersByTime(2_100);
+    });
     expect(notifier.getSnapshot()).toBeNull();
   });
 });
