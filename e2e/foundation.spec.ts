@@ -70,7 +70,10 @@ test('Play with several online players asks which one, and the player plays', as
 
   await app.expectSnackbar(`Playing: ${title}`);
   await expect(page.getByText('MQTT Connected')).toBeVisible();
-  await expect.poll(async () => (await sandbox.playerState('demo-player-1')).playbackStatus).toBe('playing');
+  const player = await sandbox.playerState('demo-player-1');
+  expect(player.playbackStatus).toBe('playing');
+  expect(player.cardId).toBe(await sandbox.cardIdOf(title));
+  expect((await sandbox.playerState('demo-player-2')).playbackStatus).toBe('stopped');
 });
 
 test('Play with exactly one online player connects to it by itself', async ({ page }) => {
@@ -85,7 +88,7 @@ test('Play with exactly one online player connects to it by itself', async ({ pa
   await expect(page.getByRole('dialog', { name: 'Select Device for Playback' })).toHaveCount(0);
   const player = await sandbox.playerState('demo-player-1');
   expect(player.playbackStatus).toBe('playing');
-  expect(player.cardId).toBeTruthy();
+  expect(player.cardId).toBe(await sandbox.cardIdOf(title));
 });
 
 test('Play with no online player says so and sends nothing', async ({ page }) => {

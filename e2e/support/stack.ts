@@ -37,9 +37,24 @@ async function knob(path: string, body?: unknown): Promise<unknown> {
   return text === '' ? null : (JSON.parse(text) as unknown);
 }
 
+const tokensSchema = z.object({ access_token: z.string() });
+const cardsSchema = z.object({ cards: z.array(z.looseObject({ cardId: z.string(), title: z.string() })) });
+
+/** The demo account's card id of a playlist title, read from the provider API as the app reads it. */
+async function cardIdOf(title: string): Promise<string> {
+  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
+  const response = await fetch(`${sandboxUrl}/content/mine`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  const card = cardsSchema.parse(await response.json()).cards.find((c) => c.title === title);
+  if (!card) throw new Error(`no playlist titled "${title}" in the demo household`);
+  return card.cardId;
+}
+
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
   reset: () => knob('reset', {}),
+  cardIdOf,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
