@@ -3,14 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { APP_TITLE, MESSAGES } from '@playlist-alarms/core/messages';
 
 export function InitErrorView({ onRetry }: { onRetry: () => void }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }}>
       <Box sx={{ maxWidth: 420, textAlign: 'center' }}>
         <Typography variant="h1" component="h1" gutterBottom>
-          Yoto Playlist Alarms
+          {APP_TITLE}
         </Typography>
         <Alert severity="error" sx={{ my: 2, textAlign: 'left' }}>
           {MESSAGES.failedToInitialize}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { APP_TITLE, LOADING_TEXT } from '@playlist-alarms/core/messages';
 
 export function LoadingView() {
   return (
@@ -11,10 +12,10 @@ export function LoadingView() {
     >
       <Box>
         <Typography variant="h1" component="h1" gutterBottom>
-          Yoto Playlist Alarms
+          {APP_TITLE}
         </Typography>
         <CircularProgress aria-label="Loading" sx={{ my: 2 }} />
-        <Typography color="text.secondary">Loading your personalized alarm experience...</Typography>
+        <Typography color="text.secondary">{LOADING_TEXT}</Typography>
       </Box>
     </Box>
   );

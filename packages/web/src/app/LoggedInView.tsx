@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { UserProfile } from '@playlist-alarms/core/entities';
-import { displayName } from '@playlist-alarms/core/display-name';
+import { greeting } from '@playlist-alarms/core/display-name';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import { useDevices } from '../features/playlists/api/get-devices';
 import { usePlaylists } from '../features/playlists/api/get-playlists';
@@ -41,7 +41,7 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }} gutterBottom>
-            Welcome back, {displayName(user)}
+            {greeting(user)}
           </Typography>
           <StatusChips
             deviceCount={deviceCount}

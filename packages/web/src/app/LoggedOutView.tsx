@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import AlarmIcon from '@mui/icons-material/Alarm';
+import { APP_TITLE, CONNECT_ACCOUNT_LABEL } from '@playlist-alarms/core/messages';
 
 export function LoggedOutView({ error, onLogin }: { error: string | null; onLogin: () => void }) {
   return (
@@ -13,7 +14,7 @@ export function LoggedOutView({ error, onLogin }: { error: string | null; onLogi
         <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
           <AlarmIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />
           <Typography variant="h1" component="h1" gutterBottom>
-            Yoto Playlist Alarms
+            {APP_TITLE}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             Wake up and wind down with your family&apos;s playlists: browse them, play them on your player and
@@ -25,7 +26,7 @@ export function LoggedOutView({ error, onLogin }: { error: string | null; onLogi
             </Alert>
           )}
           <Button variant="contained" size="large" fullWidth onClick={onLogin}>
-            Connect Yoto Account
+            {CONNECT_ACCOUNT_LABEL}
           </Button>
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import SpeakerIcon from '@mui/icons-material/Speaker';
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
+import { MQTT_CONNECTED_LABEL, MQTT_DISCONNECTED_LABEL } from '@playlist-alarms/core/messages';
 
 export interface StatusChipsProps {
   deviceCount: number;
@@ -20,7 +21,7 @@ export function StatusChips({ deviceCount, playlistCount, mqttConnected }: Statu
       <Chip icon={<QueueMusicIcon />} label={`${playlistCount} Playlists`} variant="outlined" />
       <Chip
         icon={mqttConnected ? <WifiIcon /> : <WifiOffIcon />}
-        label={mqttConnected ? 'MQTT Connected' : 'MQTT Disconnected'}
+        label={mqttConnected ? MQTT_CONNECTED_LABEL : MQTT_DISCONNECTED_LABEL}
         color={mqttConnected ? 'success' : 'default'}
         variant="outlined"
       />

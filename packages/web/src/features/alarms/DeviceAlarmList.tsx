@@ -6,6 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@playlist-alarms/core/messages';
+import { alarmLevelToPercent } from '@playlist-alarms/core/volume';
 import { daysWording } from '@playlist-alarms/core/weekdays';
 import { useDeviceAlarms } from './api/get-device-alarms';
 
@@ -29,7 +30,7 @@ export function DeviceAlarmList({
           <ListItem key={alarm.id} divider>
             <ListItemText
               primary={`${alarm.time} · ${titleOf(alarm.cardId)}`}
-              secondary={`${daysWording(alarm.days) || 'No days'} · volume ${alarm.volume * 10}%`}
+              secondary={`${daysWording(alarm.days) || 'No days'} · volume ${alarmLevelToPercent(alarm.volume)}%`}
             />
             <Chip
               size="small"

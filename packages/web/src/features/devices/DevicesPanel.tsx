@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SpeakerIcon from '@mui/icons-material/Speaker';
+import { MQTT_CONNECTED_LABEL } from '@playlist-alarms/core/messages';
 import { useDevices } from '../playlists/api/get-devices';
 import { useRealtime } from '../../services/use-realtime';
 
@@ -33,7 +34,7 @@ export function DevicesPanel() {
                 color={device.online ? 'success' : 'default'}
               />
               {links[device.deviceId] === 'connected' && (
-                <Chip size="small" variant="outlined" label="MQTT Connected" />
+                <Chip size="small" variant="outlined" label={MQTT_CONNECTED_LABEL} />
               )}
             </Stack>
           </ListItem>
