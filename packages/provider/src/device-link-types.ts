@@ -1,10 +1,12 @@
+import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 
 // The device link's public face: one class implements it (device-link.ts); components never touch MQTT.
 
 export type LinkStatus = 'disconnected' | 'connecting' | 'connected';
 
-export type DeviceMessageKind = 'events' | 'status' | 'response';
+/** One kind per topic family (core's classifyDeviceTopic decides it). */
+export type { DeviceMessageKind };
 
 export interface DeviceMessage {
   deviceId: string;

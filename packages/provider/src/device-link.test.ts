@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientIdFor, MqttDeviceLink, parseMessagePayload, topicKind } from './device-link';
+import { clientIdFor, MqttDeviceLink, parseMessagePayload } from './device-link';
 import type { LinkStatus } from './device-link-types';
 
 // Broker-free behaviour of the link. Talking to a real broker is in device-link.integration.test.ts (sandbox).
@@ -43,15 +43,6 @@ describe('device link helpers', () => {
     const a = clientIdFor('player-1');
     expect(a).toMatch(/^DASHplayer-1-[0-9a-f]{8}$/);
     expect(clientIdFor('player-1')).not.toBe(a);
-  });
-
-  it('derives the message kind from legacy and data/ topics', () => {
-    expect(topicKind('device/p/events')).toBe('events');
-    expect(topicKind('device/p/data/events')).toBe('events');
-    expect(topicKind('device/p/status')).toBe('status');
-    expect(topicKind('device/p/data/status')).toBe('status');
-    expect(topicKind('device/p/response')).toBe('response');
-    expect(topicKind('device/p/command/card/start')).toBeNull();
   });
 
   it('parses JSON payloads and drops the rest', () => {

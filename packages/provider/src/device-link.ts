@@ -5,22 +5,20 @@ import {
   mqttUsername,
 } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import {
+  MQTT_KEEPALIVE_SECONDS,
+  MQTT_RECONNECT_PERIOD_MS,
+  TIMINGS_MS,
+} from '@playlist-alarms/core/constants';
+import { classifyDeviceTopic } from '@playlist-alarms/core/device-messages';
+import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/messages';
 // The default import is the one form both builds share: Node's CJS build and the browser ESM bundle
 // (mqtt's "browser" export) whose only export is the default namespace object.
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import type {
-  DeviceLink,
-  DeviceLinkOptions,
-  DeviceMessage,
-  DeviceMessageKind,
-  LinkStatus,
-} from './device-link-types';
+import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from './device-link-types';
 
 // The device link of SPEC §4/§7: one MQTT-over-WebSocket session to one player at a time.
-
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-export const DEFAULT_KEEPALIVE_SECONDS = 300;
 
 type Log = NonNullable<DeviceLinkOptions['log']>;
 
@@ -41,14 +39,6 @@ export function clientIdFor(deviceId: string): string {
   return `${MQTT_CLIENT_ID_PREFIX}${deviceId}-${suffix}`;
 }
 
-/** The legacy and the `data/` topic forms carry the same messages: both map to one kind. */
-export function topicKind(topic: string): DeviceMessageKind | null {
-  if (/\/(data\/)?events$/.test(topic)) return 'events';
-  if (/\/(data\/)?status$/.test(topic)) return 'status';
-  if (/\/response$/.test(topic)) return 'response';
-  return null;
-}
-
 export function parseMessagePayload(payload: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder().decode(payload));
@@ -61,7 +51,6 @@ export class MqttDeviceLink implements DeviceLink {
   private client: MqttClient | null = null;
   private currentStatus: LinkStatus = 'disconnected';
   private currentDeviceId: string | null = null;
-  private accessToken: string | null = null;
   /** Bumped by every connect and disconnect, so a superseded connect attempt knows to stand down. */
   private generation = 0;
   private cancelPendingConnect: (() => void) | null = null;
@@ -85,25 +74,24 @@ export class MqttDeviceLink implements DeviceLink {
     if (this.client !== null || this.currentStatus !== 'disconnected') await this.disconnect();
     const generation = ++this.generation;
     this.currentDeviceId = deviceId;
-    this.accessToken = accessToken;
     this.setStatus('connecting');
 
-    const timeoutMs = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const timeoutMs = this.options.connectTimeoutMs ?? TIMINGS_MS.mqttConnectTimeout;
     let client: MqttClient;
     try {
       client = mqtt.connect(this.options.brokerUrl, {
         clientId: clientIdFor(deviceId),
         username: mqttUsername(deviceId),
         password: accessToken,
-        keepalive: this.options.keepaliveSeconds ?? DEFAULT_KEEPALIVE_SECONDS,
-        reconnectPeriod: 0, // SPEC §9: automatic reconnect is off
+        keepalive: this.options.keepaliveSeconds ?? MQTT_KEEPALIVE_SECONDS,
+        reconnectPeriod: MQTT_RECONNECT_PERIOD_MS, // SPEC §9: automatic reconnect is off
         // Our own timer (awaitConnack) reports the time-out; mqtt.js's is only a backstop behind it.
         connectTimeout: timeoutMs + 5_000,
         clean: true,
         protocolVersion: 4,
       });
     } catch (error) {
-      this.log('error', `Failed to create MQTT client: ${describeError(error)}`);
+      this.log('error', `${MESSAGES.failedToCreateMqttClient}: ${describeError(error)}`);
       this.reset();
       return false;
     }
@@ -148,7 +136,7 @@ export class MqttDeviceLink implements DeviceLink {
     const client = this.client;
     const deviceId = this.currentDeviceId;
     if (client === null || deviceId === null || this.currentStatus !== 'connected') {
-      this.log('warn', 'MQTT client not connected');
+      this.log('warn', MESSAGES.mqttClientNotConnected);
       return false;
     }
     const topic = commandTopic(deviceId, name);
@@ -188,13 +176,9 @@ export class MqttDeviceLink implements DeviceLink {
       };
       const onConnect = () => finish(true);
       const onError = (error: Error) =>
-        finish(
-          false,
-          'error',
-          `Failed to connect to device: MQTT login refused or failed (${error.message})`,
-        );
-      const onClose = () => finish(false, 'error', 'Failed to connect to device: MQTT connection closed');
-      const timer = setTimeout(() => finish(false, 'error', 'MQTT connection timeout'), timeoutMs);
+        finish(false, 'error', failedToConnectToDevice(`MQTT login refused or failed (${error.message})`));
+      const onClose = () => finish(false, 'error', failedToConnectToDevice('MQTT connection closed'));
+      const timer = setTimeout(() => finish(false, 'error', MESSAGES.mqttConnectionTimeout), timeoutMs);
       this.cancelPendingConnect = () => finish(false);
       client.on('connect', onConnect);
       client.on('error', onError);
@@ -232,9 +216,10 @@ export class MqttDeviceLink implements DeviceLink {
   private watch(client: MqttClient, deviceId: string): void {
     client.on('message', (topic, payload) => {
       if (this.client !== client) return;
-      const kind = topicKind(topic);
+      // The SPEC topics and the provider's `data/` forms map to one kind.
+      const kind = classifyDeviceTopic(topic)?.kind;
       const parsed = parseMessagePayload(payload);
-      if (kind === null || parsed === undefined) return; // SPEC §4: a message that does not parse is dropped
+      if (kind === undefined || parsed === undefined) return; // SPEC §4: a message that does not parse is dropped
       const message: DeviceMessage = { deviceId, kind, topic, payload: parsed };
       for (const handler of [...this.messageHandlers]) {
         try {
@@ -249,7 +234,6 @@ export class MqttDeviceLink implements DeviceLink {
       if (this.client !== client) return;
       this.log('warn', `MQTT connection to ${deviceId} closed`);
       this.client = null;
-      this.accessToken = null;
       this.setStatus('disconnected');
     });
   }
@@ -257,7 +241,6 @@ export class MqttDeviceLink implements DeviceLink {
   private reset(): void {
     this.client = null;
     this.currentDeviceId = null;
-    this.accessToken = null;
     this.setStatus('disconnected');
   }
 
