@@ -1,6 +1,7 @@
 // Runs the sandbox on its own: `npx tsx packages/sandbox/src/main.ts`.
 import { z } from 'zod';
 import { startSandbox } from './sandbox';
+import { DEFAULT_PLAYLIST_COUNT, MAX_PLAYLISTS, MIN_PLAYLISTS } from './seed-household';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const env = z
@@ -9,7 +10,12 @@ const env = z
     SANDBOX_MQTT_PORT: port.default(1884),
     SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
     SANDBOX_PUBLIC_URL: z.url().optional(),
-    SANDBOX_PLAYLIST_COUNT: z.coerce.number().int().min(7).max(10_000).default(42),
+    SANDBOX_PLAYLIST_COUNT: z.coerce
+      .number()
+      .int()
+      .min(MIN_PLAYLISTS)
+      .max(MAX_PLAYLISTS)
+      .default(DEFAULT_PLAYLIST_COUNT),
     SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
   })
   .safeParse(process.env);

@@ -1,6 +1,7 @@
 // Test-only helpers: a real mqtt.js client logged in the way the provider's device link does.
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
+import { MQTT_KEEPALIVE_SECONDS } from '@playlist-alarms/core/constants';
 import { MQTT_CLIENT_ID_PREFIX, mqttUsername } from '@playlist-alarms/core/mqtt-commands';
 
 export interface Received {
@@ -16,7 +17,7 @@ export async function connectAs(brokerUrl: string, deviceId: string, token: stri
     clientId: `${MQTT_CLIENT_ID_PREFIX}${deviceId}-t${connections}`,
     username: mqttUsername(deviceId),
     password: token,
-    keepalive: 300,
+    keepalive: MQTT_KEEPALIVE_SECONDS,
     connectTimeout: 3000,
     reconnectPeriod: 0,
   });

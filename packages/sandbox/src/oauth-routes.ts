@@ -2,7 +2,7 @@
 // rotating refresh tokens, JWKS, discovery and userinfo (PROVIDER-API.md "OAuth").
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ACCOUNTS, DEFAULT_SCOPE, DEMO_CLIENT_ID } from './accounts';
+import { ACCOUNTS, ACCOUNT_KEYS, DEFAULT_SCOPE, DEMO_CLIENT_ID } from './accounts';
 import type { SandboxContext } from './context';
 import { sendError, withUser } from './rest-guard';
 import { errorPage, signInPage } from './sign-in-page';
@@ -32,7 +32,7 @@ const authorizeSchema = z.object({
   state: z.string().max(512).optional(),
   scope: z.string().max(1024).optional(),
   audience: z.string().max(512).optional(),
-  account: z.enum(['demo', 'other']).default('demo'),
+  account: z.enum(ACCOUNT_KEYS).default('demo'),
 });
 
 const tokenSchema = z.discriminatedUnion('grant_type', [

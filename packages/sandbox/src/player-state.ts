@@ -1,9 +1,8 @@
 // The simulated player's state and the messages built from it (PROVIDER-API.md "Message examples").
+import { DEFAULT_VOLUME_MAX } from '@playlist-alarms/core/constants';
 import type { SeedDevice } from './household';
 
 export type PlaybackStatus = 'playing' | 'paused' | 'stopped' | 'loading';
-
-export const VOLUME_MAX = 16;
 
 export interface PlayerState {
   deviceId: string;
@@ -69,7 +68,7 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     online: device.initiallyOnline,
     ...IDLE_PLAYBACK,
     volume: device.volume,
-    volumeMax: VOLUME_MAX,
+    volumeMax: DEFAULT_VOLUME_MAX,
     repeatAll: device.config.repeatAll,
     streaming: false,
     playbackWait: false,
@@ -133,12 +132,12 @@ function localMinutes(timeZone: string, now: number): number {
 const toMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** 1 between the configured day and night times, 0 otherwise. */
-export function isDay(device: SeedDevice, now: number): boolean {
+function isDay(device: SeedDevice, now: number): boolean {
   const minutes = localMinutes(device.geoTimezone, now);
   return minutes >= toMinutes(device.config.dayTime) && minutes < toMinutes(device.config.nightTime);
 }
 
-const percent = (volume: number): number => Math.round((volume / VOLUME_MAX) * 100);
+const percent = (volume: number): number => Math.round((volume / DEFAULT_VOLUME_MAX) * 100);
 const TOTAL_DISK = 8 * 1024 ** 3;
 
 export function mqttStatus(

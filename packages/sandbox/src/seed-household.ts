@@ -3,7 +3,7 @@ import { ACCOUNTS } from './accounts';
 import { DEFAULT_DEVICE_CONFIG } from './device-config';
 import type { Household, SeedCard, SeedDevice, SeedGroup } from './household';
 import { createPrng } from './prng';
-import { createCardIdFactory, generateCard, isoDay } from './seed-cards';
+import { COVER_COUNT, createCardIdFactory, generateCard, isoDay } from './seed-cards';
 import type { CardShape } from './seed-cards';
 
 export const MIN_PLAYLISTS = 7;
@@ -34,7 +34,7 @@ function group(id: string, familyId: string, name: string, cards: SeedCard[], da
     id,
     familyId,
     name,
-    cover: cards.length > 0 ? day % 12 : null,
+    cover: cards.length > 0 ? day % COVER_COUNT : null,
     items: cards.map((card, i) => ({ contentId: card.cardId, addedAt: isoDay(day + i, 30) })),
     createdAt: isoDay(day),
     lastModifiedAt: isoDay(day + cards.length, 45),

@@ -5,15 +5,7 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mq
 import { parseCardUri } from './card-uri';
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
-import {
-  IDLE_PLAYBACK,
-  VOLUME_MAX,
-  apiStatus,
-  fullEvents,
-  initialState,
-  mqttStatus,
-  rgbToHex,
-} from './player-state';
+import { IDLE_PLAYBACK, apiStatus, fullEvents, initialState, mqttStatus, rgbToHex } from './player-state';
 import type { PlayerState } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
@@ -121,7 +113,7 @@ export class SimulatedPlayer {
     },
     'volume/set': ({ volume }) => {
       const limit = Number(this.device.config.maxVolumeLimit);
-      this.state.volume = Math.min(Math.round((volume / 100) * VOLUME_MAX), limit);
+      this.state.volume = Math.min(Math.round((volume / 100) * this.state.volumeMax), limit);
       this.publishEvents({ volume: this.state.volume, volumeMax: this.state.volumeMax });
       return true;
     },
