@@ -18,9 +18,9 @@ const DevicesPanel = lazy(() =>
 );
 const HelpPanel = lazy(() => import('../features/help/HelpPanel').then((m) => ({ default: m.HelpPanel })));
 
-export const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
+const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
 
-export function tabLabels(small: boolean, playlistCount: number, deviceCount: number): string[] {
+function tabLabels(small: boolean, playlistCount: number, deviceCount: number): string[] {
   return small
     ? ['Playlists', 'Alarms', 'Devices', 'Help']
     : [

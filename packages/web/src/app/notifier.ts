@@ -21,7 +21,7 @@ export class Notifier {
 
   readonly getSnapshot = (): Notice | null => this.current;
 
-  show(message: string, severity: NoticeSeverity): void {
+  private show(message: string, severity: NoticeSeverity): void {
     this.current = { id: this.nextId++, message, severity };
     this.emit();
   }

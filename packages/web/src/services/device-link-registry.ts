@@ -68,7 +68,7 @@ export class DeviceLinkRegistry {
     return () => this.eventListeners.delete(listener);
   }
 
-  status(deviceId: string): LinkStatus {
+  private status(deviceId: string): LinkStatus {
     return this.snapshot.links[deviceId] ?? 'disconnected';
   }
 
@@ -91,11 +91,6 @@ export class DeviceLinkRegistry {
       this.log('error', `connect ${deviceId} failed: ${String(error)}`);
       return 'failed';
     }
-  }
-
-  async disconnect(deviceId: string): Promise<void> {
-    const link = this.links.get(deviceId);
-    if (link) await (await link).disconnect();
   }
 
   /** False when the device is not connected: nothing is sent. */

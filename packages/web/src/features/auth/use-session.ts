@@ -4,7 +4,8 @@ import type { UserProfile } from '@playlist-alarms/core/entities';
 import { queryKeys } from '../../lib/query-keys';
 import { useServices } from '../../services/app-services';
 import { useUser } from './get-user';
-import { SESSION_EXPIRED_MESSAGE, isRejectedToken, signInFailureMessage } from './sign-in-messages';
+import { MESSAGES } from '@playlist-alarms/core/messages';
+import { isRejectedToken, signInFailureMessage } from './sign-in-messages';
 
 export type Session =
   | { status: 'loading' }
@@ -62,7 +63,7 @@ export function useSession(): Session {
         console.error('[auth] the stored token was refused', event.action.error);
         auth.logout();
         setHasToken(false);
-        setError(SESSION_EXPIRED_MESSAGE);
+        setError(MESSAGES.sessionExpired);
         // Outside the cache's own notification: clearing it re-enters the cache.
         setTimeout(() => queryClient.clear(), 0);
       }),
