@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALARM_VOLUME_SLIDER,
+  DEFAULT_CATEGORY,
+  FAMILY_CATEGORY,
+  RESTRICTED_CATEGORY,
   DEFAULT_ALARM_TIME,
   LED_PRESETS,
   MAX_CLOUD_ALARMS,
@@ -18,6 +21,13 @@ describe('SPEC §9 constants', () => {
   it('limits', () => {
     expect(PAGE_SIZE).toBe(12);
     expect(MAX_CLOUD_ALARMS).toBe(10);
+  });
+  it('playlist categories: default MYO, family-library, restricted', () => {
+    expect([DEFAULT_CATEGORY, FAMILY_CATEGORY, RESTRICTED_CATEGORY]).toEqual([
+      'MYO',
+      'family-library',
+      'restricted',
+    ]);
   });
   it('timings in ms', () => {
     expect(TIMINGS_MS).toEqual({

@@ -18,6 +18,9 @@ export const ALARM_TYPES = ['wakeup', 'bedtime'] as const;
 export const DEFAULT_CHAPTER_KEY = '01';
 export const DEFAULT_TRACK_KEY = '01';
 export const DEFAULT_CATEGORY = 'MYO';
+/** SPEC §3 special categories: family-library items, and content the provider answers 403 for. */
+export const FAMILY_CATEGORY = 'family-library';
+export const RESTRICTED_CATEGORY = 'restricted';
 export const DEFAULT_DEVICE_TYPE = 'yoto';
 
 /** Every delay of SPEC §4 and §9, in milliseconds. */

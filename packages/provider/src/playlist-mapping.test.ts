@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asRestricted, toCardDetail, toFamilyGroupDetail, toPlaylist } from './playlist-mapping';
+import { toCardDetail, toFamilyGroupDetail, toPlaylist } from './playlist-mapping';
 import { cardSchema, familyGroupSchema } from './rest-schemas';
 
 const card = (raw: unknown) => cardSchema.parse(raw);
@@ -67,10 +67,6 @@ describe('toPlaylist', () => {
     );
     expect(playlist.category).toBe('none');
     expect(playlist.duration).toBe(15);
-  });
-
-  it('marks a restricted playlist', () => {
-    expect(asRestricted(toPlaylist(card({ cardId: 'c4' }))).category).toBe('restricted');
   });
 
   it('refuses a card without a card id', () => {

@@ -1,11 +1,8 @@
+import { DEFAULT_CATEGORY, FAMILY_CATEGORY } from '@playlist-alarms/core/constants';
 import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
 import type { ProviderCard, ProviderFamilyGroup } from './rest-schemas';
 
 // Provider cards → the app's Playlist entity (SPEC §3), with SPEC's defaults for whatever the provider left out.
-
-export const DEFAULT_CATEGORY = 'MYO';
-export const FAMILY_CATEGORY = 'family-library';
-export const RESTRICTED_CATEGORY = 'restricted';
 
 export interface CardTrack {
   key: string;
@@ -47,7 +44,7 @@ export function toPlaylist(card: ProviderCard): Playlist {
     updated_at: card.updatedAt ?? null,
     coverArt: metadata?.cover?.imageL ?? null,
     duration: durationOf(card),
-    category: category ? category : DEFAULT_CATEGORY,
+    category: category || DEFAULT_CATEGORY,
     groupId: null,
     groupName: null,
     isFromFamilyLibrary: false,
@@ -64,11 +61,6 @@ export function toFamilyPlaylist(card: ProviderCard, group: { id: string; name: 
     groupName: group.name,
     isFromFamilyLibrary: true,
   };
-}
-
-/** SPEC §6: a 403 on content keeps the basic info and marks the playlist restricted. */
-export function asRestricted(playlist: Playlist): Playlist {
-  return { ...playlist, category: RESTRICTED_CATEGORY };
 }
 
 export function toCardDetail(card: ProviderCard): CardDetail {

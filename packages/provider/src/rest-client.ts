@@ -1,4 +1,6 @@
+import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import type { z } from 'zod';
 import {
   toCardDetail,
@@ -87,7 +89,7 @@ export class ProviderClient {
     return devices.map((device) => ({
       deviceId: device.deviceId,
       name: device.name ?? device.deviceId,
-      deviceType: device.deviceType ?? 'yoto',
+      deviceType: device.deviceType ?? DEFAULT_DEVICE_TYPE,
       online: device.online ?? false,
       description: device.description ?? '',
     }));
@@ -172,7 +174,7 @@ export class ProviderClient {
   private async send(url: string, method: 'GET' | 'PUT', payload?: unknown): Promise<unknown> {
     const what = describe(method, url);
     const token = await this.options.getAccessToken();
-    if (token === null) throw new ProviderError(401, 'no-token', 'No access token available');
+    if (token === null) throw new ProviderError(401, 'no-token', MESSAGES.noAccessToken);
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     if (payload !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
