@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
-import type { SeedCard } from './household';
+import type { SeedCard, SeedDevice } from './household';
 import { seedHousehold } from './seed-household';
 import { SimulatedPlayer } from './simulated-player';
 
@@ -22,16 +22,19 @@ let now: number;
 let published: { topic: string; message: Record<string, unknown> }[];
 let player: SimulatedPlayer;
 
+const playerOf = (seed: SeedDevice) =>
+  new SimulatedPlayer(
+    seed,
+    (id) => cards.find((c) => c.cardId === id && c.readable && c.familyId === seed.familyId),
+    (topic, message) => published.push({ topic, message: messageSchema.parse(structuredClone(message)) }),
+    () => now,
+  );
+
 beforeEach(() => {
   if (!device) throw new Error('seed changed');
   now = Date.UTC(2025, 0, 6, 9, 0, 0);
   published = [];
-  player = new SimulatedPlayer(
-    structuredClone(device),
-    (id) => cards.find((c) => c.cardId === id && c.readable && c.familyId === device.familyId),
-    (topic, message) => published.push({ topic, message: messageSchema.parse(structuredClone(message)) }),
-    () => now,
-  );
+  player = playerOf(structuredClone(device));
 });
 
 const command = (name: string, payload: unknown = null) =>
@@ -94,9 +97,18 @@ describe('SimulatedPlayer', () => {
     expect(player.snapshot()).toMatchObject({ playbackStatus: 'stopped', sleepTimerActive: false });
   });
 
-  it('caps volume at the configured limit and refuses a pause when nothing plays', () => {
+  it('maps volume/set onto 0–16, capped at the configured limit', () => {
+    if (!device) throw new Error('seed changed');
     command('volume/set', { volume: 100 });
     expect(player.snapshot().volume).toBe(16);
+    player = playerOf({ ...structuredClone(device), config: { ...device.config, maxVolumeLimit: '10' } });
+    command('volume/set', { volume: 50 });
+    expect(player.snapshot().volume).toBe(8);
+    command('volume/set', { volume: 100 });
+    expect(player.snapshot().volume).toBe(10);
+  });
+
+  it('refuses a pause when nothing plays', () => {
     command('card/pause');
     expect(responses().at(-1)).toMatchObject({ status: { 'card/pause': 'FAIL' } });
   });
