@@ -87,8 +87,9 @@ describe('app shell', () => {
     await screen.findByText('Welcome back, Demo Parent');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
+    // Each section is a region named by its heading.
     for (const heading of ['Getting Started', 'Key Features', 'Troubleshooting', 'Pro Tips']) {
-      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+      expect(await screen.findByRole('region', { name: heading })).toBeTruthy();
     }
 
     await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));

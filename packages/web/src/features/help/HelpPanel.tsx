@@ -1,8 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+// aria-labelledby takes a space-separated id list, so ids must not contain spaces.
 const SECTIONS = [
   {
+    id: 'help-getting-started',
     title: 'Getting Started',
     points: [
       'Connect your Yoto account with the button on the start page; your playlists and players load by themselves.',
@@ -10,6 +12,7 @@ const SECTIONS = [
     ],
   },
   {
+    id: 'help-key-features',
     title: 'Key Features',
     points: [
       'Browse and search your playlists, twelve to a page.',
@@ -18,6 +21,7 @@ const SECTIONS = [
     ],
   },
   {
+    id: 'help-troubleshooting',
     title: 'Troubleshooting',
     points: [
       'If no player is available, check that it is online in Device Management.',
@@ -26,6 +30,7 @@ const SECTIONS = [
     ],
   },
   {
+    id: 'help-pro-tips',
     title: 'Pro Tips',
     points: [
       'With several players online, the app asks which one should play.',
@@ -38,8 +43,8 @@ export function HelpPanel() {
   return (
     <Stack spacing={3}>
       {SECTIONS.map((section) => (
-        <section key={section.title} aria-labelledby={`help-${section.title}`}>
-          <Typography id={`help-${section.title}`} variant="h2" component="h2" gutterBottom>
+        <section key={section.title} aria-labelledby={section.id}>
+          <Typography id={section.id} variant="h2" component="h2" gutterBottom>
             {section.title}
           </Typography>
           <ul>
