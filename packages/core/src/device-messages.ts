@@ -55,11 +55,13 @@ export function mergeEvents(prev: DeviceEvents | null | undefined, delta: Device
   return merged;
 }
 
-/** The card the player holds, or null when idle ("none" or empty). */
-export const activeCardId = (events: DeviceEvents | null | undefined): string | null => {
-  const cardId = events?.cardId;
-  return cardId && cardId !== 'none' ? cardId : null;
-};
+/** A reported card id, or null when idle: the player says "none" (or nothing) when it holds no card. */
+export const heldCardId = (cardId: string | null | undefined): string | null =>
+  cardId && cardId !== 'none' ? cardId : null;
+
+/** The card the player holds, or null when idle. */
+export const activeCardId = (events: DeviceEvents | null | undefined): string | null =>
+  heldCardId(events?.cardId);
 
 /** Progress as a percentage of the track when its length is above 0 (SPEC §4 player modal). */
 export const playbackProgress = (events: DeviceEvents | null | undefined): number => {

@@ -1,5 +1,6 @@
 // SPEC §4 playlist playback per card: idle → Play → playing ⇄ Pause/Resume → paused; Stop → idle.
 // Local actions and the player's own events drive the same pure reducer.
+import { heldCardId } from './device-messages';
 
 export interface PlaybackState {
   /** The card being played or paused; null when idle. */
@@ -28,10 +29,6 @@ export const initialPlaybackState: PlaybackState = {
   isPaused: false,
 };
 
-/** The player reports "none" when it holds no card. */
-const cardOf = (cardId: string | null | undefined): string | null =>
-  cardId && cardId !== 'none' ? cardId : null;
-
 /** Returns the same object when nothing changes, so subscribers can compare by reference. */
 export function playbackReducer(state: PlaybackState, action: PlaybackAction): PlaybackState {
   switch (action.type) {
@@ -55,7 +52,7 @@ function fromDeviceEvent(
   if (event.status === 'stopped')
     return state.cardId || state.isPlaying || state.isPaused ? initialPlaybackState : state;
   const next: PlaybackState = {
-    cardId: cardOf(event.cardId) ?? state.cardId,
+    cardId: heldCardId(event.cardId) ?? state.cardId,
     deviceId: event.deviceId ?? state.deviceId,
     isPlaying: event.status === 'playing',
     isPaused: event.status === 'paused',
