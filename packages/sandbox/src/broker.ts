@@ -9,6 +9,7 @@ import { Aedes } from 'aedes';
 import type { AuthenticateError, Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { mqttUsername } from '@playlist-alarms/core/mqtt-commands';
+import { parseCommandTopic } from './command-schemas';
 import type { Faults } from './faults';
 import type { SeedDevice } from './household';
 import type { TokenService } from './token-service';
@@ -41,7 +42,7 @@ const refusal = (message: string, returnCode: ReturnCode): AuthenticateError =>
   Object.assign(new Error(message), { returnCode });
 
 /** The device id of a username such as `demo-player-1?x-amz-customauthorizer-name=PublicJWTAuthorizer`. */
-export function deviceIdOfUsername(username: string): string | null {
+function deviceIdOfUsername(username: string): string | null {
   const deviceId = username.split('?')[0] ?? '';
   return deviceId !== '' && mqttUsername(deviceId) === username ? deviceId : null;
 }
@@ -86,10 +87,11 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
       done(null, mayUse(client, topicDeviceId(subscription.topic)) ? subscription : null);
     },
     authorizePublish: (client, packet, done) => {
-      const deviceId = topicDeviceId(packet.topic);
-      const isCommand = deviceId !== null && packet.topic.startsWith(`device/${deviceId}/command/`);
+      const command = parseCommandTopic(packet.topic);
       done(
-        isCommand && mayUse(client, deviceId) ? null : new Error(`Not allowed to publish to ${packet.topic}`),
+        command && mayUse(client, command.deviceId)
+          ? null
+          : new Error(`Not allowed to publish to ${packet.topic}`),
       );
     },
   });

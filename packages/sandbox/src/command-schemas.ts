@@ -48,6 +48,12 @@ export const commandSchemas: CommandSchemas = {
   }),
 };
 
+/** `device/{id}/command/{name}` → its parts; null for any other topic. */
+export function parseCommandTopic(topic: string): { deviceId: string; name: string } | null {
+  const match = /^device\/([^/+#]+)\/command\/(.+)$/.exec(topic);
+  return match?.[1] && match[2] ? { deviceId: match[1], name: match[2] } : null;
+}
+
 export function isCommandName(name: string): name is DeviceCommandName {
   return (DEVICE_COMMAND_NAMES as readonly string[]).includes(name);
 }

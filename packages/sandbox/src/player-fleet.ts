@@ -1,10 +1,9 @@
 // All simulated players of a sandbox, one shared one-second clock, and the routing of command
 // topics to the right player.
+import { parseCommandTopic } from './command-schemas';
 import type { Household } from './household';
 import { SimulatedPlayer } from './simulated-player';
 import type { Publish } from './simulated-player';
-
-const COMMAND_TOPIC = /^device\/([^/]+)\/command\/(.+)$/;
 
 export class PlayerFleet {
   private players = new Map<string, SimulatedPlayer>();
@@ -43,8 +42,7 @@ export class PlayerFleet {
 
   /** Hands a message published on the broker to its player, if it is a command topic. */
   route(topic: string, payload: Buffer): void {
-    const match = COMMAND_TOPIC.exec(topic);
-    if (!match?.[1] || !match[2]) return;
-    this.players.get(match[1])?.handleCommand(match[2], payload);
+    const command = parseCommandTopic(topic);
+    if (command) this.players.get(command.deviceId)?.handleCommand(command.name, payload);
   }
 }
