@@ -9,12 +9,6 @@ import { sendError, withUser } from './rest-guard';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(128) });
 
-const DEVICE_TYPES: Record<SeedDevice['productType'], { deviceType: string; deviceFamily: string }> = {
-  v3: { deviceType: 'v3', deviceFamily: 'v3' },
-  mini: { deviceType: 'mini', deviceFamily: 'mini' },
-  v2: { deviceType: 'v2', deviceFamily: 'v2' },
-};
-
 export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   /** The caller's own device, or an error already sent (404 unknown, 403 another family's). */
   const ownDevice = (params: unknown, reply: FastifyReply, account: Account): SeedDevice | null => {
@@ -43,7 +37,8 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext):
           description: device.description,
           online: isOnline(device),
           releaseChannel: device.releaseChannel,
-          ...DEVICE_TYPES[device.productType],
+          deviceType: device.productType,
+          deviceFamily: device.productType,
           deviceGroup: '',
           generation: device.generation,
           formFactor: device.formFactor,

@@ -2,6 +2,7 @@
 // rotating refresh tokens, JWKS, discovery and userinfo (PROVIDER-API.md "OAuth").
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { describeZodError } from '@playlist-alarms/core/cloud-schemas';
 import { ACCOUNTS, ACCOUNT_KEYS, DEFAULT_SCOPE, DEMO_CLIENT_ID } from './accounts';
 import type { SandboxContext } from './context';
 import { sendError, withUser } from './rest-guard';
@@ -64,14 +65,14 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
       void reply
         .code(400)
         .type('text/html')
-        .send(errorPage(client.error.issues.map((i) => i.message).join('; ')));
+        .send(errorPage(describeZodError(client.error)));
       return null;
     }
     const rest = authorizeSchema.safeParse(input);
     if (!rest.success) {
       const target = new URL(client.data.redirect_uri);
       target.searchParams.set('error', 'invalid_request');
-      target.searchParams.set('error_description', rest.error.issues.map((i) => i.message).join('; '));
+      target.searchParams.set('error_description', describeZodError(rest.error));
       const state = stringParams.safeParse(input).data?.state;
       if (state !== undefined) target.searchParams.set('state', state);
       void reply.redirect(target.toString(), 302);

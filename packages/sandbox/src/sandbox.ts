@@ -53,8 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const playlistCount = options.playlistCount ?? DEFAULT_PLAYLIST_COUNT;
   const household = seedHousehold(playlistCount);
   const faults = noFaults();
-  let baseUrl = '';
-  const tokens = await TokenService.create(() => baseUrl, options.tokenLifetimeSeconds ?? 3600);
+  const tokens = await TokenService.create(() => ctx.baseUrl, options.tokenLifetimeSeconds ?? 3600);
 
   let fleet: PlayerFleet | null = null;
   const broker = await startBroker({
@@ -65,7 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   fleet = new PlayerFleet((topic, message) => broker.publish(topic, message));
   fleet.load(household);
-  const ctx: SandboxContext = { baseUrl, tokens, faults, fleet, household };
+  const ctx: SandboxContext = { baseUrl: '', tokens, faults, fleet, household };
 
   const app = Fastify({ logger: options.log ?? false, forceCloseConnections: true });
   await app.register(cors, {
@@ -117,14 +116,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await app.listen({ host, port: options.port ?? 0 });
     const httpPort = (app.server.address() as AddressInfo).port;
     const mqttPort = await broker.listenTcp(host, options.mqttPort ?? 0);
-    baseUrl = (options.publicUrl ?? `http://${hostForUrl(host)}:${httpPort}`).replace(/\/$/, '');
-    ctx.baseUrl = baseUrl;
+    ctx.baseUrl = (options.publicUrl ?? `http://${hostForUrl(host)}:${httpPort}`).replace(/\/$/, '');
     fleet.start();
-    const wsUrl = `${baseUrl.replace(/^http/, 'ws')}/mqtt`;
+    const wsUrl = `${ctx.baseUrl.replace(/^http/, 'ws')}/mqtt`;
     const mqttUrl = `mqtt://${hostForUrl(host)}:${mqttPort}`;
     let closing: Promise<void> | null = null;
     return {
-      url: baseUrl,
+      url: ctx.baseUrl,
       wsUrl,
       mqttUrl,
       close: () => {
