@@ -1,7 +1,7 @@
 // The provider's payload shapes for cards and library groups (PROVIDER-API.md, REST table).
 import type { SeedCard, SeedGroup } from './household';
 
-export const coverUrl = (baseUrl: string, cover: number | null): string | null =>
+const coverUrl = (baseUrl: string, cover: number | null): string | null =>
   cover === null ? null : `${baseUrl}/covers/${cover}.svg`;
 
 function metadata(card: SeedCard, baseUrl: string) {

@@ -1,6 +1,6 @@
 // card/start URIs: `https://yoto.io/{cardId}`, optionally `#chapter=..&track=..` (SPEC §7).
 
-export const CARD_LINK_ORIGIN = 'https://yoto.io';
+const CARD_LINK_ORIGIN = 'https://yoto.io';
 
 export interface CardTarget {
   cardId: string;

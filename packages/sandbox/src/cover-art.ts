@@ -18,7 +18,7 @@ const PALETTE = [
   ['#0f4c5c', '#9a031e'],
 ] as const;
 
-export function coverSvg(index: number): string {
+function coverSvg(index: number): string {
   const [background, shape] = PALETTE[index % PALETTE.length] ?? PALETTE[0];
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320">` +

@@ -35,7 +35,7 @@ export const isoDay = (daysAfterEpoch: number, minutes = 0): string =>
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-export function generateChapters(prng: Prng, title: string, numericKeys = false): SeedChapter[] {
+function generateChapters(prng: Prng, title: string, numericKeys = false): SeedChapter[] {
   const chapterCount = prng.int(1, 6);
   return Array.from({ length: chapterCount }, (_, c) => {
     const trackCount = prng.int(1, 4);

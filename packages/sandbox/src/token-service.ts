@@ -41,7 +41,7 @@ export class GrantError extends Error {}
 
 const opaque = (): string => randomBytes(24).toString('base64url');
 
-export const s256 = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
+const s256 = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 
 export class TokenService {
   private readonly codes = new Map<string, PendingCode>();
