@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Notifier } from '../../app/notifier';
 import { NotifierContext } from '../../app/notifier-context';
 import { ServicesContext } from '../../services/app-services';
@@ -22,6 +21,18 @@ const firstCard = async () => (await screen.findAllByTestId('playlist-card'))[0]
 
 const sentNames = (services: TestServices, deviceId: string) =>
   services.links.get(deviceId)?.sent.map((command) => command.name) ?? [];
+
+/** The hook alone, for flows the UI never offers (its buttons are disabled then). */
+const renderPlayer = (services: TestServices) => {
+  const notifier = new Notifier();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ServicesContext.Provider value={services}>
+      <NotifierContext.Provider value={notifier}>{children}</NotifierContext.Provider>
+    </ServicesContext.Provider>
+  );
+  const { result } = renderHook(() => usePlayer(services.library.devices), { wrapper });
+  return { result, notifier };
+};
 
 describe('Play (SPEC §5)', () => {
   it('with no online player says so and connects nothing', async () => {
@@ -100,29 +111,14 @@ describe('Play (SPEC §5)', () => {
 
   it('Play without a card id gives the spec error and sends nothing', () => {
     const services = household([makeDevice('p1', 'Bedroom Player', true)]);
-    const notifier = new Notifier();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ServicesContext.Provider value={services}>
-        <NotifierContext.Provider value={notifier}>
-          <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
-        </NotifierContext.Provider>
-      </ServicesContext.Provider>
-    );
-    const { result } = renderHook(() => usePlayer(services.library.devices), { wrapper });
+    const { result, notifier } = renderPlayer(services);
     act(() => result.current.play(makePlaylist(9, { cardId: null, title: 'Lullabies' })));
     expect(notifier.getSnapshot()?.message).toBe('Playlist "Lullabies" does not have a valid card ID.');
     expect(services.links.size).toBe(0);
   });
 
   it('Stop with no connected player says no device is connected', () => {
-    const services = household([]);
-    const notifier = new Notifier();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ServicesContext.Provider value={services}>
-        <NotifierContext.Provider value={notifier}>{children}</NotifierContext.Provider>
-      </ServicesContext.Provider>
-    );
-    const { result } = renderHook(() => usePlayer([]), { wrapper });
+    const { result, notifier } = renderPlayer(household([]));
     act(() => result.current.stop());
     expect(notifier.getSnapshot()?.message).toBe('No device connected.');
   });
