@@ -6,7 +6,7 @@ import type { KeyValueStorage } from './token-store';
 // OAuth authorization code + PKCE for a public client (PROVIDER-API.md "OAuth"), with rotating refresh tokens.
 
 /** Refresh this long before expiry so a request never leaves with a token that dies in flight. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 export const PENDING_LOGIN_KEY = 'playlist-alarms.oauth-pending';
 /** When a token answer omits expires_in, assume the provider's usual hour. */
 const DEFAULT_EXPIRES_IN_SECONDS = 3600;

@@ -53,7 +53,7 @@ export function toPlaylist(card: ProviderCard): Playlist {
   };
 }
 
-export function toFamilyPlaylist(card: ProviderCard, group: { id: string; name: string }): Playlist {
+function toFamilyPlaylist(card: ProviderCard, group: { id: string; name: string }): Playlist {
   return {
     ...toPlaylist(card),
     category: FAMILY_CATEGORY,

@@ -28,7 +28,7 @@ import {
 // The provider's REST API (PROVIDER-API.md "REST") as typed calls. Every failure, whatever its shape, becomes
 // a ProviderError: the UI shows a message, never a TypeError from deep inside a response.
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';

@@ -19,7 +19,7 @@ const optNumber = z
 /** Chapter and track keys can be numbers on the wire: always strings here. */
 const key = z.union([z.string(), z.number().transform(String)]);
 
-export const cardMetadataSchema = z.looseObject({
+const cardMetadataSchema = z.looseObject({
   description: optString,
   category: optString,
   author: optString,
@@ -27,13 +27,13 @@ export const cardMetadataSchema = z.looseObject({
   media: z.looseObject({ duration: optNumber, fileSize: optNumber }).nullish().catch(null),
 });
 
-export const trackSchema = z.looseObject({
+const trackSchema = z.looseObject({
   key: key.nullish().catch(null),
   title: optString,
   duration: optNumber,
 });
 
-export const chapterSchema = z.looseObject({
+const chapterSchema = z.looseObject({
   key: key.nullish().catch(null),
   title: optString,
   duration: optNumber,
@@ -85,7 +85,7 @@ export const familyGroupDetailSchema = z.union([
   z.looseObject({ group: familyGroupSchema }).transform((answer) => answer.group),
 ]);
 
-export const deviceSchema = z.looseObject({
+const deviceSchema = z.looseObject({
   deviceId: z.string().min(1),
   name: optString,
   description: optString,
@@ -136,7 +136,7 @@ export const deviceApiStatusSchema = z.looseObject({
 export type DeviceApiStatus = z.infer<typeof deviceApiStatusSchema>;
 
 /** The device's config block. Unknown keys are kept: the PUT replaces the whole block. */
-export const deviceConfigBlockSchema = z.looseObject({
+const deviceConfigBlockSchema = z.looseObject({
   alarms: z
     .array(z.string())
     .nullish()

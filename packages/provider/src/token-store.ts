@@ -20,7 +20,7 @@ const tokenSetSchema = z.object({
 });
 
 /** Parses what a store held; anything corrupt or of an older shape counts as no token. */
-export function parseStoredTokens(raw: string | null): TokenSet | null {
+function parseStoredTokens(raw: string | null): TokenSet | null {
   if (raw === null) return null;
   let json: unknown;
   try {
