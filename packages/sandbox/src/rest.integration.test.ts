@@ -18,6 +18,12 @@ beforeEach(async () => {
 });
 
 const get = (path: string, headers: Record<string, string>) => fetch(`${sandbox.url}${path}`, { headers });
+const setFaults = (body: unknown) =>
+  fetch(`${sandbox.url}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const read = async <T>(response: Response, schema: z.ZodType<T>): Promise<T> =>
   schema.parse(await response.json());
 
@@ -309,12 +315,6 @@ describe('authentication and faults', () => {
   });
 
   it('switches REST down and malformed, and reset clears the faults', async () => {
-    const setFaults = (body: unknown) =>
-      fetch(`${sandbox.url}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
     await setFaults({ restDown: true });
     const down = await get('/content/mine', demo);
     expect(down.status).toBe(503);
@@ -331,12 +331,6 @@ describe('authentication and faults', () => {
   });
 
   it('limits REST faults to the chosen paths', async () => {
-    const setFaults = (body: unknown) =>
-      fetch(`${sandbox.url}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
     await setFaults({ restDown: true, faultPaths: ['/content/mine'] });
     expect((await get('/content/mine', demo)).status).toBe(503);
     expect((await get('/device-v2/devices/mine', demo)).status).toBe(200);
