@@ -68,7 +68,7 @@ async function registerRoutes(
   await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
 
   // Everything else under /api needs a verified provider token.
-  const verify = createTokenVerifier(config.provider, deps.fetch);
+  const verify = createTokenVerifier(config.provider, fetchImpl);
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate(verify));
     await api.register(yotoProxyRoutes, {

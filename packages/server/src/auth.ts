@@ -39,10 +39,10 @@ function isKeySetUnavailable(error: unknown): boolean {
  * Verifies provider access tokens against the issuer's published keys (fetched once, cached,
  * refetched when an unknown key id shows up), checking signature, expiry, issuer and audience.
  */
-export function createTokenVerifier(provider: ProviderConfig, fetchImpl?: typeof fetch): TokenVerifier {
+export function createTokenVerifier(provider: ProviderConfig, fetchImpl: typeof fetch): TokenVerifier {
   const keys = createRemoteJWKSet(jwksUrl(provider), {
     timeoutDuration: 5_000,
-    ...(fetchImpl === undefined ? {} : { [customFetch]: fetchImpl }),
+    [customFetch]: fetchImpl,
   });
   // Auth0-style issuers put a trailing slash in `iss`; accept the configured form and that one.
   const issuer = [provider.authIssuer, `${provider.authIssuer}/`];
@@ -63,7 +63,7 @@ export function createTokenVerifier(provider: ProviderConfig, fetchImpl?: typeof
 }
 
 /** The bearer token of the Authorization header, or null. */
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
 }
