@@ -5,14 +5,12 @@ import type { Database, DevicesTable, UsersTable } from './schema';
 // "Cloud device"). Every read and write is scoped by the caller's yoto_user_id.
 
 export type UserRecord = Omit<UsersTable, 'created_at' | 'updated_at'>;
-export type StoredUser = UsersTable;
 export type DeviceRecord = Omit<DevicesTable, 'created_at' | 'updated_at'>;
-export type StoredDevice = DevicesTable;
 
 const now = () => new Date().toISOString();
 
 /** Inserts the user or updates every field of an existing one; returns the stored row. */
-export async function upsertUser(db: Kysely<Database>, user: UserRecord): Promise<StoredUser> {
+export async function upsertUser(db: Kysely<Database>, user: UserRecord): Promise<UsersTable> {
   const at = now();
   const { yoto_user_id: _id, ...fields } = user;
   return db
@@ -23,7 +21,7 @@ export async function upsertUser(db: Kysely<Database>, user: UserRecord): Promis
     .executeTakeFirstOrThrow();
 }
 
-export async function findUser(db: Kysely<Database>, yotoUserId: string): Promise<StoredUser | null> {
+export async function findUser(db: Kysely<Database>, yotoUserId: string): Promise<UsersTable | null> {
   const row = await db
     .selectFrom('users')
     .selectAll()
@@ -33,7 +31,7 @@ export async function findUser(db: Kysely<Database>, yotoUserId: string): Promis
 }
 
 /** Records a player of the user (one row per user and device; a second call renames it). */
-export async function upsertDevice(db: Kysely<Database>, device: DeviceRecord): Promise<StoredDevice> {
+export async function upsertDevice(db: Kysely<Database>, device: DeviceRecord): Promise<DevicesTable> {
   const at = now();
   return db
     .insertInto('devices')
@@ -49,7 +47,7 @@ export async function upsertDevice(db: Kysely<Database>, device: DeviceRecord): 
     .executeTakeFirstOrThrow();
 }
 
-export async function listDevices(db: Kysely<Database>, yotoUserId: string): Promise<StoredDevice[]> {
+export async function listDevices(db: Kysely<Database>, yotoUserId: string): Promise<DevicesTable[]> {
   return db
     .selectFrom('devices')
     .selectAll()
