@@ -36,7 +36,7 @@ describe('SPEC §5 default days Monday to Friday', () => {
   });
 });
 
-describe('SPEC §5 weekdays: exactly 5 days selected including Monday and Friday', () => {
+describe('SPEC §5 weekdays: exactly Monday to Friday (DESIGN.md)', () => {
   it('detects Monday to Friday', () => {
     expect(isWeekdaySelection(DEFAULT_ALARM_DAYS)).toBe(true);
   });
@@ -49,8 +49,11 @@ describe('SPEC §5 weekdays: exactly 5 days selected including Monday and Friday
     expect(isWeekdaySelection(['tuesday', 'wednesday', 'thursday', 'friday', 'saturday'])).toBe(false);
     expect(isWeekdaySelection(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday'])).toBe(false);
   });
-  it('follows the rule as written: any five with Monday and Friday count', () => {
-    expect(isWeekdaySelection(['monday', 'wednesday', 'friday', 'saturday', 'sunday'])).toBe(true);
+  it('five days with Monday and Friday but a weekend day are not weekdays', () => {
+    expect(isWeekdaySelection(['monday', 'wednesday', 'friday', 'saturday', 'sunday'])).toBe(false);
+    expect(daysWording(['monday', 'tuesday', 'wednesday', 'friday', 'saturday'])).toBe(
+      'Mon, Tue, Wed, Fri, Sat',
+    );
   });
 });
 

@@ -51,10 +51,13 @@ export const weekdayFromIndex = (index: number): Weekday => WEEKDAYS[((index % 7
 export const sortDays = (days: readonly Weekday[]): Weekday[] =>
   DIALOG_DAY_ORDER.filter((day) => days.includes(day));
 
-/** SPEC §5, as written: exactly 5 distinct days selected, Monday and Friday among them. */
+/**
+ * SPEC §5 "exactly 5 days including Monday and Friday", read as DESIGN.md does: exactly Monday to
+ * Friday. Read literally, Mon Wed Fri Sat Sun would be announced to a parent as "weekdays".
+ */
 export const isWeekdaySelection = (days: readonly Weekday[]): boolean => {
   const distinct = new Set(days);
-  return distinct.size === 5 && distinct.has('monday') && distinct.has('friday');
+  return distinct.size === 5 && DEFAULT_ALARM_DAYS.every((day) => distinct.has(day));
 };
 
 /** The toast's "{daily|weekdays|days}": all 7 → daily; weekdays rule → weekdays; else the days listed. */
