@@ -99,9 +99,12 @@ describe('app shell', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
     expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
+    // A closed panel has not loaded its alarms.
+    expect(services.library.configRequests).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
     expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();
     expect(screen.getByText('weekdays · volume 70%')).toBeTruthy();
+    expect(services.library.configRequests).toEqual(['p1']);
   });
 });
 

@@ -73,6 +73,8 @@ export class InMemoryLibrary implements LibrarySource {
   /** The user call fails as it does when the provider is down (a 503 page). */
   providerDown = false;
   failPlaylists = false;
+  /** Devices whose configuration (and so alarm list) was asked for, in order. */
+  readonly configRequests: string[] = [];
 
   getUser(): Promise<UserProfile> {
     if (this.rejectToken) {
@@ -97,6 +99,7 @@ export class InMemoryLibrary implements LibrarySource {
   }
 
   getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
+    this.configRequests.push(deviceId);
     return Promise.resolve({
       device: {
         deviceId,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -14,21 +14,12 @@ import { DeviceAlarmList } from './DeviceAlarmList';
 export function AlarmsPanel() {
   const devices = useDevices();
   const playlists = usePlaylists();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   const titles = useMemo(
     () => new Map((playlists.data ?? []).flatMap((p) => (p.cardId ? [[p.cardId, p.title] as const] : []))),
     [playlists.data],
   );
   const titleOf = useCallback((cardId: string) => titles.get(cardId) ?? cardId, [titles]);
-
-  const toggle = (deviceId: string, expanded: boolean) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (expanded) next.add(deviceId);
-      else next.delete(deviceId);
-      return next;
-    });
 
   return (
     <Stack spacing={2}>
@@ -38,16 +29,13 @@ export function AlarmsPanel() {
       <Alert severity="info">{MESSAGES.cloudSyncNote}</Alert>
       {devices.data?.length === 0 && <Typography color="text.secondary">No devices found.</Typography>}
       {(devices.data ?? []).map((device) => (
-        <Accordion
-          key={device.deviceId}
-          expanded={open.has(device.deviceId)}
-          onChange={(_event, expanded) => toggle(device.deviceId, expanded)}
-        >
+        // unmountOnExit: a player's alarm list mounts, and so loads, only when its panel opens.
+        <Accordion key={device.deviceId} slotProps={{ transition: { unmountOnExit: true } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography sx={{ fontWeight: 700 }}>{device.name}</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            {open.has(device.deviceId) && <DeviceAlarmList deviceId={device.deviceId} titleOf={titleOf} />}
+            <DeviceAlarmList deviceId={device.deviceId} titleOf={titleOf} />
           </AccordionDetails>
         </Accordion>
       ))}

@@ -18,7 +18,7 @@ export function DeviceAlarmList({
   deviceId: string;
   titleOf: (cardId: string) => string;
 }) {
-  const query = useDeviceAlarms(deviceId, true);
+  const query = useDeviceAlarms(deviceId);
   if (query.isPending) return <CircularProgress size={24} aria-label="Loading alarms" />;
   if (query.isError) return <Alert severity="error">{MESSAGES.failedToLoadDeviceAlarms}</Alert>;
   const { alarms, errors } = query.data;

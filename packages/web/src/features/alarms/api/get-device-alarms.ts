@@ -23,7 +23,7 @@ export const deviceAlarmsQueryOptions = (library: LibrarySource, deviceId: strin
     queryFn: () => getDeviceAlarms(library, deviceId),
   });
 
-export function useDeviceAlarms(deviceId: string, enabled: boolean) {
+export function useDeviceAlarms(deviceId: string) {
   const { library } = useServices();
-  return useQuery({ ...deviceAlarmsQueryOptions(library, deviceId), enabled });
+  return useQuery(deviceAlarmsQueryOptions(library, deviceId));
 }
