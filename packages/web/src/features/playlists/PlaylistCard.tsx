@@ -34,6 +34,7 @@ export const PlaylistCard = memo(function PlaylistCard({
   onStop,
 }: PlaylistCardProps) {
   const playable = Boolean(playlist.cardId);
+  const playLabel = playable ? 'Play this playlist' : 'Playlist not available for playback';
   return (
     <Card data-testid="playlist-card" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {playlist.coverArt ? (
@@ -75,14 +76,14 @@ export const PlaylistCard = memo(function PlaylistCard({
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
         {playback === 'idle' && (
-          <Tooltip title={playable ? 'Play this playlist' : 'Playlist not available for playback'}>
+          <Tooltip title={playLabel}>
             <span>
               <Button
                 variant="contained"
                 size="small"
                 startIcon={<PlayArrowIcon />}
                 disabled={!playable}
-                aria-label={playable ? 'Play this playlist' : 'Playlist not available for playback'}
+                aria-label={playLabel}
                 onClick={() => onPlay(playlist)}
               >
                 Play
