@@ -21,6 +21,8 @@ export const DEFAULT_CATEGORY = 'MYO';
 /** SPEC §3 special categories: family-library items, and content the provider answers 403 for. */
 export const FAMILY_CATEGORY = 'family-library';
 export const RESTRICTED_CATEGORY = 'restricted';
+/** SPEC §3: 'none' means the playlist has no category (no badge). */
+export const NO_CATEGORY = 'none';
 export const DEFAULT_DEVICE_TYPE = 'yoto';
 
 /** Every delay of SPEC §4 and §9, in milliseconds. */

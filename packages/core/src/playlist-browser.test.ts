@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Playlist } from './entities';
 import {
+  categoryBadge,
+  familyPlaylistCount,
   clampPage,
   durationBadge,
   filterPlaylists,
@@ -120,5 +122,28 @@ describe('SPEC §9 quick play: first 4 playlists, titles cut at 12 characters pl
     expect(quickPlayTitle('Twelve chars')).toBe('Twelve chars');
     expect(quickPlayTitle('')).toBe('Untitled');
     expect(quickPlayTitle(null)).toBe('Untitled');
+  });
+});
+
+describe('SPEC §2 category badge and family count', () => {
+  it('hides the badge for none or a missing category, shows it otherwise', () => {
+    expect(categoryBadge('none')).toBeNull();
+    expect(categoryBadge('')).toBeNull();
+    expect(categoryBadge(null)).toBeNull();
+    expect(categoryBadge('music')).toBe('music');
+    expect(categoryBadge('restricted')).toBe('restricted');
+  });
+
+  it('counts the items of every family group, empty groups included', () => {
+    const group = (id: string, items: number) => ({
+      id,
+      name: id,
+      imageUrl: null,
+      createdAt: null,
+      lastModifiedAt: null,
+      items: Array.from({ length: items }, (_, i) => ({ contentId: `${id}-${i}`, addedAt: null })),
+    });
+    expect(familyPlaylistCount([])).toBe(0);
+    expect(familyPlaylistCount([group('a', 3), group('b', 0), group('c', 5)])).toBe(8);
   });
 });

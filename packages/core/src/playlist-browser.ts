@@ -1,6 +1,6 @@
 // SPEC §2/§4 playlist browser: search, group filter and paging as pure functions over memoised data.
-import type { Playlist } from './entities';
-import { PAGE_SIZE, QUICK_PLAY_COUNT, QUICK_PLAY_TITLE_MAX, UNTITLED } from './constants';
+import type { FamilyLibraryGroup, Playlist } from './entities';
+import { NO_CATEGORY, PAGE_SIZE, QUICK_PLAY_COUNT, QUICK_PLAY_TITLE_MAX, UNTITLED } from './constants';
 
 /** 'all' ("All Playlists"), 'mine' ("My Playlists" on the family tab), or one group. A string, so memo deps stay cheap. */
 export type GroupFilter = 'all' | 'mine' | `group:${string}`;
@@ -92,3 +92,11 @@ export function quickPlayTitle(title: string | null | undefined): string {
   if (!text) return UNTITLED;
   return text.length > QUICK_PLAY_TITLE_MAX ? `${text.slice(0, QUICK_PLAY_TITLE_MAX)}...` : text;
 }
+
+/** SPEC §2: the category badge is hidden when the category is 'none' (or missing). */
+export const categoryBadge = (category: string | null | undefined): string | null =>
+  category && category !== NO_CATEGORY ? category : null;
+
+/** SPEC §2 "Family Playlists (count)": every item of every family library group. */
+export const familyPlaylistCount = (groups: readonly FamilyLibraryGroup[]): number =>
+  groups.reduce((count, group) => count + group.items.length, 0);

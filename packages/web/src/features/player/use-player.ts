@@ -3,7 +3,7 @@ import { cardUri } from '@playlist-alarms/core/card-uri';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { useNotify } from '../../app/notifier-context';
 import { useServices } from '../../services/app-services';
-import { playTarget } from './play-target';
+import { playTarget } from '@playlist-alarms/core/play-target';
 import { MESSAGES, failedToConnectTo, invalidCardId, playing } from '@playlist-alarms/core/messages';
 import { activeCardId } from '@playlist-alarms/core/device-messages';
 

@@ -13,7 +13,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { durationBadge } from '@playlist-alarms/core/playlist-browser';
+import { categoryBadge, durationBadge } from '@playlist-alarms/core/playlist-browser';
 import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
 
 export interface PlaylistCardProps {
@@ -34,6 +34,7 @@ export const PlaylistCard = memo(function PlaylistCard({
   onStop,
 }: PlaylistCardProps) {
   const playable = Boolean(playlist.cardId);
+  const badge = categoryBadge(playlist.category);
   const playLabel = playable ? 'Play this playlist' : 'Playlist not available for playback';
   return (
     <Card data-testid="playlist-card" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -69,7 +70,7 @@ export const PlaylistCard = memo(function PlaylistCard({
           {playlist.title}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
-          {playlist.category !== 'none' && <Chip size="small" label={playlist.category} />}
+          {badge && <Chip size="small" label={badge} />}
           <Chip size="small" variant="outlined" label={durationBadge(playlist.duration)} />
           {playlist.isFromFamilyLibrary && <Chip size="small" color="secondary" label="Family" />}
         </Box>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { familyPlaylistCount } from '@playlist-alarms/core/playlist-browser';
 import { usePlayer } from '../player/use-player';
 import { useDevices } from './api/get-devices';
 import { useFamilyGroups } from './api/get-family-groups';
@@ -15,6 +16,7 @@ const SelectDeviceDialog = lazy(() =>
 );
 
 const NO_DEVICES: never[] = [];
+const NO_GROUPS: never[] = [];
 
 export function PlaylistsTab() {
   const playlists = usePlaylists();
@@ -23,7 +25,7 @@ export function PlaylistsTab() {
   const player = usePlayer(devices.data ?? NO_DEVICES);
   const [top, setTop] = useState<'mine' | 'family'>('mine');
 
-  const familyCount = (family.data ?? []).reduce((count, group) => count + group.items.length, 0);
+  const familyCount = familyPlaylistCount(family.data ?? NO_GROUPS);
 
   return (
     <Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from './entities';
 import { playTarget } from './play-target';
 
 const device = (deviceId: string, online: boolean): Device => ({

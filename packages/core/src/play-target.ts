@@ -1,4 +1,4 @@
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from './entities';
 
 // SPEC §5 "Play without a connection": which player a Play goes to.
 export type PlayTarget =
