@@ -1,5 +1,6 @@
 // One typed map of the device commands of SPEC §7: name → payload.
 // provider, sandbox and web all use it, so a wrong payload is a compile error on both sides of the broker.
+import { RSSI } from './constants';
 
 export interface CardStartPayload {
   uri: string;
@@ -80,3 +81,43 @@ export const mqttUsername = (deviceId: string): string =>
 
 /** Client id prefix of SPEC §7; a per-connection suffix follows so two tabs do not evict each other. */
 export const MQTT_CLIENT_ID_PREFIX = 'DASH';
+
+/** What the Bluetooth controls choose; bluetoothOnPayload turns it into the wire form of SPEC §7. */
+export interface BluetoothOnChoice {
+  /** 'audioSource': the player plays to a Bluetooth device; 'speaker': the player is the speaker. */
+  mode: 'audioSource' | 'speaker';
+  mac?: string;
+  name?: string;
+  /** The RSSI threshold slider; the default (-80) is not sent. */
+  rssi?: number;
+}
+
+/** bluetooth/on: mode 'true' or 'bt_speaker'; mac preferred over name (blank ones are not targets); rssi only when not -80. */
+export function bluetoothOnPayload(choice: BluetoothOnChoice): BluetoothOnPayload {
+  const payload: BluetoothOnPayload = {
+    action: 'on',
+    mode: choice.mode === 'speaker' ? 'bt_speaker' : 'true',
+  };
+  const mac = choice.mac?.trim();
+  const name = choice.name?.trim();
+  if (mac) payload.mac = mac;
+  else if (name) payload.name = name;
+  if (choice.rssi !== undefined && choice.rssi !== RSSI.default) payload.rssi = choice.rssi;
+  return payload;
+}
+
+/** sleep-timer/set: the slider's minutes × 60; 0 disables the timer. */
+export const sleepTimerPayload = (minutes: number): DevicePayloads['sleep-timer/set'] => ({
+  seconds: Math.round(minutes * 60),
+});
+
+/** display/preview: the icon URI, the timeout in seconds and animated sent as 0 or 1. */
+export const displayPreviewPayload = (preview: {
+  uri: string;
+  timeoutSeconds: number;
+  animated: boolean;
+}): DevicePayloads['display/preview'] => ({
+  uri: preview.uri.trim(),
+  timeout: preview.timeoutSeconds,
+  animated: preview.animated ? 1 : 0,
+});
