@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   batteryChip,
+  formatActiveCard,
+  formatNightlight,
+  formatSleepTimer,
+  formatTimeFormat,
+  formatTrackPosition,
+  formatUtcTime,
   formatCardInsertion,
   formatDayMode,
   formatFlag,
@@ -126,5 +132,40 @@ describe('SPEC §9 battery chip green above 20%, else warning', () => {
     expect(batteryChip(20, 0)).toEqual({ label: '20%', colour: 'warning' });
     expect(batteryChip(5, 1)).toEqual({ label: '5% ⚡', colour: 'warning' });
     expect(batteryChip(null, 1)).toEqual({ label: 'N/A', colour: 'default' });
+  });
+});
+
+describe('report formatters', () => {
+  it('UTC time from seconds, N/A when missing, Unknown when out of range', () => {
+    expect(formatUtcTime(1_766_520_313)).toBe('2025-12-23 20:05:13 UTC');
+    expect(formatUtcTime(undefined)).toBe('N/A');
+    expect(formatUtcTime(1e20)).toBe('Unknown');
+  });
+  it("active card 'none' is None", () => {
+    expect(formatActiveCard('none')).toBe('None');
+    expect(formatActiveCard('5WsQg')).toBe('5WsQg');
+    expect(formatActiveCard(undefined)).toBe('N/A');
+  });
+  it('time format 12/24 as hours, other text as sent', () => {
+    expect(formatTimeFormat('24')).toBe('24-hour');
+    expect(formatTimeFormat(12)).toBe('12-hour');
+    expect(formatTimeFormat('iso')).toBe('iso');
+    expect(formatTimeFormat(null)).toBe('N/A');
+  });
+  it("nightlight 'off' or a colour", () => {
+    expect(formatNightlight('off')).toBe('Off');
+    expect(formatNightlight('#ff0000')).toBe('#ff0000');
+    expect(formatNightlight(undefined)).toBe('N/A');
+  });
+  it('sleep timer: Off, or minutes left rounded up', () => {
+    expect(formatSleepTimer(true, 1500)).toBe('25 min left');
+    expect(formatSleepTimer(true, 61)).toBe('2 min left');
+    expect(formatSleepTimer(false, 0)).toBe('Off');
+    expect(formatSleepTimer(true, 0)).toBe('Off');
+    expect(formatSleepTimer(undefined, undefined)).toBe('N/A');
+  });
+  it('track position as m:ss / m:ss', () => {
+    expect(formatTrackPosition(41, 312)).toBe('0:41 / 5:12');
+    expect(formatTrackPosition(undefined, 312)).toBe('N/A');
   });
 });

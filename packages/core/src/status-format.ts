@@ -115,3 +115,43 @@ export function batteryChip(percent: unknown, charging: unknown): { label: strin
     colour: value > BATTERY_LOW_PERCENT ? 'success' : 'warning',
   };
 }
+
+/** utcTime (seconds since 1970) as "YYYY-MM-DD HH:MM:SS UTC". */
+export const formatUtcTime = (seconds: unknown): string =>
+  withNumber(seconds, (n) => {
+    const date = new Date(n * 1000);
+    return Number.isNaN(date.getTime())
+      ? UNKNOWN
+      : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  });
+
+/** A card id, or "None" for the idle player's 'none'. */
+export const formatActiveCard = (cardId: unknown): string =>
+  cardId === 'none' ? 'None' : formatValue(cardId);
+
+/** timeFormat '12' or '24' as "12-hour" / "24-hour"; other text as sent. */
+export const formatTimeFormat = (value: unknown): string => {
+  const hours = toNumber(value);
+  return hours === 12 || hours === 24 ? `${hours}-hour` : formatValue(value);
+};
+
+/** nightlightMode: 'off' or a colour value, shown as sent. */
+export const formatNightlight = (value: unknown): string => (value === 'off' ? 'Off' : formatValue(value));
+
+/** The sleep timer from events: "Off", or the minutes left (rounded up). */
+export function formatSleepTimer(active: unknown, seconds: unknown): string {
+  if (isMissing(active) && isMissing(seconds)) return NOT_AVAILABLE;
+  const left = toNumber(seconds);
+  if (active === false || left === null || left <= 0) return 'Off';
+  const minutes = Math.ceil(left / 60);
+  return `${minutes} min left`;
+}
+
+/** Playback position within the track as "m:ss / m:ss". */
+export function formatTrackPosition(position: unknown, length: unknown): string {
+  const at = toNumber(position);
+  const total = toNumber(length);
+  if (at === null || total === null) return NOT_AVAILABLE;
+  const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+  return `${clock(at)} / ${clock(total)}`;
+}

@@ -11,6 +11,15 @@ export const gaugeToPercent = (gauge: number): number =>
 export const percentToGauge = (percent: number): number =>
   Math.round((clamp(percent, 0, 100) * REMOTE_VOLUME.max) / 100);
 
+/**
+ * A player-reported volume on its hardware scale (0–volumeMax, 16 by default) → the gauge 0–14.
+ * Every gauge value survives the trip gauge → percent → player → gauge unchanged.
+ */
+export const deviceToGauge = (value: number, volumeMax: number = DEFAULT_VOLUME_MAX): number => {
+  const max = volumeMax > 0 ? volumeMax : DEFAULT_VOLUME_MAX;
+  return Math.round((clamp(value, 0, max) * REMOTE_VOLUME.max) / max);
+};
+
 /** Player modal gauge 0–10 → the 0–100 sent: value × 10. */
 export const modalGaugeToPercent = (gauge: number): number =>
   Math.round(clamp(gauge, 0, PLAYER_MODAL_VOLUME.max)) * 10;
