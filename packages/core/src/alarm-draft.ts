@@ -26,6 +26,11 @@ export interface AlarmDraft {
 /** SPEC lists wakeup first; the device string carries no type, the cloud upload does. */
 export const DEFAULT_ALARM_TYPE: AlarmType = ALARM_TYPES[0];
 
+export const ALARM_TYPE_LABELS: Readonly<Record<AlarmType, string>> = {
+  wakeup: 'Wakeup',
+  bedtime: 'Bedtime',
+};
+
 /** SPEC §5 defaults: 07:00, Monday to Friday, volume 70. */
 export const defaultAlarmDraft = (deviceId: string | null = null): AlarmDraft => ({
   deviceId,

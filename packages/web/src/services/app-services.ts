@@ -24,6 +24,8 @@ export interface LibrarySource {
   getDevices(): Promise<Device[]>;
   getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]>;
   getDeviceConfig(deviceId: string): Promise<DeviceConfig>;
+  /** Writes a player's whole alarm list (the client keeps the rest of the config block) and reads it back. */
+  replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig>;
 }
 
 export interface AppServices {

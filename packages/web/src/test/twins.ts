@@ -75,6 +75,12 @@ export class InMemoryLibrary implements LibrarySource {
   failPlaylists = false;
   /** Devices whose configuration (and so alarm list) was asked for, in order. */
   readonly configRequests: string[] = [];
+  /** Every alarm list written, in order. */
+  readonly alarmWrites: Array<{ deviceId: string; alarms: string[] }> = [];
+  /** When set, alarm writes fail with this error (as a provider error reaches the UI). */
+  failAlarmWrite: Error | null = null;
+  /** When set, alarm writes wait for it, so a test can see the UI while a write is in flight. */
+  alarmWriteGate: Promise<void> | null = null;
 
   getUser(): Promise<UserProfile> {
     if (this.rejectToken) {
@@ -110,6 +116,14 @@ export class InMemoryLibrary implements LibrarySource {
         config: { alarms: this.alarmsByDevice.get(deviceId) ?? [] },
       },
     });
+  }
+
+  async replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig> {
+    await this.alarmWriteGate;
+    if (this.failAlarmWrite) throw this.failAlarmWrite;
+    this.alarmWrites.push({ deviceId, alarms: [...alarms] });
+    this.alarmsByDevice.set(deviceId, [...alarms]);
+    return this.getDeviceConfig(deviceId);
   }
 }
 

@@ -1,0 +1,112 @@
+import { Suspense, lazy, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  alarmCreatedMessage,
+  draftToAlarmString,
+  startAlarmFromPlaylist,
+  type AlarmDraft,
+} from '@playlist-alarms/core/alarm-draft';
+import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import { MESSAGES, alarmCreationFailed, invalidCardId } from '@playlist-alarms/core/messages';
+import { useNotify } from '../../app/notifier-context';
+import { useCreateDeviceAlarm } from './api/create-device-alarm';
+
+// The dialog (and its form controls) load only when a parent first sets an alarm.
+const CreateAlarmDialog = lazy(() =>
+  import('./CreateAlarmDialog').then((m) => ({ default: m.CreateAlarmDialog })),
+);
+
+export interface SetAlarmFlow {
+  /** SPEC §5 "Set alarm from a playlist": checks the players, then opens the Create Alarm dialog. */
+  start(playlist: Playlist): void;
+  /** The dialog while it is open, else nothing: render it anywhere under the app's providers. */
+  element: ReactNode;
+}
+
+interface OpenDialog {
+  /** A fresh key per start, so the dialog's own state begins from this start's prefill. */
+  key: number;
+  title: string;
+  cardId: string;
+  initial: AlarmDraft;
+}
+
+/** The "Set Alarm" flow a playlist card starts: checks, dialog, the device config write and its toasts. */
+export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
+  const notify = useNotify();
+  const { mutate, reset, isPending } = useCreateDeviceAlarm();
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const starts = useRef(0);
+  const online = useMemo(() => devices.filter((device) => device.online), [devices]);
+
+  const start = useCallback(
+    (playlist: Playlist) => {
+      const checked = startAlarmFromPlaylist(devices, new Date());
+      if (!checked.ok) {
+        notify.error(checked.error);
+        return;
+      }
+      // The alarm plays the playlist's card: without one there is nothing to ring.
+      if (!playlist.cardId) {
+        notify.error(invalidCardId(playlist.title));
+        return;
+      }
+      starts.current += 1;
+      reset();
+      setOpen({
+        key: starts.current,
+        title: playlist.title,
+        cardId: playlist.cardId,
+        initial: checked.draft,
+      });
+    },
+    [devices, notify, reset],
+  );
+
+  const onCreate = useCallback(
+    (draft: AlarmDraft) => {
+      if (!open) return;
+      const device = online.find((d) => d.deviceId === draft.deviceId);
+      if (!device) return; // Create is disabled without a device
+      let alarm: string;
+      try {
+        alarm = draftToAlarmString(draft, open.cardId);
+      } catch (error) {
+        notify.error(alarmCreationFailed(error instanceof Error ? error.message : null));
+        return;
+      }
+      notify.info(MESSAGES.creatingAlarm);
+      mutate(
+        { deviceId: device.deviceId, alarm },
+        {
+          onSuccess: () => {
+            setOpen(null);
+            notify.success(alarmCreatedMessage({ title: open.title, device: device.name, draft }));
+          },
+          // The dialog stays open with the parent's choices, to try again.
+          onError: (error) => notify.error(alarmCreationFailed(error.message)),
+        },
+      );
+    },
+    [mutate, notify, online, open],
+  );
+
+  const onClose = useCallback(() => {
+    if (!isPending) setOpen(null);
+  }, [isPending]);
+
+  const element = open && (
+    <Suspense fallback={null}>
+      <CreateAlarmDialog
+        key={open.key}
+        playlistTitle={open.title}
+        devices={online}
+        initial={open.initial}
+        creating={isPending}
+        onCreate={onCreate}
+        onClose={onClose}
+      />
+    </Suspense>
+  );
+
+  return { start, element };
+}
