@@ -96,6 +96,12 @@ export class MqttDeviceLink implements DeviceLink {
       return false;
     }
     this.client = client;
+    // For the client's whole life: an 'error' without a listener would throw (EventEmitter), e.g. a
+    // socket error arriving after a time-out; while connecting, awaitConnack reports errors itself.
+    client.on('error', (error) => {
+      if (this.client === client && this.currentStatus === 'connected')
+        this.log('error', `MQTT error: ${error.message}`);
+    });
 
     const connected = await this.awaitConnack(client, timeoutMs);
     if (!connected || generation !== this.generation) {
@@ -229,12 +235,13 @@ export class MqttDeviceLink implements DeviceLink {
         }
       }
     });
-    client.on('error', (error) => this.log('error', `MQTT error: ${error.message}`));
     client.on('close', () => {
       if (this.client !== client) return;
+      // The broker or the network ended the session: no reconnect (SPEC §4); it ends as a disconnect does.
       this.log('warn', `MQTT connection to ${deviceId} closed`);
-      this.client = null;
-      this.setStatus('disconnected');
+      this.generation++;
+      this.reset();
+      client.end(true);
     });
   }
 
