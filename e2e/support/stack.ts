@@ -51,10 +51,25 @@ async function cardIdOf(title: string): Promise<string> {
   return card.cardId;
 }
 
+const deviceConfigSchema = z.object({
+  device: z.looseObject({ config: z.looseObject({ alarms: z.array(z.string()) }) }),
+});
+
+/** A player's config.alarms as the provider API answers them to the demo account. */
+async function deviceAlarms(deviceId: string): Promise<string[]> {
+  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
+  const response = await fetch(`${sandboxUrl}/device-v2/${encodeURIComponent(deviceId)}/config`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  if (!response.ok) throw new Error(`config of ${deviceId}: HTTP ${response.status}`);
+  return deviceConfigSchema.parse(await response.json()).device.config.alarms;
+}
+
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
   reset: () => knob('reset', {}),
   cardIdOf,
+  deviceAlarms,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
