@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientIdFor, MqttDeviceLink, parseMessagePayload } from './device-link';
 import type { LinkStatus } from './device-link-types';
 
-// Broker-free behaviour of the link. Talking to a real broker is in device-link.integration.test.ts (sandbox).
+// Broker-free behaviour of the link. Real brokers: device-link.integration.test.ts and
+// device-commands.integration.test.ts (sandbox), device-link.mosquitto.integration.test.ts (Mosquitto).
 
 function recorder() {
   const lines: string[] = [];
@@ -71,6 +72,17 @@ describe('MqttDeviceLink without a broker', () => {
     expect(statuses).toEqual(['connecting', 'disconnected']);
     expect(link.deviceId).toBeNull();
     expect(lines.some((line) => line.startsWith('error: Failed to connect to device'))).toBe(true);
+  });
+
+  it('logs "Failed to create MQTT client" and resolves false when the client cannot be made', async () => {
+    const { lines, log } = recorder();
+    const link = new MqttDeviceLink({ brokerUrl: 'not a url', log });
+    const statuses: LinkStatus[] = [];
+    link.onStatus((status) => statuses.push(status));
+    expect(await link.connect('player-1', 'token')).toBe(false);
+    expect(lines).toEqual(['error: Failed to create MQTT client: Missing protocol']);
+    expect(statuses).toEqual(['connecting', 'disconnected']);
+    expect(link.deviceId).toBeNull();
   });
 
   it('gives up after the connect time-out with "MQTT connection timeout"', async () => {
