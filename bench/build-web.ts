@@ -1,7 +1,7 @@
 // The bench builds the web app into its own folder, so it measures the current source and never
 // rewrites packages/web/dist under a running e2e suite or demo.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -15,10 +15,19 @@ export function buildWeb(): string {
     dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')),
     'bin/vite.js',
   );
-  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-    timeout: 180_000,
-  });
+  try {
+    execFileSync(
+      process.execPath,
+      [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: webDir,
+        stdio: 'inherit',
+        timeout: 180_000,
+      },
+    );
+  } catch (error) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
   return outDir;
 }

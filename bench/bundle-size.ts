@@ -182,3 +182,15 @@ export function printBundleReport(report: BundleReport): void {
     console.log(`  ${c.file.padEnd(48)} ${kb(c.gzipBytes).padStart(7)} kB gzip`);
   }
 }
+
+/** The gzip size of scripts the browser actually fetched (URLs under the app's origin). */
+export function observedDownload(
+  distDir: string,
+  urls: string[],
+): { gzipBytes: number; chunks: ChunkSize[] } {
+  const chunks = [...new Set(urls.map((url) => new URL(url).pathname.replace(/^\//, '')))].map((file) => {
+    const code = readFileSync(join(distDir, file));
+    return { file, bytes: code.length, gzipBytes: gzipSync(code).length };
+  });
+  return { gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0), chunks };
+}

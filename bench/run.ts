@@ -1,6 +1,7 @@
 // `npm run bench`: timings of the real stack on this machine, reported as medians and p99, never
-// asserted. Results go to bench/results/latest.json so runs can be compared.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// asserted (budgets are printed beside them). Results go to bench/results/latest.json so runs can
+// be compared. Everything runs on free ports, so a demo or an e2e run can go on at the same time.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,17 +13,12 @@ import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig } from '@playlist-alarms/server/config';
 import { startServer } from '@playlist-alarms/server/start';
-
-interface Result {
-  name: string;
-  runs: number;
-  medianMs: number;
-  p99Ms: number;
-  note?: string;
-}
-
-const quantile = (sorted: number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+import { runBrowserBench } from './browser';
+import type { ObservedDownloads } from './browser';
+import { buildWeb } from './build-web';
+import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
+import { printResults, summarize } from './stats';
+import type { Result } from './stats';
 
 async function measure(name: string, runs: number, once: () => unknown, note?: string) {
   await once(); // warm-up: JIT, connections, caches
@@ -32,11 +28,12 @@ async function measure(name: string, runs: number, once: () => unknown, note?: s
     await once();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const result: Result = { name, runs, medianMs: quantile(times, 0.5), p99Ms: quantile(times, 0.99) };
-  if (note) result.note = note;
-  return result;
+  return summarize(name, times, note ? { note } : {});
 }
+
+// The bench's own build of the current source, served by the server below.
+const webDist = buildWeb();
+const bundle = measureBundle(webDist);
 
 const HOUSEHOLD = 10_000;
 const sandbox = await startSandbox({ port: 0, mqttPort: 0, playlistCount: HOUSEHOLD });
@@ -45,6 +42,7 @@ const server = await startServer(
     APP_MODE: 'demo',
     PORT: '0',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'playlist-alarms-bench-')),
+    WEB_DIST: webDist,
     PROVIDER_API_BASE: sandbox.url,
     PROVIDER_AUTH_ISSUER: sandbox.url,
     PROVIDER_AUDIENCE: sandbox.url,
@@ -53,6 +51,7 @@ const server = await startServer(
   }),
 );
 const results: Result[] = [];
+let downloads: ObservedDownloads = { loggedOut: [], loggedIn: [] };
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
   const { access_token: token } = await sandbox.issueTokens('demo');
@@ -119,20 +118,36 @@ try {
       'includes the card/stop → stopped leg, so one run is two round trips',
     ),
   );
+
+  const browser = await runBrowserBench(server.url);
+  results.push(...browser.results);
+  downloads = browser.downloads;
 } finally {
   await link.dispose();
   await server.close();
   await sandbox.close();
 }
 
-const pad = (text: string, width: number) => text.padEnd(width);
-console.log(`${pad('benchmark', 72)} ${pad('median ms', 10)} p99 ms`);
-for (const r of results) {
-  console.log(`${pad(r.name, 72)} ${pad(r.medianMs.toFixed(2), 10)} ${r.p99Ms.toFixed(2)}`);
-}
+printResults(results);
+printBundleReport(bundle);
+const observed = {
+  loggedOut: observedDownload(webDist, downloads.loggedOut),
+  loggedIn: observedDownload(webDist, downloads.loggedIn),
+};
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB gzip`;
+console.log(
+  `\nScripts Chromium had fetched: ${kb(observed.loggedOut.gzipBytes)} when "Connect Yoto Account" showed, ` +
+    `${kb(observed.loggedIn.gzipBytes)} when the first playlist card was painted ` +
+    `(${observed.loggedIn.chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ')})`,
+);
+rmSync(webDist, { recursive: true, force: true });
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
-  JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2),
+  JSON.stringify(
+    { at: new Date().toISOString(), node: process.version, results, bundle, observedDownloads: observed },
+    null,
+    2,
+  ),
 );
 console.log('written: bench/results/latest.json');

@@ -1,0 +1,50 @@
+// One row of `npm run bench`: a timing's median and tail, never asserted; budgets only printed.
+
+export interface Result {
+  name: string;
+  runs: number;
+  medianMs: number;
+  p99Ms: number;
+  worstMs?: number;
+  /** The issue's budget for this timing; the printout compares, nothing fails. */
+  budgetMs?: number;
+  note?: string;
+}
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+export function summarize(
+  name: string,
+  samples: number[],
+  extra: { budgetMs?: number; note?: string } = {},
+): Result {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    name,
+    runs: sorted.length,
+    medianMs: quantile(sorted, 0.5),
+    p99Ms: quantile(sorted, 0.99),
+    worstMs: sorted.at(-1) ?? Number.NaN,
+    ...extra,
+  };
+}
+
+export function printResults(results: Result[]): void {
+  const pad = (text: string, width: number) => text.padEnd(width);
+  console.log(
+    `${pad('benchmark', 78)} ${pad('median ms', 10)} ${pad('p99 ms', 9)} ${pad('worst', 9)} budget`,
+  );
+  for (const r of results) {
+    const budget =
+      r.budgetMs === undefined
+        ? ''
+        : `${r.budgetMs} ms: ${(r.worstMs ?? r.p99Ms) <= r.budgetMs ? 'within' : 'OVER'} (worst)` +
+          `, ${r.medianMs <= r.budgetMs ? 'within' : 'OVER'} (median)`;
+    console.log(
+      `${pad(r.name, 78)} ${pad(r.medianMs.toFixed(2), 10)} ${pad(r.p99Ms.toFixed(2), 9)} ` +
+        `${pad(r.worstMs === undefined ? '' : r.worstMs.toFixed(2), 9)} ${budget}`,
+    );
+    if (r.note) console.log(`  ${r.note}`);
+  }
+}
