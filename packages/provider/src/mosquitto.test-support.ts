@@ -107,6 +107,15 @@ export function lineReader() {
   };
 }
 
+/** Spawns a helper program that dies with the test process, even when a test run is cut short. */
+function spawnHelper(program: string, args: string[]): Child {
+  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const kill = () => void child.kill('SIGTERM');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+  return child;
+}
+
 function stopChild(child: Child): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -139,7 +148,7 @@ export async function startMosquitto(tools: MosquittoTools): Promise<RunningMosq
 
   const start = async () => {
     const before = log.lines.length;
-    const running = spawn(tools.mosquitto, ['-c', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const running = spawnHelper(tools.mosquitto, ['-c', config]);
     child = running;
     log.attach(running.stdout);
     log.attach(running.stderr);
@@ -232,11 +241,18 @@ export function publish(
  * surely subscribed (mosquitto_sub prints nothing on SUBACK, so a probe is published until it comes back).
  */
 export async function startSubscriber(tools: MosquittoTools, port: number, topic = 'device/#') {
-  const child = spawn(
-    tools.mosquitto_sub,
-    ['-h', '127.0.0.1', '-p', String(port), '-F', '%t\\t%l\\t%p', '-t', topic, '-t', PROBE_TOPIC],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnHelper(tools.mosquitto_sub, [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-F',
+    '%t\\t%l\\t%p',
+    '-t',
+    topic,
+    '-t',
+    PROBE_TOPIC,
+  ]);
   const out = lineReader();
   out.attach(child.stdout);
   const errors = lineReader();
