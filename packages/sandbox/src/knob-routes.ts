@@ -1,16 +1,13 @@
 // Test knobs under /_sandbox/: over HTTP, so an e2e test in another process can steer the
 // sandbox (players online/offline, button presses, faults, reset, tokens without the sign-in page).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_KEYS } from './accounts';
 import type { SandboxContext } from './context';
 import { faultsSchema } from './faults';
+import { registerPlayerKnobRoutes } from './player-knob-routes';
 import { sendError } from './rest-guard';
-import type { SimulatedPlayer } from './simulated-player';
 
-const deviceParams = z.object({ deviceId: z.string().min(1).max(128) });
-const onlineBody = z.object({ online: z.boolean() }).strict();
-const buttonBody = z.object({ action: z.enum(['pause', 'resume', 'stop']) }).strict();
 const tokensBody = z.object({ account: z.enum(ACCOUNT_KEYS) }).strict();
 
 export interface KnobActions {
@@ -20,35 +17,7 @@ export interface KnobActions {
 }
 
 export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, actions: KnobActions): void {
-  const player = (params: unknown, reply: FastifyReply): SimulatedPlayer | null => {
-    const parsed = deviceParams.safeParse(params);
-    const found = parsed.success ? ctx.fleet.get(parsed.data.deviceId) : undefined;
-    if (!found) sendError(reply, 404, 'not-found', 'No such simulated player');
-    return found ?? null;
-  };
-
-  app.post('/_sandbox/devices/:deviceId/online', (request, reply) => {
-    const target = player(request.params, reply);
-    if (!target) return reply;
-    const body = onlineBody.safeParse(request.body);
-    if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
-    target.setOnline(body.data.online);
-    return { deviceId: target.deviceId, online: target.online };
-  });
-
-  app.get('/_sandbox/devices/:deviceId/state', (request, reply) => {
-    const target = player(request.params, reply);
-    return target ? target.snapshot() : reply;
-  });
-
-  app.post('/_sandbox/devices/:deviceId/button', (request, reply) => {
-    const target = player(request.params, reply);
-    if (!target) return reply;
-    const body = buttonBody.safeParse(request.body);
-    if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
-    const changed = target.pressButton(body.data.action);
-    return { changed, state: target.snapshot() };
-  });
+  registerPlayerKnobRoutes(app, ctx);
 
   app.get('/_sandbox/faults', () => ({ ...ctx.faults }));
 

@@ -2,6 +2,7 @@
 // topics to the right player.
 import { parseCommandTopic } from './command-schemas';
 import type { Household } from './household';
+import type { PlayerSettings } from './player-state';
 import { SimulatedPlayer } from './simulated-player';
 import type { Publish } from './simulated-player';
 
@@ -9,7 +10,11 @@ export class PlayerFleet {
   private players = new Map<string, SimulatedPlayer>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly publish: Publish) {}
+  /** `settings` apply to every player at each load (a reset undoes the per-player settings knob). */
+  constructor(
+    private readonly publish: Publish,
+    private readonly settings: Partial<PlayerSettings> = {},
+  ) {}
 
   /** (Re)creates one player per device of the household, each in its initial state. */
   load(household: Household): void {
@@ -19,7 +24,7 @@ export class PlayerFleet {
           const card = household.cards.get(cardId);
           return card && card.familyId === device.familyId && card.readable ? card : undefined;
         };
-        return [device.deviceId, new SimulatedPlayer(device, lookup, this.publish)];
+        return [device.deviceId, new SimulatedPlayer(device, lookup, this.publish, Date.now, this.settings)];
       }),
     );
   }

@@ -1,12 +1,24 @@
-// The simulated player's state and the messages built from it (PROVIDER-API.md "Message examples").
+// The simulated player's state, its settings, and the view the /_sandbox/ state knob shows.
 import { DEFAULT_VOLUME_MAX } from '@playlist-alarms/core/constants';
-import type { SeedDevice } from './household';
+import { isCharging, initialBattery } from './player-battery';
+import type { BatteryState, PowerSource } from './player-battery';
+import { initialBluetooth } from './player-bluetooth';
+import type { BluetoothState } from './player-bluetooth';
+import type { ProductType, SeedDevice } from './household';
 
 export type PlaybackStatus = 'playing' | 'paused' | 'stopped' | 'loading';
+export type Rgb = { r: number; g: number; b: number };
+export type DisplayPreview = { uri: string; timeout: number; animated: 0 | 1 };
 
 export interface PlayerState {
   deviceId: string;
+  /** Reachable over the network and the broker: network up, not rebooting, not flat. */
   online: boolean;
+  /** The network as the online knob sets it. */
+  networkUp: boolean;
+  rebooting: boolean;
+  /** The battery ran flat on battery power: the player is off until it is docked or charged. */
+  poweredOff: boolean;
   playbackStatus: PlaybackStatus;
   /** 'none' when idle. */
   cardId: string;
@@ -16,10 +28,13 @@ export interface PlayerState {
   trackTitle: string | null;
   /** Seconds. */
   trackLength: number;
+  /** Seconds into the track. */
   position: number;
-  /** Stop when the position in the card reaches this many seconds (card/start cutOff). */
+  /** Stop when the position reaches this many seconds (card/start cutOff). */
   cutOff: number | null;
   source: 'remote' | 'card' | 'none';
+  /** A physical card in the slot (knob), or null. */
+  insertedCardId: string | null;
   /** 0–16, the player's hardware scale. */
   volume: number;
   volumeMax: number;
@@ -28,25 +43,56 @@ export interface PlayerState {
   playbackWait: boolean;
   sleepTimerActive: boolean;
   sleepTimerSeconds: number;
-  ambientColour: { r: number; g: number; b: number };
+  ambientColour: Rgb;
+  /** 'off', or the nightlight colour as '#rrggbb'. */
   nightlightMode: string;
-  bluetooth: { enabled: boolean; mode: 'true' | 'bt_speaker' | null; connected: boolean; bonds: string[] };
-  displayPreview: { uri: string; timeout: number; animated: 0 | 1 } | null;
-  batteryLevel: number;
-  charging: boolean;
+  bluetooth: BluetoothState;
+  /** What the display shows now; null once its timeout has passed. */
+  displayPreview: DisplayPreview | null;
+  /** The last preview asked for, kept after it ends so tests can read it. */
+  lastDisplayPreview: (DisplayPreview & { at: string }) | null;
+  battery: BatteryState;
+  /** dBm. */
+  wifiStrength: number;
+  headphones: boolean;
   bootedAt: number;
   rebootCount: number;
+  /** When the player was last reachable: the cloud's status is as old as this while offline. */
+  lastSeenAt: number;
   lastCommand: { name: string; result: 'OK' | 'FAIL'; at: string } | null;
 }
 
-const hexToRgb = (hex: string) => ({
+/** How fast a player's clock-driven behaviour runs; tests shorten it. */
+export interface PlayerSettings {
+  /** How long a reboot (or a boot after docking a flat player) keeps it offline. */
+  rebootDelayMs: number;
+  /** Battery percent lost per hour of playback on battery power. */
+  batteryDrainPerHour: number;
+  /** Battery percent gained per hour on a dock or USB-C. */
+  batteryChargePerHour: number;
+  /** A player sends its status on its own this often (PROVIDER-API.md: about 5 minutes). */
+  statusIntervalMs: number;
+}
+
+export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
+  rebootDelayMs: 3_000,
+  batteryDrainPerHour: 12,
+  batteryChargePerHour: 40,
+  statusIntervalMs: 300_000,
+};
+
+const hexToRgb = (hex: string): Rgb => ({
   r: Number.parseInt(hex.slice(1, 3), 16),
   g: Number.parseInt(hex.slice(3, 5), 16),
   b: Number.parseInt(hex.slice(5, 7), 16),
 });
 
-export const rgbToHex = ({ r, g, b }: { r: number; g: number; b: number }): string =>
+const rgbToHex = ({ r, g, b }: Rgb): string =>
   `#${[r, g, b].map((n) => n.toString(16).padStart(2, '0')).join('')}`;
+
+/** Black is the LED preset "Off": the nightlight is off, otherwise it shows the colour. */
+export const nightlightModeOf = (colour: Rgb): string =>
+  colour.r === 0 && colour.g === 0 && colour.b === 0 ? 'off' : rgbToHex(colour);
 
 /** What a player holds when nothing plays: at start, and after stop or the end of a card. */
 export const IDLE_PLAYBACK = {
@@ -62,11 +108,18 @@ export const IDLE_PLAYBACK = {
   source: 'none',
 } as const satisfies Partial<PlayerState>;
 
+/** Signal at the player's usual spot: a mini sits further from the router in the demo home. */
+const WIFI_BY_PRODUCT: Record<ProductType, number> = { v3: -52, mini: -63, v2: -67 };
+
 export function initialState(device: SeedDevice, now: number): PlayerState {
   return {
     deviceId: device.deviceId,
     online: device.initiallyOnline,
+    networkUp: device.initiallyOnline,
+    rebooting: false,
+    poweredOff: false,
     ...IDLE_PLAYBACK,
+    insertedCardId: null,
     volume: device.volume,
     volumeMax: DEFAULT_VOLUME_MAX,
     repeatAll: device.config.repeatAll,
@@ -76,140 +129,48 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     sleepTimerSeconds: 0,
     ambientColour: hexToRgb(device.config.ambientColour),
     nightlightMode: 'off',
-    bluetooth: { enabled: device.config.bluetoothEnabled === '1', mode: null, connected: false, bonds: [] },
+    bluetooth: initialBluetooth(device.config.bluetoothEnabled === '1'),
     displayPreview: null,
-    batteryLevel: device.batteryLevel,
-    charging: device.charging,
+    lastDisplayPreview: null,
+    battery: initialBattery(device.batteryLevel, device.charging),
+    wifiStrength: WIFI_BY_PRODUCT[device.productType],
+    headphones: false,
     bootedAt: now,
     rebootCount: 0,
+    lastSeenAt: now,
     lastCommand: null,
   };
 }
 
-const eventUtc = (now: number): number => Math.floor(now / 1000);
+export interface PlayerView extends Omit<PlayerState, 'battery'> {
+  /** Same as ambientColour. */
+  ambient: Rgb;
+  /** Same as position. */
+  positionSeconds: number;
+  chapter: { key: string; title: string | null } | null;
+  track: { key: string; title: string | null; lengthSeconds: number } | null;
+  battery: { level: number; exactLevel: number; charging: boolean; powerSource: PowerSource };
+  settings: PlayerSettings;
+}
 
-/** The full events message a player sends after events/request. */
-export function fullEvents(state: PlayerState, now: number): Record<string, unknown> {
-  const playback =
-    state.cardId === 'none'
-      ? {}
-      : {
-          chapterKey: state.chapterKey,
-          chapterTitle: state.chapterTitle,
-          trackKey: state.trackKey,
-          trackTitle: state.trackTitle,
-          trackLength: state.trackLength,
-          position: state.position,
-          source: state.source,
-        };
+/** The GET /_sandbox/devices/{id}/state answer: the whole state plus grouped forms for tests. */
+export function playerView(state: PlayerState, settings: PlayerSettings): PlayerView {
+  const copy = structuredClone(state);
   return {
-    repeatAll: state.repeatAll,
-    volume: state.volume,
-    volumeMax: state.volumeMax,
-    cardId: state.cardId,
-    playbackStatus: state.playbackStatus,
-    streaming: state.streaming,
-    playbackWait: state.playbackWait,
-    sleepTimerActive: state.sleepTimerActive,
-    ...(state.sleepTimerActive ? { sleepTimerSeconds: state.sleepTimerSeconds } : {}),
-    ...playback,
-    eventUtc: eventUtc(now),
-  };
-}
-
-/** Minutes since local midnight in the player's time zone. */
-function localMinutes(timeZone: string, now: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(now));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-}
-
-const toMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** 1 between the configured day and night times, 0 otherwise. */
-function isDay(device: SeedDevice, now: number): boolean {
-  const minutes = localMinutes(device.geoTimezone, now);
-  return minutes >= toMinutes(device.config.dayTime) && minutes < toMinutes(device.config.nightTime);
-}
-
-const percent = (volume: number): number => Math.round((volume / DEFAULT_VOLUME_MAX) * 100);
-const TOTAL_DISK = 8 * 1024 ** 3;
-
-export function mqttStatus(
-  state: PlayerState,
-  device: SeedDevice,
-  now: number,
-): { status: Record<string, unknown> } {
-  return {
-    status: {
-      statusVersion: 1,
-      fwVersion: device.firmwareVersion,
-      productType: device.productType,
-      batteryLevel: state.batteryLevel,
-      als: isDay(device, now) ? 120 : 4,
-      freeDisk: TOTAL_DISK / 4,
-      charging: state.charging ? 1 : 0,
-      activeCard: state.cardId,
-      cardInserted: state.cardId === 'none' ? 0 : 2,
-      playingStatus: state.playbackStatus === 'playing' ? 1 : 0,
-      headphones: 0,
-      dnowBrightness: isDay(device, now) ? 100 : 30,
-      dayBright: 100,
-      nightBright: 255,
-      bluetoothHp: state.bluetooth.connected ? 1 : 0,
-      volume: percent(state.volume),
-      userVolume: percent(state.volume),
-      timeFormat: device.config.hourFormat,
-      day: isDay(device, now) ? 1 : 0,
-      ...(device.productType === 'mini' ? {} : { temp: 21 }),
-      nightlightMode: state.nightlightMode,
+    ...copy,
+    ambient: { ...copy.ambientColour },
+    positionSeconds: copy.position,
+    chapter: copy.chapterKey === null ? null : { key: copy.chapterKey, title: copy.chapterTitle },
+    track:
+      copy.trackKey === null
+        ? null
+        : { key: copy.trackKey, title: copy.trackTitle, lengthSeconds: copy.trackLength },
+    battery: {
+      level: Math.floor(copy.battery.level),
+      exactLevel: copy.battery.level,
+      charging: isCharging(copy.battery),
+      powerSource: copy.battery.powerSource,
     },
-  };
-}
-
-function utcOffsetSeconds(timeZone: string, now: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(now))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  if (!match) return 0;
-  const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60;
-  return match[1] === '-' ? -seconds : seconds;
-}
-
-/** GET /device-v2/{id}/status: SPEC §3's API status names, misspelt temperatureCelcius included. */
-export function apiStatus(state: PlayerState, device: SeedDevice, now: number): Record<string, unknown> {
-  return {
-    deviceId: device.deviceId,
-    firmwareVersion: device.firmwareVersion,
-    batteryLevelPercentage: state.batteryLevel,
-    isCharging: state.charging,
-    wifiStrength: state.online ? -52 : -90,
-    systemVolumePercentage: percent(state.volume),
-    userVolumePercentage: percent(state.volume),
-    powerSource: state.charging ? 2 : 0,
-    isAudioDeviceConnected: false,
-    isBluetoothAudioConnected: state.bluetooth.connected,
-    cardInsertionState: state.cardId === 'none' ? 0 : 2,
-    activeCard: state.cardId,
-    dayMode: isDay(device, now) ? 1 : 0,
-    ambientLightSensorReading: isDay(device, now) ? 120 : 4,
-    temperatureCelcius: device.productType === 'mini' ? 'notSupported' : '21',
-    nightlightMode: state.nightlightMode,
-    isOnline: state.online,
-    networkSsid: device.networkSsid,
-    averageDownloadSpeedBytesSecond: 1_250_000,
-    isBackgroundDownloadActive: false,
-    freeDiskSpaceBytes: TOTAL_DISK / 4,
-    totalDiskSpaceBytes: TOTAL_DISK,
-    uptime: Math.floor((now - state.bootedAt) / 1000),
-    utcTime: eventUtc(now),
-    utcOffsetSeconds: utcOffsetSeconds(device.geoTimezone, now),
-    updatedAt: new Date(now).toISOString(),
+    settings: { ...settings },
   };
 }

@@ -16,6 +16,7 @@ import { noFaults } from './faults';
 import { registerKnobRoutes } from './knob-routes';
 import { registerOAuthRoutes } from './oauth-routes';
 import { PlayerFleet } from './player-fleet';
+import type { PlayerSettings } from './player-state';
 import { DEFAULT_PLAYLIST_COUNT, seedHousehold } from './seed-household';
 import { TokenService } from './token-service';
 
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   log?: boolean;
   /** The URL clients use (token issuer), when not http://{host}:{port}, e.g. http://localhost:8090. */
   publicUrl?: string;
+  /** Timings and rates of every simulated player (tests shorten the reboot, speed up the battery). */
+  playerSettings?: Partial<PlayerSettings>;
 }
 
 export interface RunningSandbox {
@@ -62,7 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     devices: () => ctx.household.devices,
     onMessage: (topic, payload) => fleet?.route(topic, payload),
   });
-  fleet = new PlayerFleet((topic, message) => broker.publish(topic, message));
+  fleet = new PlayerFleet((topic, message) => broker.publish(topic, message), options.playerSettings);
   fleet.load(household);
   const ctx: SandboxContext = { baseUrl: '', tokens, faults, fleet, household };
 

@@ -1,135 +1,274 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
-import type { SeedCard, SeedDevice } from './household';
-import { seedHousehold } from './seed-household';
-import { SimulatedPlayer } from './simulated-player';
+import { playerHarness } from './simulated-player.test-support';
+import type { PlayerHarness } from './simulated-player.test-support';
 
-// The player's own logic with a hand-driven clock: the publish function is the player's only
-// outlet, so recording it is observing the player, not mocking a collaborator.
-const household = seedHousehold();
-const device = household.devices.get('demo-player-1');
-const cards = [...household.cards.values()];
-const card = (title: string): SeedCard => {
-  const found = cards.find((c) => c.title === title);
-  if (!found) throw new Error(`no ${title}`);
-  return found;
-};
-const topics = deviceTopics('demo-player-1');
-const messageSchema = z.record(z.string(), z.unknown());
-
-let now: number;
-let published: { topic: string; message: Record<string, unknown> }[];
-let player: SimulatedPlayer;
-
-const playerOf = (seed: SeedDevice) =>
-  new SimulatedPlayer(
-    seed,
-    (id) => cards.find((c) => c.cardId === id && c.readable && c.familyId === seed.familyId),
-    (topic, message) => published.push({ topic, message: messageSchema.parse(structuredClone(message)) }),
-    () => now,
-  );
-
+let h: PlayerHarness;
 beforeEach(() => {
-  if (!device) throw new Error('seed changed');
-  now = Date.UTC(2025, 0, 6, 9, 0, 0);
-  published = [];
-  player = playerOf(structuredClone(device));
+  h = playerHarness();
 });
+const uri = (title: string, fragment = '') => `https://yoto.io/${h.card(title).cardId}${fragment}`;
+const utc = () => Math.floor(h.clock.now / 1000);
 
-const command = (name: string, payload: unknown = null) =>
-  player.handleCommand(name, Buffer.from(payload === null ? '' : JSON.stringify(payload)));
-const events = () => published.filter((p) => p.topic === topics.events).map((p) => p.message);
-const responses = () => published.filter((p) => p.topic === topics.response).map((p) => p.message);
-const tick = (seconds: number) => {
-  for (let i = 0; i < seconds; i += 1) {
-    now += 1000;
-    player.tick();
-  }
-};
-
-describe('SimulatedPlayer', () => {
+describe('SimulatedPlayer playback', () => {
   it('sends a progress delta every five seconds of playback', () => {
-    command('card/start', { uri: `https://yoto.io/${card('Good Morning Songs').cardId}` });
-    published = [];
-    tick(5);
-    expect(events()).toEqual([{ position: 5, playbackStatus: 'playing', eventUtc: Math.floor(now / 1000) }]);
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.clear();
+    h.tick(5);
+    expect(h.events()).toEqual([{ position: 5, playbackStatus: 'playing', eventUtc: utc() }]);
+    expect(h.player.snapshot()).toMatchObject({ position: 5, positionSeconds: 5 });
+  });
+
+  it('starts with a playing event carrying the chapter and track titles and the track length', () => {
+    const target = h.card('Good Morning Songs');
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    const chapter = target.chapters[0];
+    const track = chapter?.tracks[0];
+    expect(h.events()).toEqual([
+      { cardId: target.cardId, playbackStatus: 'loading', eventUtc: utc() },
+      expect.objectContaining({
+        cardId: target.cardId,
+        playbackStatus: 'playing',
+        chapterKey: '01',
+        chapterTitle: chapter?.title,
+        trackKey: '01',
+        trackTitle: track?.title,
+        trackLength: track?.duration,
+        position: 0,
+        source: 'remote',
+        volume: 8,
+        volumeMax: 16,
+      }),
+    ]);
+    expect(h.player.snapshot()).toMatchObject({
+      chapter: { key: '01', title: chapter?.title },
+      track: { key: '01', title: track?.title, lengthSeconds: track?.duration },
+    });
   });
 
   it('moves to the next track at the end of one and stops at the end of the card', () => {
-    const target = card('Good Morning Songs');
-    command('card/start', { uri: `https://yoto.io/${target.cardId}` });
+    const target = h.card('Good Morning Songs');
+    h.command('card/start', { uri: uri('Good Morning Songs') });
     const first = target.chapters[0]?.tracks[0];
-    tick(first?.duration ?? 0);
+    h.tick(first?.duration ?? 0);
     const second = target.chapters[0]?.tracks[1] ?? target.chapters[1]?.tracks[0];
-    expect(player.snapshot()).toMatchObject({
+    expect(h.player.snapshot()).toMatchObject({
       position: 0,
       trackTitle: second?.title,
       playbackStatus: 'playing',
     });
-    tick(target.duration);
-    expect(player.snapshot()).toMatchObject({ playbackStatus: 'stopped', cardId: 'none' });
-    expect(events().at(-1)).toMatchObject({ playbackStatus: 'stopped', cardId: 'none' });
+    expect(h.events().at(-1)).toMatchObject({ trackTitle: second?.title, position: 0 });
+    h.tick(target.duration);
+    expect(h.player.snapshot()).toMatchObject({ playbackStatus: 'stopped', cardId: 'none', track: null });
+    expect(h.events().at(-1)).toMatchObject({ playbackStatus: 'stopped', cardId: 'none' });
   });
 
   it('starts at the chapter, track and seconds asked for, with numeric keys coerced', () => {
-    const counting = card('Counting Songs');
+    const counting = h.card('Counting Songs');
     const last = counting.chapters.at(-1);
-    command('card/start', {
-      uri: `https://yoto.io/${counting.cardId}#chapter=${String(last?.key)}&track=1`,
+    h.command('card/start', {
+      uri: uri('Counting Songs', `#chapter=${String(last?.key)}&track=1`),
       secondsIn: 3,
     });
-    expect(player.snapshot()).toMatchObject({ chapterKey: String(last?.key), trackKey: '1', position: 3 });
-    command('card/start', { uri: `https://yoto.io/${counting.cardId}`, chapterKey: '99' });
-    expect(responses().at(-1)).toMatchObject({ status: { 'card/start': 'FAIL' } });
+    expect(h.player.snapshot()).toMatchObject({
+      chapterKey: String(last?.key),
+      chapterTitle: last?.title,
+      trackKey: '1',
+      position: 3,
+    });
+    h.command('card/start', { uri: uri('Counting Songs'), chapterKey: '99' });
+    expect(h.responses().at(-1)).toMatchObject({ status: { 'card/start': 'FAIL' } });
   });
 
   it('stops at the cutOff', () => {
-    command('card/start', { uri: `https://yoto.io/${card('Good Morning Songs').cardId}`, cutOff: 3 });
-    tick(3);
-    expect(player.snapshot().playbackStatus).toBe('stopped');
+    h.command('card/start', { uri: uri('Good Morning Songs'), cutOff: 3 });
+    h.tick(3);
+    expect(h.player.snapshot().playbackStatus).toBe('stopped');
   });
 
-  it('stops playback when the sleep timer runs out', () => {
-    command('card/start', { uri: `https://yoto.io/${card('Good Morning Songs').cardId}` });
-    command('sleep-timer/set', { seconds: 2 });
-    tick(2);
-    expect(player.snapshot()).toMatchObject({ playbackStatus: 'stopped', sleepTimerActive: false });
+  it('holds the position while paused and goes on from it after resume', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.tick(3);
+    h.command('card/pause');
+    expect(h.events().at(-1)).toEqual({ playbackStatus: 'paused', position: 3, eventUtc: utc() });
+    h.tick(10);
+    expect(h.player.snapshot()).toMatchObject({ playbackStatus: 'paused', position: 3 });
+    h.command('card/resume');
+    expect(h.events().at(-1)).toEqual({ playbackStatus: 'playing', position: 3, eventUtc: utc() });
+    h.tick(2);
+    expect(h.player.snapshot().position).toBe(5);
+    expect(h.responses().map((r) => r.status)).toEqual([
+      expect.objectContaining({ 'card/start': 'OK' }),
+      expect.objectContaining({ 'card/pause': 'OK' }),
+      expect.objectContaining({ 'card/resume': 'OK' }),
+    ]);
   });
 
-  it('maps volume/set onto 0–16, capped at the configured limit', () => {
-    if (!device) throw new Error('seed changed');
-    command('volume/set', { volume: 100 });
-    expect(player.snapshot().volume).toBe(16);
-    player = playerOf({ ...structuredClone(device), config: { ...device.config, maxVolumeLimit: '10' } });
-    command('volume/set', { volume: 50 });
-    expect(player.snapshot().volume).toBe(8);
-    command('volume/set', { volume: 100 });
-    expect(player.snapshot().volume).toBe(10);
+  it('refuses a pause when nothing plays and a resume when nothing is paused', () => {
+    h.command('card/pause');
+    expect(h.responses().at(-1)).toMatchObject({ status: { 'card/pause': 'FAIL' } });
+    h.command('card/resume');
+    expect(h.responses().at(-1)).toMatchObject({ status: { 'card/resume': 'FAIL' } });
   });
 
-  it('refuses a pause when nothing plays', () => {
-    command('card/pause');
-    expect(responses().at(-1)).toMatchObject({ status: { 'card/pause': 'FAIL' } });
-  });
-
-  it('answers Bluetooth commands with SPEC keys and real state', () => {
-    command('bluetooth/connect');
-    expect(responses().at(-1)).toEqual({ status: { '/bluetooth/connect': 'FAIL', req_body: '' } });
-    command('bluetooth/on', { action: 'on', mode: 'bt_speaker', mac: 'AA:BB:CC:DD:EE:FF' });
-    expect(player.snapshot().bluetooth).toEqual({
-      enabled: true,
-      mode: 'bt_speaker',
-      connected: true,
-      bonds: ['AA:BB:CC:DD:EE:FF'],
+  it('plays a physical card from the start and stops when it is taken out', () => {
+    const target = h.card('Bedtime Stories');
+    expect(h.player.insertCard(target.cardId)).toBe(true);
+    expect(h.player.snapshot()).toMatchObject({
+      insertedCardId: target.cardId,
+      cardId: target.cardId,
+      source: 'card',
+      playbackStatus: 'playing',
     });
-    command('bluetooth/delete-bonds');
-    expect(responses().at(-1)).toMatchObject({ status: { '/bluetooth/delete_bonds': 'OK' } });
-    expect(player.snapshot().bluetooth.bonds).toEqual([]);
+    expect(h.player.apiStatus()).toMatchObject({ cardInsertionState: 1, activeCard: target.cardId });
+    expect(h.player.insertCard(null)).toBe(true);
+    expect(h.player.snapshot()).toMatchObject({ insertedCardId: null, playbackStatus: 'stopped' });
+    expect(h.player.apiStatus()).toMatchObject({ cardInsertionState: 0, activeCard: 'none' });
+    expect(h.player.insertCard(null)).toBe(false);
+    expect(h.player.insertCard('zzzzz')).toBe(false);
+  });
+});
+
+describe('SimulatedPlayer volume, sleep timer, ambient light and display', () => {
+  it('maps volume/set onto 0–16, capped at the configured limit', () => {
+    h.command('volume/set', { volume: 100 });
+    expect(h.player.snapshot().volume).toBe(16);
+    expect(h.events().at(-1)).toEqual({ volume: 16, volumeMax: 16, eventUtc: utc() });
+    h = playerHarness({ device: (d) => ({ ...d, config: { ...d.config, maxVolumeLimit: '10' } }) });
+    h.command('volume/set', { volume: 50 });
+    expect(h.player.snapshot().volume).toBe(8);
+    h.command('volume/set', { volume: 100 });
+    expect(h.player.snapshot().volume).toBe(10);
+    h.command('volume/set', { volume: 0 });
+    expect(h.player.snapshot().volume).toBe(0);
+  });
+
+  it('counts the sleep timer down in its events and stops playback when it reaches 0', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.command('sleep-timer/set', { seconds: 12 });
+    expect(h.events().at(-1)).toEqual({ sleepTimerActive: true, sleepTimerSeconds: 12, eventUtc: utc() });
+    h.clear();
+    h.tick(5);
+    expect(h.events()).toEqual([
+      {
+        position: 5,
+        playbackStatus: 'playing',
+        sleepTimerActive: true,
+        sleepTimerSeconds: 7,
+        eventUtc: utc(),
+      },
+    ]);
+    expect(h.player.snapshot()).toMatchObject({ sleepTimerActive: true, sleepTimerSeconds: 7 });
+    h.tick(7);
+    expect(h.player.snapshot()).toMatchObject({
+      playbackStatus: 'stopped',
+      sleepTimerActive: false,
+      sleepTimerSeconds: 0,
+    });
+    expect(h.events().slice(-2)).toEqual([
+      { cardId: 'none', playbackStatus: 'stopped', eventUtc: utc() },
+      { sleepTimerActive: false, sleepTimerSeconds: 0, eventUtc: utc() },
+    ]);
+  });
+
+  it('disables the sleep timer with 0 seconds', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.command('sleep-timer/set', { seconds: 3 });
+    h.command('sleep-timer/set', { seconds: 0 });
+    expect(h.events().at(-1)).toEqual({ sleepTimerActive: false, sleepTimerSeconds: 0, eventUtc: utc() });
+    h.tick(5);
+    expect(h.player.snapshot()).toMatchObject({ playbackStatus: 'playing', sleepTimerActive: false });
+  });
+
+  it('keeps the ambient colour and reports it as the nightlight mode, black as off', () => {
+    h.command('ambients/set', { r: 255, g: 165, b: 0 });
+    expect(h.player.snapshot()).toMatchObject({
+      ambientColour: { r: 255, g: 165, b: 0 },
+      ambient: { r: 255, g: 165, b: 0 },
+      nightlightMode: '#ffa500',
+    });
+    expect(h.statuses().at(-1)).toMatchObject({ nightlightMode: '#ffa500' });
+    expect(h.player.apiStatus()).toMatchObject({ nightlightMode: '#ffa500' });
+    h.command('ambients/set', { r: 0, g: 0, b: 0 });
+    expect(h.player.apiStatus()).toMatchObject({ nightlightMode: 'off' });
+    h.command('ambients/set', { r: 256, g: 0, b: 0 });
+    expect(h.responses().at(-1)).toMatchObject({ status: { 'ambients/set': 'FAIL' } });
+  });
+
+  it('shows a display preview for its timeout and remembers the last one', () => {
+    h.command('display/preview', { uri: 'https://example.com/icon.png', timeout: 3, animated: 1 });
+    const preview = { uri: 'https://example.com/icon.png', timeout: 3, animated: 1 };
+    expect(h.player.snapshot()).toMatchObject({
+      displayPreview: preview,
+      lastDisplayPreview: { ...preview, at: new Date(h.clock.now).toISOString() },
+    });
+    h.tick(2);
+    expect(h.player.snapshot().displayPreview).toEqual(preview);
+    h.tick(1);
+    expect(h.player.snapshot()).toMatchObject({ displayPreview: null, lastDisplayPreview: preview });
+    h.command('display/preview', { uri: 'x', timeout: 3, animated: true });
+    expect(h.responses().at(-1)).toMatchObject({ status: { 'display/preview': 'FAIL' } });
   });
 
   it('answers FAIL for a command outside the map', () => {
-    command('teleport', { to: 'moon' });
-    expect(responses()).toEqual([{ status: { teleport: 'FAIL', req_body: '{"to":"moon"}' } }]);
+    h.command('teleport', { to: 'moon' });
+    expect(h.responses()).toEqual([{ status: { teleport: 'FAIL', req_body: '{"to":"moon"}' } }]);
+  });
+});
+
+describe('SimulatedPlayer reboot', () => {
+  beforeEach(() => {
+    h = playerHarness({ settings: { rebootDelayMs: 2_000 } });
+  });
+
+  it('goes offline, ignores commands, and comes back after the delay with playback stopped', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.command('sleep-timer/set', { seconds: 600 });
+    h.tick(10);
+    h.clear();
+    h.command('reboot');
+    expect(h.responses()).toEqual([{ status: { reboot: 'OK', req_body: '' } }]);
+    expect(h.events()).toEqual([]);
+    expect(h.player.online).toBe(false);
+    expect(h.player.snapshot()).toMatchObject({ rebooting: true, online: false, rebootCount: 1 });
+    expect(h.player.apiStatus()).toMatchObject({ isOnline: false });
+
+    h.command('status/request');
+    h.tick(1);
+    expect(h.published).toHaveLength(1);
+
+    h.tick(1);
+    expect(h.player.snapshot()).toMatchObject({
+      rebooting: false,
+      online: true,
+      playbackStatus: 'stopped',
+      cardId: 'none',
+      sleepTimerActive: false,
+    });
+    expect(h.events()).toEqual([expect.objectContaining({ cardId: 'none', playbackStatus: 'stopped' })]);
+    expect(h.statuses()).toHaveLength(1);
+    expect(h.player.apiStatus()).toMatchObject({ isOnline: true, uptime: 0 });
+    h.tick(90);
+    expect(h.player.apiStatus()).toMatchObject({ uptime: 90 });
+  });
+
+  it('stays offline after the reboot when the network knob took it offline meanwhile', () => {
+    h.command('reboot');
+    h.player.setOnline(false);
+    h.tick(5);
+    expect(h.player.snapshot()).toMatchObject({ rebooting: false, online: false, networkUp: false });
+    h.player.setOnline(true);
+    expect(h.player.online).toBe(true);
+  });
+});
+
+describe('SimulatedPlayer status on its own', () => {
+  it('sends its status every status interval while online', () => {
+    h = playerHarness({ settings: { statusIntervalMs: 60_000 } });
+    h.tick(59);
+    expect(h.statuses()).toEqual([]);
+    h.tick(1);
+    expect(h.statuses()).toHaveLength(1);
+    h.tick(60);
+    expect(h.statuses()).toHaveLength(2);
   });
 });

@@ -1,39 +1,55 @@
 // One simulated player: answers the commands of core's typed map the way PROVIDER-API.md says a
-// real player does, keeps its playback clock, and publishes events, status and responses.
+// real player does, lives on an injected clock (tick() is one second of its life), and publishes
+// events, status and responses. Playback, Bluetooth and battery rules live in their own modules.
 import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import { parseCardUri } from './card-uri';
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
-import { IDLE_PLAYBACK, apiStatus, fullEvents, initialState, mqttStatus, rgbToHex } from './player-state';
-import type { PlayerState } from './player-state';
+import { applyPowerKnob, batteryAfterSecond } from './player-battery';
+import type { PowerKnob } from './player-battery';
+import { applyBluetoothKnob, runBluetooth } from './player-bluetooth';
+import type { BluetoothCommand, BluetoothKnob } from './player-bluetooth';
+import { apiStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
+import { Playback } from './player-playback';
+import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
+import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
 /** A card this player's family may play, or undefined. */
 export type CardLookup = (cardId: string) => SeedCard | undefined;
 export type ButtonAction = 'pause' | 'resume' | 'stop';
+export interface Environment {
+  wifiStrength?: number | undefined;
+  headphones?: boolean | undefined;
+}
 
-/** Seconds between progress deltas while playing. */
+/** Seconds between progress deltas while playing (and sleep timer deltas while idle). */
 const PROGRESS_EVERY = 5;
 
 type Handlers = { [K in DeviceCommandName]: (payload: DevicePayloads[K]) => boolean };
 
 export class SimulatedPlayer {
-  private state: PlayerState;
-  private card: SeedCard | null = null;
-  private chapterIndex = 0;
-  private trackIndex = 0;
-  private previewUntil = 0;
+  private readonly state: PlayerState;
+  private readonly playback: Playback;
   private readonly topics: ReturnType<typeof deviceTopics>;
+  private settings: PlayerSettings;
+  private previewUntil = 0;
+  private rebootUntil = 0;
+  private lastStatusAt: number;
 
   constructor(
     private readonly device: SeedDevice,
     private readonly lookupCard: CardLookup,
     private readonly publish: Publish,
     private readonly clock: () => number = Date.now,
+    settings: Partial<PlayerSettings> = {},
   ) {
     this.state = initialState(device, clock());
+    this.settings = { ...DEFAULT_PLAYER_SETTINGS, ...settings };
+    this.playback = new Playback(this.state, (delta) => this.publishEvents(delta));
     this.topics = deviceTopics(device.deviceId);
+    this.lastStatusAt = clock();
   }
 
   get deviceId(): string {
@@ -45,22 +61,18 @@ export class SimulatedPlayer {
   }
 
   /** A copy, so callers cannot change the player behind its back. */
-  snapshot(): PlayerState {
-    return structuredClone(this.state);
+  snapshot(): PlayerView {
+    return playerView(this.state, this.settings);
   }
 
   apiStatus(): Record<string, unknown> {
     return apiStatus(this.state, this.device, this.clock());
   }
 
-  /** Coming back online, a player announces itself with full events and status. */
+  /** The network knob. A rebooting or flat player stays offline until that ends. */
   setOnline(online: boolean): void {
-    const wasOnline = this.state.online;
-    this.state.online = online;
-    if (online && !wasOnline) {
-      this.publishEvents(fullEvents(this.state, this.clock()));
-      this.publishStatus();
-    }
+    this.state.networkUp = online;
+    this.updateOnline();
   }
 
   /** A message on device/{id}/command/{name}. An offline player never hears it. */
@@ -76,25 +88,75 @@ export class SimulatedPlayer {
 
   /** Someone presses the player itself: the same events, no response message. */
   pressButton(action: ButtonAction): boolean {
-    if (action === 'pause') return this.pause();
-    if (action === 'resume') return this.resume();
-    return this.stop();
+    if (!this.poweredUp) return false;
+    if (action === 'pause') return this.playback.pause();
+    if (action === 'resume') return this.playback.resume();
+    return this.playback.stop();
   }
 
-  /** Called once a second by the fleet's clock. */
+  /** Someone puts a physical card in the slot (it plays from the start) or takes it out (null). */
+  insertCard(cardId: string | null): boolean {
+    if (!this.poweredUp) return false;
+    if (cardId === null) {
+      if (this.state.insertedCardId === null) return false;
+      this.state.insertedCardId = null;
+      if (this.state.source === 'card') this.playback.stop();
+      return true;
+    }
+    const card = this.lookupCard(cardId);
+    if (!card) return false;
+    this.state.insertedCardId = card.cardId;
+    const at = { chapterKey: null, trackKey: null, secondsIn: 0, cutOff: null, source: 'card' } as const;
+    return this.playback.start(card, at);
+  }
+
+  setBluetooth(knob: BluetoothKnob): void {
+    applyBluetoothKnob(this.state.bluetooth, knob);
+    this.publishStatus();
+  }
+
+  /** Docking or charging a flat player boots it; a battery set to 0 off the dock shuts it down. */
+  setPower(knob: PowerKnob): void {
+    this.state.battery = applyPowerKnob(this.state.battery, knob);
+    const { level, powerSource } = this.state.battery;
+    if (this.state.poweredOff && (powerSource !== 0 || level > 0)) {
+      this.state.poweredOff = false;
+      this.beginBoot();
+    } else if (!this.state.poweredOff && powerSource === 0 && level <= 0) {
+      this.shutDown();
+    }
+    this.publishStatus();
+  }
+
+  setEnvironment(environment: Environment): void {
+    if (environment.wifiStrength !== undefined) this.state.wifiStrength = environment.wifiStrength;
+    if (environment.headphones !== undefined) this.state.headphones = environment.headphones;
+    this.publishStatus();
+  }
+
+  updateSettings(settings: Partial<PlayerSettings>): PlayerSettings {
+    this.settings = { ...this.settings, ...settings };
+    return { ...this.settings };
+  }
+
+  /** One second of the player's life; the fleet calls it once a second, tests call it by hand. */
   tick(): void {
     const now = this.clock();
+    if (this.state.rebooting && now >= this.rebootUntil) this.finishBoot();
+    if (!this.poweredUp) return;
     if (this.state.displayPreview && now >= this.previewUntil) this.state.displayPreview = null;
+    this.tickBattery();
+    if (!this.poweredUp) return;
     if (this.state.sleepTimerActive) this.tickSleepTimer();
-    if (this.state.playbackStatus !== 'playing') return;
-    this.state.position += 1;
-    if (this.state.cutOff !== null && this.state.position >= this.state.cutOff) {
-      this.stop();
-    } else if (this.state.position >= this.state.trackLength) {
-      this.nextTrack();
-    } else if (this.state.position % PROGRESS_EVERY === 0) {
-      this.publishEvents({ position: this.state.position, playbackStatus: 'playing' });
+    if (this.playback.tick(PROGRESS_EVERY)) {
+      const timer = this.state.sleepTimerActive ? sleepTimerFields(this.state) : {};
+      this.publishEvents({ position: this.state.position, playbackStatus: 'playing', ...timer });
     }
+    if (this.state.online && now - this.lastStatusAt >= this.settings.statusIntervalMs) this.publishStatus();
+  }
+
+  private get poweredUp(): boolean {
+    return !this.state.rebooting && !this.state.poweredOff;
   }
 
   private run<K extends DeviceCommandName>(name: K, payload: unknown): boolean {
@@ -119,7 +181,8 @@ export class SimulatedPlayer {
     },
     'ambients/set': (colour) => {
       this.state.ambientColour = colour;
-      this.state.nightlightMode = rgbToHex(colour);
+      this.state.nightlightMode = nightlightModeOf(colour);
+      this.publishStatus();
       return true;
     },
     'sleep-timer/set': ({ seconds }) => {
@@ -129,50 +192,23 @@ export class SimulatedPlayer {
       return true;
     },
     reboot: () => {
-      this.clearPlayback();
-      this.state.sleepTimerActive = false;
-      this.state.sleepTimerSeconds = 0;
-      this.state.bootedAt = this.clock();
       this.state.rebootCount += 1;
-      this.publishEvents(fullEvents(this.state, this.clock()));
-      this.publishStatus();
+      this.beginBoot();
       return true;
     },
     'card/start': (payload) => this.start(payload),
-    'card/stop': () => this.stop(),
-    'card/pause': () => this.pause(),
-    'card/resume': () => this.resume(),
-    'bluetooth/on': ({ mode, mac, name }) => {
-      const target = mac ?? name;
-      this.state.bluetooth.enabled = true;
-      this.state.bluetooth.mode = mode;
-      if (target !== undefined) {
-        if (!this.state.bluetooth.bonds.includes(target)) this.state.bluetooth.bonds.push(target);
-        this.state.bluetooth.connected = true;
-      }
-      return true;
-    },
-    'bluetooth/off': () => {
-      this.state.bluetooth = { ...this.state.bluetooth, enabled: false, connected: false };
-      return true;
-    },
-    'bluetooth/delete-bonds': () => {
-      this.state.bluetooth = { ...this.state.bluetooth, connected: false, bonds: [] };
-      return true;
-    },
-    'bluetooth/connect': () => {
-      const { enabled, bonds } = this.state.bluetooth;
-      if (!enabled || bonds.length === 0) return false;
-      this.state.bluetooth.connected = true;
-      return true;
-    },
-    'bluetooth/disconnect': () => {
-      this.state.bluetooth.connected = false;
-      return true;
-    },
-    'bluetooth/state': () => true,
+    'card/stop': () => this.playback.stop(),
+    'card/pause': () => this.playback.pause(),
+    'card/resume': () => this.playback.resume(),
+    'bluetooth/on': (payload) => this.bluetooth('on', payload),
+    'bluetooth/off': () => this.bluetooth('off'),
+    'bluetooth/delete-bonds': () => this.bluetooth('delete_bonds'),
+    'bluetooth/connect': () => this.bluetooth('connect'),
+    'bluetooth/disconnect': () => this.bluetooth('disconnect'),
+    'bluetooth/state': () => this.bluetooth('state'),
     'display/preview': (preview) => {
       this.state.displayPreview = preview;
+      this.state.lastDisplayPreview = { ...preview, at: new Date(this.clock()).toISOString() };
       this.previewUntil = this.clock() + preview.timeout * 1000;
       return true;
     },
@@ -182,106 +218,84 @@ export class SimulatedPlayer {
     const target = parseCardUri(payload.uri);
     const card = target ? this.lookupCard(target.cardId) : undefined;
     if (!target || !card) return false;
-    const chapterKey = payload.chapterKey ?? target.chapterKey;
-    const chapterIndex =
-      chapterKey === null ? 0 : card.chapters.findIndex((c) => String(c.key) === chapterKey);
-    const chapter = card.chapters[chapterIndex];
-    if (!chapter) return false;
-    const trackKey = payload.trackKey ?? target.trackKey;
-    const trackIndex = trackKey === null ? 0 : chapter.tracks.findIndex((t) => String(t.key) === trackKey);
-    if (!chapter.tracks[trackIndex]) return false;
-    this.card = card;
-    this.publishEvents({ cardId: card.cardId, playbackStatus: 'loading' });
-    this.enterTrack(chapterIndex, trackIndex, payload.secondsIn ?? 0);
-    this.state.cutOff = payload.cutOff ?? null;
-    this.state.source = 'remote';
-    this.publishEvents(this.playbackEvent());
-    return true;
+    return this.playback.start(card, {
+      chapterKey: payload.chapterKey ?? target.chapterKey,
+      trackKey: payload.trackKey ?? target.trackKey,
+      secondsIn: payload.secondsIn ?? 0,
+      cutOff: payload.cutOff ?? null,
+      source: 'remote',
+    });
   }
 
-  private enterTrack(chapterIndex: number, trackIndex: number, position: number): void {
-    const chapter = this.card?.chapters[chapterIndex];
-    const track = chapter?.tracks[trackIndex];
-    if (!this.card || !chapter || !track) return;
-    this.chapterIndex = chapterIndex;
-    this.trackIndex = trackIndex;
-    Object.assign(this.state, {
-      playbackStatus: 'playing',
-      cardId: this.card.cardId,
-      chapterKey: String(chapter.key),
-      chapterTitle: chapter.title,
-      trackKey: String(track.key),
-      trackTitle: track.title,
-      trackLength: track.duration,
-      position: Math.min(Math.floor(position), Math.max(track.duration - 1, 0)),
-    } satisfies Partial<PlayerState>);
+  /** A Bluetooth command; its status follows when it changed anything. */
+  private bluetooth(
+    command: BluetoothCommand,
+    payload: DevicePayloads['bluetooth/on'] | null = null,
+  ): boolean {
+    const ok = runBluetooth(this.state.bluetooth, command, payload);
+    if (ok) this.publishStatus();
+    return ok;
   }
 
-  private nextTrack(): void {
-    const chapters = this.card?.chapters ?? [];
-    const chapter = chapters[this.chapterIndex];
-    if (chapter && this.trackIndex + 1 < chapter.tracks.length) {
-      this.enterTrack(this.chapterIndex, this.trackIndex + 1, 0);
-    } else if (this.chapterIndex + 1 < chapters.length) {
-      this.enterTrack(this.chapterIndex + 1, 0, 0);
-    } else if (this.state.repeatAll && chapters.length > 0) {
-      this.enterTrack(0, 0, 0);
-    } else {
-      this.stop();
-      return;
+  /** Reboot, or boot after a flat battery: everything that lives in memory is gone. */
+  private beginBoot(): void {
+    this.resetVolatile();
+    this.state.rebooting = true;
+    this.rebootUntil = this.clock() + this.settings.rebootDelayMs;
+    this.updateOnline();
+  }
+
+  private finishBoot(): void {
+    this.state.rebooting = false;
+    this.state.bootedAt = this.clock();
+    this.updateOnline();
+  }
+
+  private shutDown(): void {
+    this.resetVolatile();
+    this.state.poweredOff = true;
+    this.updateOnline();
+  }
+
+  private resetVolatile(): void {
+    this.playback.clear();
+    this.state.sleepTimerActive = false;
+    this.state.sleepTimerSeconds = 0;
+    this.state.displayPreview = null;
+    this.state.bluetooth.connected = false;
+    this.state.bluetooth.connectedTo = null;
+  }
+
+  /** Online is network up, not rebooting, not flat; coming online, a player announces itself. */
+  private updateOnline(): void {
+    const online = this.state.networkUp && this.poweredUp;
+    if (online === this.state.online) return;
+    this.state.online = online;
+    this.state.lastSeenAt = this.clock();
+    if (online) {
+      this.publishEvents(fullEvents(this.state, this.clock()));
+      this.publishStatus();
     }
-    this.publishEvents(this.playbackEvent());
   }
 
-  private pause(): boolean {
-    if (this.state.playbackStatus !== 'playing') return false;
-    this.state.playbackStatus = 'paused';
-    this.publishEvents({ playbackStatus: 'paused', position: this.state.position });
-    return true;
-  }
-
-  private resume(): boolean {
-    if (this.state.playbackStatus !== 'paused') return false;
-    this.state.playbackStatus = 'playing';
-    this.publishEvents({ playbackStatus: 'playing', position: this.state.position });
-    return true;
-  }
-
-  private stop(): boolean {
-    this.clearPlayback();
-    this.publishEvents({ cardId: 'none', playbackStatus: 'stopped' });
-    return true;
-  }
-
-  private clearPlayback(): void {
-    this.card = null;
-    Object.assign(this.state, IDLE_PLAYBACK);
+  private tickBattery(): void {
+    const rates = this.settings;
+    this.state.battery.level = batteryAfterSecond(this.state.battery, this.playback.playing, rates);
+    if (this.state.battery.level <= 0 && this.state.battery.powerSource === 0) this.shutDown();
   }
 
   private tickSleepTimer(): void {
     this.state.sleepTimerSeconds = Math.max(this.state.sleepTimerSeconds - 1, 0);
-    if (this.state.sleepTimerSeconds > 0) return;
+    if (this.state.sleepTimerSeconds > 0) {
+      const idle = this.state.playbackStatus !== 'playing';
+      if (idle && this.state.sleepTimerSeconds % PROGRESS_EVERY === 0)
+        this.publishEvents(sleepTimerFields(this.state));
+      return;
+    }
     this.state.sleepTimerActive = false;
-    if (this.state.playbackStatus === 'playing' || this.state.playbackStatus === 'paused') this.stop();
+    if (this.state.playbackStatus === 'playing' || this.state.playbackStatus === 'paused')
+      this.playback.stop();
     this.publishEvents({ sleepTimerActive: false, sleepTimerSeconds: 0 });
-  }
-
-  private playbackEvent(): Record<string, unknown> {
-    const s = this.state;
-    return {
-      cardId: s.cardId,
-      chapterKey: s.chapterKey,
-      chapterTitle: s.chapterTitle,
-      trackKey: s.trackKey,
-      trackTitle: s.trackTitle,
-      trackLength: s.trackLength,
-      position: s.position,
-      playbackStatus: s.playbackStatus,
-      source: s.source,
-      volume: s.volume,
-      volumeMax: s.volumeMax,
-      sleepTimerActive: s.sleepTimerActive,
-    };
   }
 
   /** Events go out on the legacy and the documented `data/` topic alike (PROVIDER-API.md). */
@@ -294,6 +308,7 @@ export class SimulatedPlayer {
 
   private publishStatus(): void {
     if (!this.state.online) return;
+    this.lastStatusAt = this.clock();
     const message = mqttStatus(this.state, this.device, this.clock());
     this.publish(this.topics.status, message);
     this.publish(this.topics.dataStatus, message);

@@ -1,0 +1,169 @@
+// The messages built from a player's state (PROVIDER-API.md "Message examples"): events, the MQTT
+// status and the REST API status. Both status forms come from the same helpers so they agree.
+import type { ProductType, SeedDevice } from './household';
+import { isCharging, reportedLevel } from './player-battery';
+import type { PlayerState } from './player-state';
+
+const eventUtc = (now: number): number => Math.floor(now / 1000);
+
+/** The full events message a player sends after events/request and when it comes online. */
+export function fullEvents(state: PlayerState, now: number): Record<string, unknown> {
+  const playback =
+    state.cardId === 'none'
+      ? {}
+      : {
+          chapterKey: state.chapterKey,
+          chapterTitle: state.chapterTitle,
+          trackKey: state.trackKey,
+          trackTitle: state.trackTitle,
+          trackLength: state.trackLength,
+          position: state.position,
+          source: state.source,
+        };
+  return {
+    repeatAll: state.repeatAll,
+    volume: state.volume,
+    volumeMax: state.volumeMax,
+    cardId: state.cardId,
+    playbackStatus: state.playbackStatus,
+    streaming: state.streaming,
+    playbackWait: state.playbackWait,
+    ...sleepTimerFields(state),
+    ...playback,
+    eventUtc: eventUtc(now),
+  };
+}
+
+/** sleepTimerSeconds only while the timer runs, as real players send it. */
+export const sleepTimerFields = (state: PlayerState): Record<string, unknown> => ({
+  sleepTimerActive: state.sleepTimerActive,
+  ...(state.sleepTimerActive ? { sleepTimerSeconds: state.sleepTimerSeconds } : {}),
+});
+
+/** Minutes since local midnight in the player's time zone. */
+function localMinutes(timeZone: string, now: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(now));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+const toMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Between the configured day and night times. */
+function isDay(device: SeedDevice, now: number): boolean {
+  const minutes = localMinutes(device.geoTimezone, now);
+  return minutes >= toMinutes(device.config.dayTime) && minutes < toMinutes(device.config.nightTime);
+}
+
+const percentOfScale = (state: PlayerState): number => Math.round((state.volume / state.volumeMax) * 100);
+
+/** SPEC §3 cardInsertionState and MQTT cardInserted: 0 none, 1 physical card, 2 remote card. */
+function cardInsertion(state: PlayerState): 0 | 1 | 2 {
+  if (state.insertedCardId !== null) return 1;
+  return state.cardId === 'none' ? 0 : 2;
+}
+
+const TEMPERATURE: Record<ProductType, number | 'notSupported'> = { v3: 22, v2: 24, mini: 'notSupported' };
+const TOTAL_DISK: Record<ProductType, number> = { v3: 8 * 1024 ** 3, v2: 4 * 1024 ** 3, mini: 4 * 1024 ** 3 };
+const freeDisk = (product: ProductType): number => Math.round(TOTAL_DISK[product] * 0.62);
+
+/** A stronger signal downloads faster: up to about 2 MB/s at -50 dBm and above. */
+const downloadSpeed = (wifiStrength: number): number =>
+  Math.round(2_000_000 * Math.min(1, Math.max(0.05, (wifiStrength + 90) / 40)));
+
+/** The readings that change with the time of day: light sensor and display brightness. */
+function lightReadings(device: SeedDevice, now: number) {
+  const day = isDay(device, now);
+  const brightness = (setting: string, auto: number) => (setting === 'auto' ? auto : Number(setting));
+  const dayBright = brightness(device.config.dayDisplayBrightness, 100);
+  const nightBright = brightness(device.config.nightDisplayBrightness, 20);
+  return { day, als: day ? 120 : 4, dayBright, nightBright, dnowBrightness: day ? dayBright : nightBright };
+}
+
+/** The status message on device/{id}/status (and data/status), under a `status` key. */
+export function mqttStatus(
+  state: PlayerState,
+  device: SeedDevice,
+  now: number,
+): { status: Record<string, unknown> } {
+  const light = lightReadings(device, now);
+  const temperature = TEMPERATURE[device.productType];
+  return {
+    status: {
+      statusVersion: 1,
+      fwVersion: device.firmwareVersion,
+      productType: device.productType,
+      batteryLevel: reportedLevel(state.battery),
+      als: light.als,
+      freeDisk: freeDisk(device.productType),
+      charging: isCharging(state.battery) ? 1 : 0,
+      activeCard: state.cardId,
+      cardInserted: cardInsertion(state),
+      playingStatus: state.playbackStatus === 'playing' ? 1 : 0,
+      headphones: state.headphones ? 1 : 0,
+      dnowBrightness: light.dnowBrightness,
+      dayBright: light.dayBright,
+      nightBright: light.nightBright,
+      bluetoothHp: state.bluetooth.connected ? 1 : 0,
+      volume: percentOfScale(state),
+      userVolume: percentOfScale(state),
+      timeFormat: device.config.hourFormat,
+      day: light.day ? 1 : 0,
+      // A mini has no temperature sensor and leaves the field out (its API status says 'notSupported').
+      ...(temperature === 'notSupported' ? {} : { temp: temperature }),
+      nightlightMode: state.nightlightMode,
+    },
+  };
+}
+
+function utcOffsetSeconds(timeZone: string, now: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(now))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match) return 0;
+  const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60;
+  return match[1] === '-' ? -seconds : seconds;
+}
+
+/**
+ * GET /device-v2/{id}/status: SPEC §3's API status names, misspelt temperatureCelcius included.
+ * The cloud holds what the player last reported: while offline, the times stop where it left.
+ */
+export function apiStatus(state: PlayerState, device: SeedDevice, now: number): Record<string, unknown> {
+  const reportedAt = state.online ? now : state.lastSeenAt;
+  const light = lightReadings(device, reportedAt);
+  return {
+    deviceId: device.deviceId,
+    firmwareVersion: device.firmwareVersion,
+    batteryLevelPercentage: reportedLevel(state.battery),
+    isCharging: isCharging(state.battery),
+    wifiStrength: state.wifiStrength,
+    systemVolumePercentage: percentOfScale(state),
+    userVolumePercentage: percentOfScale(state),
+    powerSource: state.battery.powerSource,
+    isAudioDeviceConnected: state.headphones,
+    isBluetoothAudioConnected: state.bluetooth.connected,
+    cardInsertionState: cardInsertion(state),
+    activeCard: state.cardId,
+    dayMode: light.day ? 1 : 0,
+    ambientLightSensorReading: light.als,
+    temperatureCelcius: TEMPERATURE[device.productType],
+    nightlightMode: state.nightlightMode,
+    isOnline: state.online,
+    networkSsid: device.networkSsid,
+    averageDownloadSpeedBytesSecond: downloadSpeed(state.wifiStrength),
+    isBackgroundDownloadActive: state.playbackStatus === 'loading',
+    freeDiskSpaceBytes: freeDisk(device.productType),
+    totalDiskSpaceBytes: TOTAL_DISK[device.productType],
+    uptime: Math.max(0, Math.floor((reportedAt - state.bootedAt) / 1000)),
+    utcTime: eventUtc(reportedAt),
+    utcOffsetSeconds: utcOffsetSeconds(device.geoTimezone, reportedAt),
+    updatedAt: new Date(reportedAt).toISOString(),
+  };
+}

@@ -1,0 +1,144 @@
+// The playback of one player: the card, its chapters and tracks, the position clock, pause and
+// resume, and the events each change sends.
+import type { SeedCard } from './household';
+import { IDLE_PLAYBACK } from './player-state';
+import type { PlayerState } from './player-state';
+
+type Emit = (delta: Record<string, unknown>) => void;
+
+export interface StartAt {
+  chapterKey: string | null;
+  trackKey: string | null;
+  secondsIn: number;
+  cutOff: number | null;
+  source: 'remote' | 'card';
+}
+
+export class Playback {
+  private card: SeedCard | null = null;
+  private chapterIndex = 0;
+  private trackIndex = 0;
+
+  /** `state` is the player's own object: playback writes its playback fields in place. */
+  constructor(
+    private readonly state: PlayerState,
+    private readonly emit: Emit,
+  ) {}
+
+  /** false when the chapter or track does not exist on the card. */
+  start(card: SeedCard, at: StartAt): boolean {
+    const chapterIndex =
+      at.chapterKey === null ? 0 : card.chapters.findIndex((c) => String(c.key) === at.chapterKey);
+    const chapter = card.chapters[chapterIndex];
+    if (!chapter) return false;
+    const trackIndex =
+      at.trackKey === null ? 0 : chapter.tracks.findIndex((t) => String(t.key) === at.trackKey);
+    if (!chapter.tracks[trackIndex]) return false;
+    this.card = card;
+    this.emit({ cardId: card.cardId, playbackStatus: 'loading' });
+    this.enterTrack(chapterIndex, trackIndex, at.secondsIn);
+    this.state.cutOff = at.cutOff;
+    this.state.source = at.source;
+    this.emit(this.playbackEvent());
+    return true;
+  }
+
+  pause(): boolean {
+    if (this.state.playbackStatus !== 'playing') return false;
+    this.state.playbackStatus = 'paused';
+    this.emit({ playbackStatus: 'paused', position: this.state.position });
+    return true;
+  }
+
+  resume(): boolean {
+    if (this.state.playbackStatus !== 'paused') return false;
+    this.state.playbackStatus = 'playing';
+    this.emit({ playbackStatus: 'playing', position: this.state.position });
+    return true;
+  }
+
+  /** Stopping an idle player is fine: it answers OK and says it is stopped. */
+  stop(): boolean {
+    this.clear();
+    this.emit({ cardId: 'none', playbackStatus: 'stopped' });
+    return true;
+  }
+
+  /** Back to idle without a word: a reboot or a flat battery says nothing until it is back. */
+  clear(): void {
+    this.card = null;
+    Object.assign(this.state, IDLE_PLAYBACK);
+  }
+
+  get playing(): boolean {
+    return this.state.playbackStatus === 'playing';
+  }
+
+  /** One second of playback. true when the caller should send a progress delta (every 5 s). */
+  tick(progressEvery: number): boolean {
+    if (!this.playing) return false;
+    this.state.position += 1;
+    if (this.state.cutOff !== null && this.state.position >= this.state.cutOff) {
+      this.stop();
+      return false;
+    }
+    if (this.state.position >= this.state.trackLength) {
+      this.nextTrack();
+      return false;
+    }
+    return this.state.position % progressEvery === 0;
+  }
+
+  private enterTrack(chapterIndex: number, trackIndex: number, position: number): void {
+    const chapter = this.card?.chapters[chapterIndex];
+    const track = chapter?.tracks[trackIndex];
+    if (!this.card || !chapter || !track) return;
+    this.chapterIndex = chapterIndex;
+    this.trackIndex = trackIndex;
+    Object.assign(this.state, {
+      playbackStatus: 'playing',
+      cardId: this.card.cardId,
+      chapterKey: String(chapter.key),
+      chapterTitle: chapter.title,
+      trackKey: String(track.key),
+      trackTitle: track.title,
+      trackLength: track.duration,
+      position: Math.min(Math.floor(position), Math.max(track.duration - 1, 0)),
+    } satisfies Partial<PlayerState>);
+  }
+
+  /** The next track, the first of the next chapter, the start again with repeatAll, or stop. */
+  private nextTrack(): void {
+    const chapters = this.card?.chapters ?? [];
+    const chapter = chapters[this.chapterIndex];
+    if (chapter && this.trackIndex + 1 < chapter.tracks.length) {
+      this.enterTrack(this.chapterIndex, this.trackIndex + 1, 0);
+    } else if (this.chapterIndex + 1 < chapters.length) {
+      this.enterTrack(this.chapterIndex + 1, 0, 0);
+    } else if (this.state.repeatAll && chapters.length > 0) {
+      this.enterTrack(0, 0, 0);
+    } else {
+      this.stop();
+      return;
+    }
+    this.emit(this.playbackEvent());
+  }
+
+  private playbackEvent(): Record<string, unknown> {
+    const s = this.state;
+    return {
+      cardId: s.cardId,
+      chapterKey: s.chapterKey,
+      chapterTitle: s.chapterTitle,
+      trackKey: s.trackKey,
+      trackTitle: s.trackTitle,
+      trackLength: s.trackLength,
+      position: s.position,
+      playbackStatus: s.playbackStatus,
+      source: s.source,
+      volume: s.volume,
+      volumeMax: s.volumeMax,
+      sleepTimerActive: s.sleepTimerActive,
+    };
+  }
+}
