@@ -5,7 +5,7 @@ import { z } from 'zod';
 export type PowerSource = 0 | 1 | 2 | 3;
 
 export interface BatteryState {
-  /** Percent, 0–100, kept fractional so slow rates still move it; messages floor it. */
+  /** Percent, 0–100, kept fractional so slow rates still move it; messages round it up. */
   level: number;
   powerSource: PowerSource;
 }
@@ -16,12 +16,12 @@ export const initialBattery = (level: number, charging: boolean): BatteryState =
   powerSource: charging ? 2 : 0,
 });
 
-/** On external power and not yet full. */
-export const isCharging = (battery: BatteryState): boolean =>
-  battery.powerSource !== 0 && battery.level < 100;
+/** The whole percent players report: rounded up, so a fresh start shows no loss and 0 means flat. */
+export const reportedLevel = (battery: BatteryState): number => Math.ceil(battery.level);
 
-/** The whole percent players report. */
-export const reportedLevel = (battery: BatteryState): number => Math.floor(battery.level);
+/** On external power and not yet reported full. */
+export const isCharging = (battery: BatteryState): boolean =>
+  battery.powerSource !== 0 && reportedLevel(battery) < 100;
 
 export interface BatteryRates {
   batteryDrainPerHour: number;

@@ -1,6 +1,6 @@
 // The simulated player's state, its settings, and the view the /_sandbox/ state knob shows.
 import { DEFAULT_VOLUME_MAX } from '@playlist-alarms/core/constants';
-import { isCharging, initialBattery } from './player-battery';
+import { initialBattery, isCharging, reportedLevel } from './player-battery';
 import type { BatteryState, PowerSource } from './player-battery';
 import { initialBluetooth } from './player-bluetooth';
 import type { BluetoothState } from './player-bluetooth';
@@ -166,7 +166,7 @@ export function playerView(state: PlayerState, settings: PlayerSettings): Player
         ? null
         : { key: copy.trackKey, title: copy.trackTitle, lengthSeconds: copy.trackLength },
     battery: {
-      level: Math.floor(copy.battery.level),
+      level: reportedLevel(copy.battery),
       exactLevel: copy.battery.level,
       charging: isCharging(copy.battery),
       powerSource: copy.battery.powerSource,
