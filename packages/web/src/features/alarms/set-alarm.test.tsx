@@ -74,6 +74,10 @@ const pressedDays = (d: HTMLElement) =>
 const dayButton = (d: HTMLElement, label: string) => within(d).getByRole('button', { name: label });
 const messages = (notices: Notice[]) => notices.map((notice) => [notice.severity, notice.message]);
 
+// Each dialog test clicks through many MUI controls (and the first loads the lazy chunk): on a
+// busy two-core machine that can outrun Vitest's 5 s default, which would fail them for nothing.
+const DIALOG_TESTS = { timeout: 20_000 };
+
 beforeEach(() => {
   // Only Date is faked: timers stay real, so the UI and the queries run as in a browser.
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -111,7 +115,7 @@ describe('Set alarm from a playlist: the checks (SPEC §5)', () => {
   });
 });
 
-describe('Create Alarm dialog', () => {
+describe('Create Alarm dialog', DIALOG_TESTS, () => {
   it('opens on the first online player, the current time and today, volume 70, wakeup', async () => {
     setup();
     await clickSetAlarm();
@@ -190,7 +194,7 @@ describe('Create Alarm dialog', () => {
   });
 });
 
-describe('Creating the alarm', () => {
+describe('Creating the alarm', DIALOG_TESTS, () => {
   it('appends it to the chosen player config, keeps the others, closes and says when it plays', async () => {
     const { services, notices } = setup();
     // The player's alarm list is open in the Alarm Management tab while the alarm is created.
