@@ -38,3 +38,8 @@ export const BLUETOOTH_BUTTONS = {
 
 export const MQTT_CONNECT = 'Connect MQTT';
 export const MQTT_DISCONNECT = 'Disconnect MQTT';
+export const MQTT_CONNECTING = 'MQTT Connecting...';
+
+export const CUSTOM_URI_LABEL = 'Card URI';
+export const CUSTOM_PLAY = 'Play Custom';
+export const NO_DEVICE_ALARMS = 'No alarms on this device.';

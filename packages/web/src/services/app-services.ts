@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
+import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { DeviceLinkRegistry } from './device-link-registry';
 
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
@@ -24,6 +24,8 @@ export interface LibrarySource {
   getDevices(): Promise<Device[]>;
   getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]>;
   getDeviceConfig(deviceId: string): Promise<DeviceConfig>;
+  /** The provider API's view of a player (SPEC §3 Device API status). */
+  getDeviceStatus(deviceId: string): Promise<DeviceApiStatus>;
   /** Writes a player's whole alarm list (the client keeps the rest of the config block) and reads it back. */
   replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig>;
 }

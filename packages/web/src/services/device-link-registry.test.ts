@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { InMemoryDeviceLink } from '../test/twins';
 
-const setup = (token: string | null = 'tok') => {
+const setup = (token: string | null = 'tok', statusPolling = false) => {
   const frames: Array<() => void> = [];
   const links = new Map<string, InMemoryDeviceLink>();
   const registry = new DeviceLinkRegistry({
@@ -13,6 +13,7 @@ const setup = (token: string | null = 'tok') => {
       return Promise.resolve(link);
     },
     scheduleFrame: (callback) => frames.push(callback),
+    statusPolling,
     log: () => undefined,
   });
   return { registry, links, frames };
@@ -67,5 +68,101 @@ describe('DeviceLinkRegistry', () => {
     await registry.disposeAll();
     expect(registry.getSnapshot().links).toEqual({});
     expect(links.get('p1')!.status).toBe('disconnected');
+  });
+
+  it('keeps per player the merged events, the merged MQTT status (top level or under status) and the last response', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    const link = links.get('p1')!;
+    link.emit({ volume: 5, volumeMax: 16, playbackStatus: 'stopped' });
+    link.emitStatus({ status: { batteryLevel: 80, charging: 0, fwVersion: 'v1' } });
+    link.emitResponse({ status: { '/bluetooth/state': 'OK', req_body: '' } });
+    link.emitStatus('not json at all');
+    await flushMicrotasks();
+    frames.splice(0).forEach((frame) => frame());
+    link.emit({ volume: 9 });
+    link.emitStatus({ batteryLevel: 79 });
+    await flushMicrotasks();
+    frames.splice(0).forEach((frame) => frame());
+
+    const p1 = registry.getSnapshot().devices.p1!;
+    expect(p1.events).toMatchObject({ volume: 9, volumeMax: 16, playbackStatus: 'stopped' });
+    expect(p1.status).toMatchObject({ batteryLevel: 79, charging: 0, fwVersion: 'v1' });
+    expect(p1.response).toEqual({ status: { '/bluetooth/state': 'OK', req_body: '' }, seq: 1 });
+  });
+
+  it('numbers every response, so the same answer twice is still new', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    const link = links.get('p1')!;
+    const seqs: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      link.emitResponse({ status: { '/bluetooth/connect': 'FAIL' } });
+      await flushMicrotasks();
+      frames.splice(0).forEach((frame) => frame());
+      seqs.push(registry.getSnapshot().devices.p1!.response!.seq);
+    }
+    expect(seqs[1]).toBeGreaterThan(seqs[0]!);
+  });
+
+  it('disconnect ends one player’s link and its status follows', async () => {
+    const { registry, links } = setup();
+    await registry.connect('p1');
+    await registry.connect('p2');
+    await registry.disconnect('p1');
+    expect(registry.getSnapshot().links).toEqual({ p1: 'disconnected', p2: 'connected' });
+    expect(links.get('p1')!.status).toBe('disconnected');
+    expect(registry.send('p1', 'status/request', null)).toBe(false);
+    await registry.disconnect('never-connected');
+  });
+
+  it('messages still waiting for a frame at logout do not bring old state back', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    links.get('p1')!.emitStatus({ batteryLevel: 50 });
+    await flushMicrotasks();
+    await registry.disposeAll();
+    frames.splice(0).forEach((frame) => frame());
+    expect(registry.getSnapshot().devices).toEqual({});
+  });
+});
+
+describe('DeviceLinkRegistry status polling (SPEC §4: after 1 s, then every 30 s from 2 s)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('requests status and events 1 s after connecting, polls from 2 s every 30 s, and stops on disconnect', async () => {
+    vi.useFakeTimers();
+    const { registry, links } = setup('tok', true);
+    await registry.connect('p1');
+    const link = links.get('p1')!;
+    const requests = () => link.sentNames().filter((name) => name.endsWith('/request')).length;
+    await vi.advanceTimersByTimeAsync(999);
+    expect(requests()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(link.sentNames()).toEqual(['status/request', 'events/request']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests()).toBe(4);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(requests()).toBe(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests()).toBe(6);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(requests()).toBe(8);
+
+    await registry.disconnect('p1');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(requests()).toBe(8);
+  });
+
+  it('a link that drops by itself stops polling; logout stops every poll', async () => {
+    vi.useFakeTimers();
+    const { registry, links } = setup('tok', true);
+    await registry.connect('p1');
+    await registry.connect('p2');
+    await links.get('p1')!.disconnect();
+    await registry.disposeAll();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(links.get('p1')!.sent).toEqual([]);
+    expect(links.get('p2')!.sent).toEqual([]);
   });
 });

@@ -1,7 +1,13 @@
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
-import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
+import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import {
+  mergeEvents,
+  parseCommandResponse,
+  parseDeviceEvents,
+  parseDeviceStatus,
+} from '@playlist-alarms/core/device-messages';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import {
   initialPlaybackState,
   playbackEventFromStatus,
@@ -10,22 +16,46 @@ import {
 import type { PlaybackAction, PlaybackState } from '@playlist-alarms/core/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
+import { StatusPoller } from './status-poller';
 
-// One device link per player, and the realtime state components read (link statuses and the
-// per-card playback state of SPEC §4). Components subscribe with useSyncExternalStore; device
-// events are validated with core's schemas and applied once per animation frame.
+// One device link per player, and the realtime state components read: link statuses, the
+// per-card playback state of SPEC §4, and per player the merged MQTT status, the merged events and
+// the last command response. Components subscribe with useSyncExternalStore; every message is
+// validated with core's schemas and applied once per animation frame.
 
 export type LinkFactory = (deviceId: string) => Promise<DeviceLink>;
+
+export interface CommandResponse {
+  /** The response's status map, e.g. { "/bluetooth/state": "OK", req_body: "" }. */
+  status: Readonly<Record<string, string>>;
+  /** Grows with every response received, so a banner can tell a new response from the last one. */
+  seq: number;
+}
+
+export interface DeviceRealtime {
+  events: DeviceEvents | null;
+  status: DeviceMqttStatus | null;
+  response: CommandResponse | null;
+}
 
 export interface RealtimeSnapshot {
   links: Readonly<Record<string, LinkStatus>>;
   playback: PlaybackState;
+  devices: Readonly<Record<string, DeviceRealtime>>;
 }
+
+export const NO_DEVICE_DATA: DeviceRealtime = Object.freeze({ events: null, status: null, response: null });
 
 export interface DeviceEventNotice {
   deviceId: string;
   events: DeviceEvents;
 }
+
+type Incoming = { deviceId: string; epoch: number } & (
+  | { kind: 'events'; events: DeviceEvents }
+  | { kind: 'status'; status: DeviceMqttStatus }
+  | { kind: 'response'; status: Record<string, string> }
+);
 
 export type ConnectOutcome = 'connected' | 'no-token' | 'failed';
 
@@ -33,25 +63,51 @@ export interface DeviceLinkRegistryOptions {
   createLink: LinkFactory;
   getAccessToken: () => Promise<string | null>;
   scheduleFrame?: FrameScheduler;
+  /** SPEC §4's requests after connecting and the 30 s status poll; on unless a test turns it off. */
+  statusPolling?: boolean;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
+const emptySnapshot = (): RealtimeSnapshot => ({ links: {}, playback: initialPlaybackState, devices: {} });
+
+/** Later fields win; fields a delta leaves out are kept (status messages may be partial too). */
+const mergeStatus = (prev: DeviceMqttStatus | null, delta: DeviceMqttStatus): DeviceMqttStatus => {
+  const merged: DeviceMqttStatus = { ...prev };
+  for (const [key, value] of Object.entries(delta)) if (value !== undefined) merged[key] = value;
+  return merged;
+};
+
 export class DeviceLinkRegistry {
-  private snapshot: RealtimeSnapshot = { links: {}, playback: initialPlaybackState };
+  private snapshot: RealtimeSnapshot = emptySnapshot();
   private readonly links = new Map<string, Promise<DeviceLink>>();
   /** The same links once created, for synchronous sends. */
   private readonly resolved = new Map<string, DeviceLink>();
   private readonly unsubscribers = new Map<string, Array<() => void>>();
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(notice: DeviceEventNotice) => void>();
-  private readonly batcher: FrameBatcher<DeviceEventNotice>;
+  private readonly batcher: FrameBatcher<Incoming>;
+  private readonly poller: StatusPoller | null;
   private readonly log: NonNullable<DeviceLinkRegistryOptions['log']>;
+  private responseSeq = 0;
+  /** Grows at logout, so messages still waiting for a frame cannot bring old state back. */
+  private epoch = 0;
 
   constructor(private readonly options: DeviceLinkRegistryOptions) {
     this.batcher = new FrameBatcher(
-      (items) => this.applyEvents(items),
+      (items) => this.apply(items),
       options.scheduleFrame ?? animationFrameScheduler,
     );
+    this.poller =
+      options.statusPolling === false
+        ? null
+        : new StatusPoller(
+            {
+              afterConnectMs: TIMINGS_MS.afterMqttConnect,
+              firstPollMs: TIMINGS_MS.firstStatusPoll,
+              pollMs: TIMINGS_MS.statusPoll,
+            },
+            (deviceId) => this.requestStatus(deviceId),
+          );
     this.log = options.log ?? ((level, message) => console[level](`[devices] ${message}`));
   }
 
@@ -68,7 +124,7 @@ export class DeviceLinkRegistry {
     return () => this.eventListeners.delete(listener);
   }
 
-  private status(deviceId: string): LinkStatus {
+  status(deviceId: string): LinkStatus {
     return this.snapshot.links[deviceId] ?? 'disconnected';
   }
 
@@ -93,11 +149,30 @@ export class DeviceLinkRegistry {
     }
   }
 
+  /** Ends one player's session; its polling stops and the link reports 'disconnected'. */
+  async disconnect(deviceId: string): Promise<void> {
+    this.poller?.stop(deviceId);
+    const link = this.links.get(deviceId);
+    if (!link) return;
+    try {
+      await (await link).disconnect();
+    } catch (error) {
+      this.log('warn', `disconnect ${deviceId} failed: ${String(error)}`);
+    }
+  }
+
   /** False when the device is not connected: nothing is sent. */
   send<K extends DeviceCommandName>(deviceId: string, name: K, payload: DevicePayloads[K]): boolean {
     if (this.status(deviceId) !== 'connected') return false;
     const link = this.resolved.get(deviceId);
     return link ? link.send(name, payload) : false;
+  }
+
+  /** Asks the player for its status and its events; false when it is not connected. */
+  requestStatus(deviceId: string): boolean {
+    const status = this.send(deviceId, 'status/request', null);
+    const events = this.send(deviceId, 'events/request', null);
+    return status && events;
   }
 
   /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */
@@ -107,12 +182,14 @@ export class DeviceLinkRegistry {
 
   /** Logout: every link ends and the realtime state is forgotten. */
   async disposeAll(): Promise<void> {
+    this.poller?.stopAll();
+    this.epoch += 1;
     const links = [...this.links.values()];
     this.links.clear();
     for (const unsubscribe of [...this.unsubscribers.values()].flat()) unsubscribe();
     this.unsubscribers.clear();
     this.resolved.clear();
-    this.setSnapshot({ links: {}, playback: initialPlaybackState });
+    this.setSnapshot(emptySnapshot());
     await Promise.all(links.map(async (link) => (await link).dispose()));
   }
 
@@ -134,28 +211,69 @@ export class DeviceLinkRegistry {
   }
 
   private setLinkStatus(deviceId: string, status: LinkStatus): void {
-    if (this.snapshot.links[deviceId] === status) return;
+    const previous = this.snapshot.links[deviceId];
+    if (previous === status) return;
+    // Whoever connected the player (device tab, Play, an alarm), SPEC §4's requests and poll follow.
+    if (status === 'connected') this.poller?.start(deviceId);
+    else this.poller?.stop(deviceId);
     this.setSnapshot({ ...this.snapshot, links: { ...this.snapshot.links, [deviceId]: status } });
   }
 
   private receive(deviceId: string, message: DeviceMessage): void {
-    if (message.kind !== 'events') return;
-    const events = parseDeviceEvents(message.payload);
-    if (!events) {
-      this.log('warn', `dropped malformed events message from ${deviceId}`);
-      return;
-    }
-    this.batcher.push({ deviceId, events });
+    const item = this.validate(deviceId, message);
+    if (item) this.batcher.push(item);
+    else this.log('warn', `dropped malformed ${message.kind} message from ${deviceId}`);
   }
 
-  private applyEvents(items: DeviceEventNotice[]): void {
-    let playback = this.snapshot.playback;
-    for (const item of items) {
-      const action = playbackEventFromStatus(item.events.playbackStatus, item.events.cardId, item.deviceId);
-      if (action) playback = playbackReducer(playback, action);
+  private validate(deviceId: string, message: DeviceMessage): Incoming | null {
+    const epoch = this.epoch;
+    switch (message.kind) {
+      case 'events': {
+        const events = parseDeviceEvents(message.payload);
+        return events ? { deviceId, epoch, kind: 'events', events } : null;
+      }
+      case 'status': {
+        const status = parseDeviceStatus(message.payload);
+        return status ? { deviceId, epoch, kind: 'status', status } : null;
+      }
+      case 'response': {
+        const status = parseCommandResponse(message.payload);
+        return status ? { deviceId, epoch, kind: 'response', status } : null;
+      }
     }
-    this.setSnapshot({ ...this.snapshot, playback });
-    for (const item of items) for (const listener of this.eventListeners) listener(item);
+  }
+
+  private apply(items: Incoming[]): void {
+    const fresh = items.filter((item) => item.epoch === this.epoch);
+    if (fresh.length === 0) return;
+    let playback = this.snapshot.playback;
+    const devices: Record<string, DeviceRealtime> = { ...this.snapshot.devices };
+    const notices: DeviceEventNotice[] = [];
+    for (const item of fresh) {
+      const current = devices[item.deviceId] ?? NO_DEVICE_DATA;
+      switch (item.kind) {
+        case 'events': {
+          devices[item.deviceId] = { ...current, events: mergeEvents(current.events, item.events) };
+          const action = playbackEventFromStatus(
+            item.events.playbackStatus,
+            item.events.cardId,
+            item.deviceId,
+          );
+          if (action) playback = playbackReducer(playback, action);
+          notices.push({ deviceId: item.deviceId, events: item.events });
+          break;
+        }
+        case 'status':
+          devices[item.deviceId] = { ...current, status: mergeStatus(current.status, item.status) };
+          break;
+        case 'response':
+          this.responseSeq += 1;
+          devices[item.deviceId] = { ...current, response: { status: item.status, seq: this.responseSeq } };
+          break;
+      }
+    }
+    this.setSnapshot({ ...this.snapshot, playback, devices });
+    for (const notice of notices) for (const listener of this.eventListeners) listener(notice);
   }
 
   private setSnapshot(next: RealtimeSnapshot): void {

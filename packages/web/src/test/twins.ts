@@ -7,6 +7,8 @@ import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
+import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
+import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
 
 // In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
 // with state a test can arrange and inspect. The real wiring is proven by the e2e suite.
@@ -118,6 +120,19 @@ export class InMemoryLibrary implements LibrarySource {
     });
   }
 
+  /** The provider API's status per player (GET /device-v2/{id}/status); others answer 404. */
+  apiStatusByDevice = new Map<string, DeviceApiStatus>();
+  /** Players whose API status was asked for, in order. */
+  readonly statusRequests: string[] = [];
+
+  getDeviceStatus(deviceId: string): Promise<DeviceApiStatus> {
+    this.statusRequests.push(deviceId);
+    const status = this.apiStatusByDevice.get(deviceId);
+    return status
+      ? Promise.resolve(status)
+      : Promise.reject(new ProviderError(404, 'not-found', `Device ${deviceId} not found`));
+  }
+
   async replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig> {
     await this.alarmWriteGate;
     if (this.failAlarmWrite) throw this.failAlarmWrite;
@@ -166,8 +181,27 @@ export class InMemoryDeviceLink implements DeviceLink {
 
   /** What the player publishes on its events topic. */
   emit(payload: unknown): void {
+    this.publish('events', payload);
+  }
+
+  /** What the player publishes on its status topic. */
+  emitStatus(payload: unknown): void {
+    this.publish('status', payload);
+  }
+
+  /** What the player publishes on its response topic after a command. */
+  emitResponse(payload: unknown): void {
+    this.publish('response', payload);
+  }
+
+  /** Sent commands by name, in order. */
+  sentNames(): DeviceCommandName[] {
+    return this.sent.map((command) => command.name);
+  }
+
+  private publish(kind: DeviceMessageKind, payload: unknown): void {
     const deviceId = this.deviceId ?? '';
-    const message: DeviceMessage = { deviceId, kind: 'events', topic: `device/${deviceId}/events`, payload };
+    const message: DeviceMessage = { deviceId, kind, topic: `device/${deviceId}/${kind}`, payload };
     // The broker delivers asynchronously, after the publish returned.
     queueMicrotask(() => {
       for (const handler of this.messageHandlers) handler(message);
@@ -201,7 +235,13 @@ export interface TestServices extends AppServices {
 }
 
 export function createTestServices(
-  options: { token?: string | null; refusingDevices?: string[] } = {},
+  options: {
+    token?: string | null;
+    refusingDevices?: string[];
+    /** SPEC §4's status requests and 30 s poll: off unless asked, as their timers would add
+     * requests to every test's command log. */
+    statusPolling?: boolean;
+  } = {},
 ): TestServices {
   const auth = new InMemoryAuth(options.token === undefined ? 'stored-token' : options.token);
   const library = new InMemoryLibrary();
@@ -214,6 +254,7 @@ export function createTestServices(
       return Promise.resolve(link);
     },
     scheduleFrame: (callback) => setTimeout(callback, 0),
+    statusPolling: options.statusPolling ?? false,
     log: () => undefined,
   });
   return { config: testConfig, auth, library, devices, links };

@@ -1,45 +1,71 @@
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import { useCallback, useMemo, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import SpeakerIcon from '@mui/icons-material/Speaker';
-import { MQTT_CONNECTED_LABEL } from '@playlist-alarms/core/messages';
+import type { Device } from '@playlist-alarms/core/entities';
 import { useDevices } from '../playlists/api/get-devices';
-import { useRealtime } from '../../services/use-realtime';
+import { usePlaylists } from '../playlists/api/get-playlists';
+import { useServices } from '../../services/app-services';
+import { DeviceCard } from './DeviceCard';
+import { DeviceStatusOverview } from './DeviceStatusOverview';
+import { useDeviceConnection } from './use-device-connection';
+import type { DeviceConnection } from './use-device-connection';
 
-/** The household's players with their online state and whether this app holds a live link to them. */
+/** The Device Management tab (SPEC §2): the status overview, then a card per player. */
 export function DevicesPanel() {
   const devices = useDevices();
-  const { links } = useRealtime();
+  const playlists = usePlaylists();
+  const { devices: registry } = useServices();
+  const base = useDeviceConnection();
+  // Open at first when some player is already connected; SPEC §4: connecting opens it.
+  const [overviewOpen, setOverviewOpen] = useState(() =>
+    Object.values(registry.getSnapshot().links).includes('connected'),
+  );
+
+  const connection = useMemo<DeviceConnection>(
+    () => ({
+      connect: async (device: Device) => {
+        const connected = await base.connect(device);
+        if (connected) setOverviewOpen(true);
+        return connected;
+      },
+      disconnect: base.disconnect,
+    }),
+    [base],
+  );
+
+  const titles = useMemo(
+    () => new Map((playlists.data ?? []).flatMap((p) => (p.cardId ? [[p.cardId, p.title] as const] : []))),
+    [playlists.data],
+  );
+  const titleOf = useCallback((cardId: string) => titles.get(cardId) ?? cardId, [titles]);
+
+  const list = devices.data ?? [];
   return (
     <Stack spacing={2}>
       <Typography variant="h2" component="h2">
         Device Management
       </Typography>
-      {devices.data?.length === 0 && <Typography color="text.secondary">No devices found.</Typography>}
-      <List aria-label="Your players">
-        {(devices.data ?? []).map((device) => (
-          <ListItem key={device.deviceId} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <ListItemIcon>
-              <SpeakerIcon color={device.online ? 'primary' : 'disabled'} />
-            </ListItemIcon>
-            <ListItemText primary={device.name} secondary={device.description || device.deviceType} />
-            <Stack direction="row" spacing={1}>
-              <Chip
-                size="small"
-                label={device.online ? 'Online' : 'Offline'}
-                color={device.online ? 'success' : 'default'}
-              />
-              {links[device.deviceId] === 'connected' && (
-                <Chip size="small" variant="outlined" label={MQTT_CONNECTED_LABEL} />
-              )}
-            </Stack>
-          </ListItem>
-        ))}
-      </List>
+      {devices.isPending && <CircularProgress aria-label="Loading devices" />}
+      {devices.isSuccess && list.length === 0 && (
+        <Typography color="text.secondary">No devices found.</Typography>
+      )}
+      {list.length > 0 && (
+        <DeviceStatusOverview
+          devices={list}
+          open={overviewOpen}
+          onToggle={() => setOverviewOpen((open) => !open)}
+        />
+      )}
+      {list.map((device) => (
+        <DeviceCard
+          key={device.deviceId}
+          device={device}
+          playlists={playlists.data ?? []}
+          connection={connection}
+          titleOf={titleOf}
+        />
+      ))}
     </Stack>
   );
 }

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import SpeakerIcon from '@mui/icons-material/Speaker';
+import { MQTT_CONNECT, MQTT_DISCONNECT } from '@playlist-alarms/core/device-texts';
+import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import { useLinkStatus } from '../../services/use-realtime';
+import { DeviceAlarmsPreview } from './DeviceAlarmsPreview';
+import { DeviceStatusAccordion } from './DeviceStatusAccordion';
+import { mqttChipLabel } from './device-summary';
+import { RemoteControlPanel } from './remote/RemoteControlPanel';
+import type { DeviceConnection } from './use-device-connection';
+
+export interface DeviceCardProps {
+  device: Device;
+  playlists: readonly Playlist[];
+  connection: DeviceConnection;
+  titleOf: (cardId: string) => string;
+}
+
+/** One player: MQTT connect/disconnect, its status, its remote control and its first alarms. */
+export function DeviceCard({ device, playlists, connection, titleOf }: DeviceCardProps) {
+  const link = useLinkStatus(device.deviceId);
+  const [busy, setBusy] = useState(false);
+  const run = (action: () => Promise<unknown>) => {
+    setBusy(true);
+    void action().finally(() => setBusy(false));
+  };
+
+  return (
+    <Card component="article" aria-label={device.name} data-testid="device-card">
+      <CardHeader
+        avatar={<SpeakerIcon color={device.online ? 'primary' : 'disabled'} />}
+        title={
+          <Typography variant="h6" component="h3">
+            {device.name}
+          </Typography>
+        }
+        subheader={device.description || device.deviceType}
+        action={
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+            <Chip
+              size="small"
+              label={device.online ? 'Online' : 'Offline'}
+              color={device.online ? 'success' : 'default'}
+            />
+            <Chip
+              size="small"
+              variant="outlined"
+              label={mqttChipLabel(link)}
+              color={link === 'connected' ? 'success' : 'default'}
+            />
+          </Stack>
+        }
+        sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {link === 'connected' ? (
+              <Button
+                variant="outlined"
+                startIcon={<LinkOffIcon />}
+                disabled={busy}
+                onClick={() => run(() => connection.disconnect(device))}
+              >
+                {MQTT_DISCONNECT}
+              </Button>
+            ) : (
+              <Button
+                variant="contained"
+                startIcon={<LinkIcon />}
+                disabled={busy || link === 'connecting' || !device.online}
+                onClick={() => run(() => connection.connect(device))}
+              >
+                {MQTT_CONNECT}
+              </Button>
+            )}
+          </Stack>
+          <DeviceStatusAccordion device={device} />
+          <RemoteControlPanel device={device} playlists={playlists} />
+          <Stack spacing={0.5} component="section" aria-label={`${device.name} alarms`}>
+            <Typography variant="subtitle1" component="h4">
+              Alarms
+            </Typography>
+            <DeviceAlarmsPreview deviceId={device.deviceId} titleOf={titleOf} />
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

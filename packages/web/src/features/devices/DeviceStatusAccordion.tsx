@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { Device } from '@playlist-alarms/core/entities';
+import { DETAILED_STATUS_REPORT, DEVICE_STATUS } from '@playlist-alarms/core/device-texts';
+import { noStatusData } from '@playlist-alarms/core/messages';
+import { hasStatusData } from '@playlist-alarms/core/status-report';
+import { DeviceStatusChips } from './DeviceStatusChips';
+import { StatusReport } from './StatusReport';
+import { useStatusRefresh } from './use-status-refresh';
+import { useStatusSources } from './use-status-sources';
+
+/**
+ * "Device Status": a collapsed header with a refresh button and the battery, WiFi and volume chips;
+ * expanded, the "Detailed Status Report". The header is a row of separate buttons rather than an
+ * MUI AccordionSummary, which would nest the refresh button inside another button.
+ */
+export function DeviceStatusAccordion({ device }: { device: Device }) {
+  const [open, setOpen] = useState(false);
+  const sources = useStatusSources(device.deviceId);
+  const refresh = useStatusRefresh(device.deviceId);
+  const detailsId = useId();
+
+  return (
+    <Paper variant="outlined" component="section" aria-label={`${device.name} ${DEVICE_STATUS}`}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, p: 1 }}>
+        <Button
+          color="inherit"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls={open ? detailsId : undefined}
+          endIcon={
+            <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: '0.2s' }} />
+          }
+          sx={{ textTransform: 'none', fontWeight: 600 }}
+        >
+          {DEVICE_STATUS}
+        </Button>
+        <DeviceStatusChips sources={sources} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Tooltip title="Refresh status">
+          <IconButton aria-label={`Refresh status of ${device.name}`} onClick={refresh} size="small">
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        <Box id={detailsId} sx={{ p: 1.5, pt: 0 }}>
+          <Typography variant="subtitle1" component="h3" gutterBottom>
+            {DETAILED_STATUS_REPORT}
+          </Typography>
+          {hasStatusData(sources) ? (
+            <StatusReport sources={sources} />
+          ) : (
+            <Typography color="text.secondary">{noStatusData(device.name)}</Typography>
+          )}
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { DEVICE_STATUS_OVERVIEW } from '@playlist-alarms/core/device-texts';
+import type { Device } from '@playlist-alarms/core/entities';
+import { useLinkStatus } from '../../services/use-realtime';
+import { DeviceStatusChips } from './DeviceStatusChips';
+import { mqttChipLabel, nowPlayingLine } from './device-summary';
+import { useStatusSources } from './use-status-sources';
+
+export interface DeviceStatusOverviewProps {
+  devices: readonly Device[];
+  open: boolean;
+  onToggle: () => void;
+}
+
+/** The collapsible "Device Status Overview": one summary line per player (SPEC §2). */
+export function DeviceStatusOverview({ devices, open, onToggle }: DeviceStatusOverviewProps) {
+  const contentId = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-label={DEVICE_STATUS_OVERVIEW}>
+      <Button
+        fullWidth
+        color="inherit"
+        onClick={onToggle}
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: '0.2s' }} />}
+        sx={{ justifyContent: 'space-between', p: 1.5, fontSize: '1rem' }}
+      >
+        {DEVICE_STATUS_OVERVIEW}
+      </Button>
+      <Collapse in={open} unmountOnExit>
+        <Stack id={contentId} spacing={1} sx={{ p: 1.5, pt: 0 }}>
+          {devices.map((device) => (
+            <OverviewRow key={device.deviceId} device={device} />
+          ))}
+        </Stack>
+      </Collapse>
+    </Paper>
+  );
+}
+
+function OverviewRow({ device }: { device: Device }) {
+  const link = useLinkStatus(device.deviceId);
+  const sources = useStatusSources(device.deviceId);
+  const playing = nowPlayingLine(sources.events);
+  return (
+    <Box
+      role="group"
+      aria-label={`${device.name} overview`}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 0.5 }}
+    >
+      <Typography sx={{ fontWeight: 700, minWidth: 140 }}>{device.name}</Typography>
+      <Chip
+        size="small"
+        label={device.online ? 'Online' : 'Offline'}
+        color={device.online ? 'success' : 'default'}
+      />
+      <Chip
+        size="small"
+        variant="outlined"
+        label={mqttChipLabel(link)}
+        color={link === 'connected' ? 'success' : 'default'}
+      />
+      <DeviceStatusChips sources={sources} />
+      {playing && (
+        <Typography variant="body2" color="text.secondary">
+          {playing}
+        </Typography>
+      )}
+    </Box>
+  );
+}

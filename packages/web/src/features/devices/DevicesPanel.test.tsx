@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DevicesPanel } from './DevicesPanel';
+import { household, renderWithServices } from './devices.test-support';
+import { renderApp } from '../../test/render-app';
+
+const card = async (name: string) => screen.findByRole('article', { name });
+/** A report section by its title (text lookups keep these large cards fast in jsdom). */
+const section = (within_: HTMLElement, title: string): HTMLElement =>
+  within(within_).getByText(title).closest('section')!;
+
+describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
+  it('shows a card per player, each with the not-connected warning until MQTT is connected', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    const mini = await card('Playroom Mini');
+    for (const element of [bedroom, mini]) {
+      expect(
+        within(element).getByText(
+          'Device must be connected via MQTT to use controls. Please connect to MQTT first.',
+        ),
+      ).toBeTruthy();
+    }
+    expect(within(bedroom).getByRole('heading', { name: 'Bedroom Player Remote Control' })).toBeTruthy();
+    expect(within(bedroom).getByText('Control your player remotely via MQTT commands')).toBeTruthy();
+    // An offline player cannot be connected.
+    expect(within(mini).getByRole('button', { name: 'Connect MQTT' })).toHaveProperty('disabled', true);
+  });
+
+  it('with no data at all the report says so', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Device Status' }));
+    expect(within(bedroom).getByText('Detailed Status Report')).toBeTruthy();
+    expect(within(bedroom).getByText('No status data available for Bedroom Player')).toBeTruthy();
+    expect(within(bedroom).getByLabelText('Battery N/A')).toBeTruthy();
+  });
+
+  it('connecting fetches the API status, opens the overview and fills chips and report from API and MQTT', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    const overview = screen.getByRole('button', { name: 'Device Status Overview' });
+    expect(overview.getAttribute('aria-expanded')).toBe('false');
+
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    expect(await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' })).toBeTruthy();
+    expect(overview.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(services.library.statusRequests).toContain('p1'));
+    expect(await within(bedroom).findByLabelText('Battery 64% ⚡')).toBeTruthy();
+    expect(within(bedroom).getByLabelText('WiFi Good')).toBeTruthy();
+
+    const link = services.links.get('p1')!;
+    link.emit({
+      volume: 8,
+      volumeMax: 16,
+      playbackStatus: 'playing',
+      cardId: 'card4',
+      trackTitle: 'Track one',
+    });
+    link.emitStatus({ status: { batteryLevel: 15, charging: 0, dnowBrightness: 60, timeFormat: '24' } });
+    expect(await within(bedroom).findByLabelText('Volume 8/16 (50%)')).toBeTruthy();
+    const battery = await within(bedroom).findByLabelText('Battery 15% ⚡');
+    expect(battery.className).toMatch(/colorWarning/);
+    const row = screen.getByRole('group', { name: 'Bedroom Player overview' });
+    expect(within(row).getByText('Playing: Track one')).toBeTruthy();
+    expect(within(row).getByText('MQTT Connected')).toBeTruthy();
+
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Device Status' }));
+    for (const title of [
+      'Power & Battery',
+      'Audio & Playback',
+      'Card & Content',
+      'Environment & Sensors',
+      'Network & Connectivity',
+      'System & Storage',
+      'Display Settings',
+      'Time & Location',
+    ]) {
+      expect(within(bedroom).getByText(title)).toBeTruthy();
+    }
+    expect(within(section(bedroom, 'Power & Battery')).getByText('USB-C')).toBeTruthy();
+    expect(within(section(bedroom, 'Environment & Sensors')).getByText('Not supported')).toBeTruthy();
+    expect(within(section(bedroom, 'Display Settings')).getByText('24-hour')).toBeTruthy();
+    expect(within(section(bedroom, 'Time & Location')).getByText('UTC+1')).toBeTruthy();
+  });
+
+  it('refresh asks the player for status and events and fetches the API status again', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    await waitFor(() => expect(services.library.statusRequests).toEqual(['p1']));
+    expect(await within(bedroom).findByLabelText('Battery 64% ⚡')).toBeTruthy();
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Refresh status of Bedroom Player' }));
+    expect(services.links.get('p1')!.sentNames()).toEqual(['status/request', 'events/request']);
+    await waitFor(() => expect(services.library.statusRequests).toEqual(['p1', 'p1']));
+  });
+
+  it('lists the first 3 alarms then "+N more alarms..."', async () => {
+    const services = household();
+    services.library.alarmsByDevice.set('p1', [
+      '1111100,0700,card1,01,01,7,1',
+      '1111100,0715,card4,01,01,7,1',
+      '0000011,0800,card5,01,01,7,0',
+      '1111111,1900,card6,01,01,5,1',
+      '1111111,1930,card6,01,01,5,1',
+    ]);
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    const alarms = await within(bedroom).findByRole('list', { name: 'Alarms on this device' });
+    expect(within(alarms).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(alarms).getByText('07:00 · Bedtime Stories Collection')).toBeTruthy();
+    expect(within(bedroom).getByText('+2 more alarms...')).toBeTruthy();
+  });
+
+  it('a refused connection names the player', async () => {
+    const services = household({ refusingDevices: ['p1'] });
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    expect(await screen.findByText('Failed to connect to Bedroom Player')).toBeTruthy();
+    expect(within(bedroom).getByRole('button', { name: 'Connect MQTT' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Device Status Overview' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+});
+
+describe('the header chip follows the links', { timeout: 30_000 }, () => {
+  it('disconnect puts "MQTT Disconnected" back in the header', async () => {
+    const services = household();
+    renderApp(services);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Device Management (2)' }));
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    const summary = screen.getByLabelText('Connection summary');
+    expect(await within(summary).findByText('MQTT Connected')).toBeTruthy();
+    await userEvent.click(await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' }));
+    expect(await within(summary).findByText('MQTT Disconnected')).toBeTruthy();
+    expect(services.links.get('p1')!.status).toBe('disconnected');
+    expect(
+      await within(bedroom).findByText(
+        'Device must be connected via MQTT to use controls. Please connect to MQTT first.',
+      ),
+    ).toBeTruthy();
+  });
+});

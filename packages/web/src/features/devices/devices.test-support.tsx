@@ -1,0 +1,56 @@
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
+import { AppSnackbar } from '../../app/AppSnackbar';
+import { Notifier } from '../../app/notifier';
+import { NotifierContext } from '../../app/notifier-context';
+import { ServicesContext } from '../../services/app-services';
+import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
+import type { TestServices } from '../../test/twins';
+
+/** Renders a device-tab element with in-memory services and the app's snackbar, so messages can be read. */
+export function renderWithServices(services: TestServices, element: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const notifier = new Notifier();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ServicesContext.Provider value={services}>
+      <NotifierContext.Provider value={notifier}>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <AppSnackbar />
+        </QueryClientProvider>
+      </NotifierContext.Provider>
+    </ServicesContext.Provider>
+  );
+  return { ...render(element, { wrapper }), queryClient, notifier, wrapper };
+}
+
+/** Two players (one offline), six playlists (the fifth without a card) and an API status for p1. */
+export function household(
+  options: { statusPolling?: boolean; refusingDevices?: string[] } = {},
+): TestServices {
+  const services = createTestServices(options);
+  services.library.devices = [
+    makeDevice('p1', 'Bedroom Player', true),
+    makeDevice('p2', 'Playroom Mini', false),
+  ];
+  services.library.playlists = [
+    makePlaylist(1, { title: 'Bedtime Stories Collection' }),
+    makePlaylist(2, { title: '' }),
+    makePlaylist(3, { cardId: null, title: 'No Card' }),
+    makePlaylist(4),
+    makePlaylist(5),
+    makePlaylist(6),
+  ];
+  services.library.apiStatusByDevice.set('p1', {
+    batteryLevelPercentage: 64,
+    isCharging: true,
+    wifiStrength: -58,
+    powerSource: 2,
+    isOnline: true,
+    networkSsid: 'Home WiFi',
+    utcOffsetSeconds: 3600,
+    temperatureCelcius: 'notSupported',
+  });
+  return services;
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import StopIcon from '@mui/icons-material/Stop';
+import { cardUri, parseCardUri } from '@playlist-alarms/core/card-uri';
+import {
+  CUSTOM_PLAY,
+  CUSTOM_PLAYLIST,
+  CUSTOM_URI_LABEL,
+  PLAYER_BUTTONS,
+  PLAYER_CONTROLS,
+  QUICK_PLAY_FAVORITES,
+} from '@playlist-alarms/core/device-texts';
+import type { Playlist } from '@playlist-alarms/core/entities';
+import { quickPlayPlaylists, quickPlayTitle } from '@playlist-alarms/core/playlist-browser';
+import { hasUri } from '@playlist-alarms/core/remote-control';
+import { useServices } from '../../../services/app-services';
+import type { SendCommand } from '../use-device-command';
+
+export interface PlayerControlsProps {
+  deviceId: string;
+  playlists: readonly Playlist[];
+  send: SendCommand;
+  onRefresh: () => void;
+}
+
+/** Play / Resume, Pause, Stop, Refresh Status, Quick Play Favorites and a custom card URI. */
+export function PlayerControls({ deviceId, playlists, send, onRefresh }: PlayerControlsProps) {
+  const { config, devices } = useServices();
+  const [customUri, setCustomUri] = useState('');
+
+  // Local actions set the playback flags too (SPEC §4), but only for the card this player holds.
+  const local = (type: 'pause' | 'resume' | 'stop') => {
+    if (devices.getSnapshot().playback.deviceId === deviceId) devices.applyLocal({ type });
+  };
+  const startCard = (uri: string) => {
+    if (!send('card/start', { uri })) return;
+    const cardId = parseCardUri(uri)?.cardId;
+    if (cardId) devices.applyLocal({ type: 'play', cardId, deviceId });
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle1" component="h4">
+        {PLAYER_CONTROLS}
+      </Typography>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          variant="contained"
+          startIcon={<PlayArrowIcon />}
+          onClick={() => send('card/resume', null) && local('resume')}
+        >
+          {PLAYER_BUTTONS.play}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<PauseIcon />}
+          onClick={() => send('card/pause', null) && local('pause')}
+        >
+          {PLAYER_BUTTONS.pause}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<StopIcon />}
+          onClick={() => send('card/stop', null) && local('stop')}
+        >
+          {PLAYER_BUTTONS.stop}
+        </Button>
+        <Button variant="text" startIcon={<RefreshIcon />} onClick={onRefresh}>
+          {PLAYER_BUTTONS.refresh}
+        </Button>
+      </Stack>
+
+      <Typography variant="subtitle2" component="h5">
+        {QUICK_PLAY_FAVORITES}
+      </Typography>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', gap: 1 }}
+        role="group"
+        aria-label={QUICK_PLAY_FAVORITES}
+      >
+        {quickPlayPlaylists(playlists).map((playlist) => (
+          <Tooltip key={playlist.id} title={playlist.title || quickPlayTitle(playlist.title)}>
+            <span>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={!playlist.cardId}
+                onClick={() =>
+                  playlist.cardId && startCard(cardUri(config.provider.cardLinkHost, playlist.cardId))
+                }
+              >
+                {quickPlayTitle(playlist.title)}
+              </Button>
+            </span>
+          </Tooltip>
+        ))}
+      </Stack>
+
+      <Typography variant="subtitle2" component="h5">
+        {CUSTOM_PLAYLIST}
+      </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (hasUri(customUri)) startCard(customUri.trim());
+        }}
+      >
+        <TextField
+          size="small"
+          label={CUSTOM_URI_LABEL}
+          placeholder={`${config.provider.cardLinkHost}/…`}
+          value={customUri}
+          onChange={(event) => setCustomUri(event.target.value)}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" variant="contained" disabled={!hasUri(customUri)} startIcon={<PlayArrowIcon />}>
+          {CUSTOM_PLAY}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
