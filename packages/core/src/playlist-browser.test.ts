@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Playlist } from './entities';
 import {
+  browserReducer,
   categoryBadge,
+  groupTabs,
+  initialBrowserState,
+  scopePlaylists,
   familyPlaylistCount,
   clampPage,
   durationBadge,
@@ -145,5 +149,77 @@ describe('SPEC §2 category badge and family count', () => {
     });
     expect(familyPlaylistCount([])).toBe(0);
     expect(familyPlaylistCount([group('a', 3), group('b', 0), group('c', 5)])).toBe(8);
+  });
+});
+
+describe('SPEC §2 group row: All Playlists, each group, My Playlists on the family tab', () => {
+  const groups = [
+    { id: 'g1', name: 'Science' },
+    { id: 'g2', name: 'Stories' },
+  ];
+  it('lists the tabs in order, My Playlists only on the family tab', () => {
+    expect(groupTabs('family', groups)).toEqual([
+      { value: 'all', label: 'All Playlists' },
+      { value: 'group:g1', label: 'Science' },
+      { value: 'group:g2', label: 'Stories' },
+      { value: 'mine', label: 'My Playlists' },
+    ]);
+    expect(groupTabs('mine', groups).map((tab) => tab.label)).toEqual([
+      'All Playlists',
+      'Science',
+      'Stories',
+    ]);
+  });
+  it('has no row with one group or none', () => {
+    expect(groupTabs('family', groups.slice(0, 1))).toEqual([]);
+    expect(groupTabs('family', [])).toEqual([]);
+  });
+});
+
+describe('what a tab and group show before the search', () => {
+  const own = list.slice(0, 2);
+  const family = list.slice(2);
+  it('the own tab shows own playlists', () => {
+    expect(scopePlaylists('mine', 'all', own, family)).toBe(own);
+  });
+  it('the family tab shows the library, one group of it, or the own playlists', () => {
+    expect(scopePlaylists('family', 'all', own, family)).toBe(family);
+    expect(ids([...scopePlaylists('family', groupFilterFor('g2'), own, family)])).toEqual(['p4']);
+    expect(scopePlaylists('family', 'mine', own, family)).toBe(own);
+  });
+});
+
+describe('SPEC §4 browser transitions', () => {
+  const onPage3 = { ...initialBrowserState, page: 3 };
+  it('a new search goes to page 1 and keeps the group', () => {
+    const state = { ...onPage3, tab: 'family' as const, group: groupFilterFor('g1') };
+    expect(browserReducer(state, { type: 'search', search: 'dino' })).toEqual({
+      ...state,
+      search: 'dino',
+      page: 1,
+    });
+  });
+  it('a new group goes to page 1 and keeps the search', () => {
+    const state = { ...onPage3, search: 'dino' };
+    expect(browserReducer(state, { type: 'group', group: 'mine' })).toEqual({
+      ...state,
+      group: 'mine',
+      page: 1,
+    });
+  });
+  it('a new top tab resets the group to all and the page to 1', () => {
+    const state = { ...onPage3, group: groupFilterFor('g1'), search: 'x', view: 'list' as const };
+    expect(browserReducer(state, { type: 'tab', tab: 'family' })).toEqual({
+      ...state,
+      tab: 'family',
+      group: 'all',
+      page: 1,
+    });
+  });
+  it('paging and the view change only themselves; repeating a choice changes nothing', () => {
+    expect(browserReducer(onPage3, { type: 'page', page: 2 })).toEqual({ ...onPage3, page: 2 });
+    expect(browserReducer(onPage3, { type: 'view', view: 'list' })).toEqual({ ...onPage3, view: 'list' });
+    expect(browserReducer(onPage3, { type: 'tab', tab: 'mine' })).toBe(onPage3);
+    expect(browserReducer(onPage3, { type: 'search', search: '' })).toBe(onPage3);
   });
 });

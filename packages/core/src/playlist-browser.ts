@@ -53,6 +53,92 @@ export function listGroups(playlists: readonly Playlist[]): { id: string; name: 
 /** The group row shows only when more than one group exists. */
 export const showGroupTabs = (groups: readonly unknown[]): boolean => groups.length > 1;
 
+/** The two top tabs: "My Playlists (count)" and "Family Playlists (count)". */
+export type BrowserTab = 'mine' | 'family';
+export type BrowserView = 'grid' | 'list';
+
+export const ALL_PLAYLISTS_LABEL = 'All Playlists';
+export const MY_PLAYLISTS_LABEL = 'My Playlists';
+export const myPlaylistsTabLabel = (count: number): string => `${MY_PLAYLISTS_LABEL} (${count})`;
+export const familyPlaylistsTabLabel = (count: number): string => `Family Playlists (${count})`;
+
+export interface GroupTab {
+  value: GroupFilter;
+  label: string;
+}
+
+/**
+ * The scrollable group row: "All Playlists", each group, and "My Playlists" on the family tab;
+ * empty when there is at most one group (the row is then hidden).
+ */
+export function groupTabs(tab: BrowserTab, groups: readonly { id: string; name: string }[]): GroupTab[] {
+  if (!showGroupTabs(groups)) return [];
+  return [
+    { value: 'all', label: ALL_PLAYLISTS_LABEL },
+    ...groups.map((group) => ({ value: groupFilterFor(group.id), label: group.name })),
+    ...(tab === 'family' ? [{ value: 'mine' as const, label: MY_PLAYLISTS_LABEL }] : []),
+  ];
+}
+
+/** The group a filter names, or null for 'all' and 'mine'. */
+export const groupIdOf = (group: GroupFilter): string | null =>
+  group.startsWith('group:') ? group.slice('group:'.length) : null;
+
+/**
+ * The playlists a tab and group show before the search: the family tab's "All Playlists" is the
+ * family library, its "My Playlists" the user's own. Same input arrays give the same output array
+ * for 'all' and 'mine', so the search index built per array is reused.
+ */
+export function scopePlaylists(
+  tab: BrowserTab,
+  group: GroupFilter,
+  own: readonly Playlist[],
+  family: readonly Playlist[],
+): readonly Playlist[] {
+  const base = tab === 'mine' || group === 'mine' ? own : family;
+  const groupId = groupIdOf(group);
+  return groupId === null ? base : base.filter((playlist) => playlist.groupId === groupId);
+}
+
+export interface BrowserState {
+  tab: BrowserTab;
+  group: GroupFilter;
+  search: string;
+  page: number;
+  view: BrowserView;
+}
+
+export type BrowserAction =
+  | { type: 'tab'; tab: BrowserTab }
+  | { type: 'group'; group: GroupFilter }
+  | { type: 'search'; search: string }
+  | { type: 'page'; page: number }
+  | { type: 'view'; view: BrowserView };
+
+export const initialBrowserState: BrowserState = {
+  tab: 'mine',
+  group: 'all',
+  search: '',
+  page: 1,
+  view: 'grid',
+};
+
+/** SPEC §4 "Browser": a new search or group starts at page 1; a new top tab also resets the group. */
+export function browserReducer(state: BrowserState, action: BrowserAction): BrowserState {
+  switch (action.type) {
+    case 'tab':
+      return action.tab === state.tab ? state : { ...state, tab: action.tab, group: 'all', page: 1 };
+    case 'group':
+      return action.group === state.group ? state : { ...state, group: action.group, page: 1 };
+    case 'search':
+      return action.search === state.search ? state : { ...state, search: action.search, page: 1 };
+    case 'page':
+      return action.page === state.page ? state : { ...state, page: action.page };
+    case 'view':
+      return action.view === state.view ? state : { ...state, view: action.view };
+  }
+}
+
 export const pageCount = (total: number, pageSize: number = PAGE_SIZE): number =>
   Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
 

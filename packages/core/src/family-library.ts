@@ -1,0 +1,74 @@
+// SPEC §3, §6, §7 and §8: the family library as playlists. Group detail gives the cards; when it
+// fails, generic "{group} - Item {n}" items stand in; a 403 on a card's content makes it
+// 'restricted' with the basic info kept; groups say "(Empty)" or "(No accessible content)".
+import { FAMILY_CATEGORY, RESTRICTED_CATEGORY } from './constants';
+import type { FamilyLibraryGroup, Playlist } from './entities';
+import { MESSAGES, genericGroupItemTitle } from './messages';
+
+/** What reading one card's content gave: its details, a 403, or nothing usable (network, 5xx). */
+export type ContentOutcome = 'readable' | 'restricted' | 'unknown';
+
+/** A family item's id: the same card may sit in two groups, and list keys must stay unique. */
+export const familyItemId = (groupId: string, cardId: string): string => `${groupId}/${cardId}`;
+
+/** Marks a card as family-library content of a group. */
+export function asFamilyItem(playlist: Playlist, group: { id: string; name: string }): Playlist {
+  return {
+    ...playlist,
+    id: familyItemId(group.id, playlist.cardId ?? playlist.id),
+    category: FAMILY_CATEGORY,
+    groupId: group.id,
+    groupName: group.name,
+    isFromFamilyLibrary: true,
+  };
+}
+
+/** Stand-ins for a group whose detail could not be read: one per item, named "{group} - Item {n}". */
+export function genericGroupItems(group: FamilyLibraryGroup): Playlist[] {
+  return group.items.map((item, index) =>
+    asFamilyItem(
+      {
+        id: item.contentId,
+        cardId: item.contentId,
+        title: genericGroupItemTitle(group.name, index + 1),
+        description: '',
+        created_at: item.addedAt,
+        updated_at: null,
+        coverArt: null,
+        duration: 0,
+        category: FAMILY_CATEGORY,
+        groupId: null,
+        groupName: null,
+        isFromFamilyLibrary: true,
+        author: null,
+        availability: null,
+      },
+      group,
+    ),
+  );
+}
+
+/** A group's playlists: its detail's cards, or the generic items when the detail failed (null). */
+export function groupPlaylists(
+  group: FamilyLibraryGroup,
+  detailCards: readonly Playlist[] | null,
+): Playlist[] {
+  if (detailCards === null) return genericGroupItems(group);
+  return detailCards.map((card) => asFamilyItem(card, group));
+}
+
+/** SPEC §6: a 403 on content gives category 'restricted' and falls back to the basic info. */
+export function withContentOutcome(playlist: Playlist, outcome: ContentOutcome): Playlist {
+  return outcome === 'restricted' ? { ...playlist, category: RESTRICTED_CATEGORY } : playlist;
+}
+
+export const isRestricted = (playlist: Playlist): boolean => playlist.category === RESTRICTED_CATEGORY;
+
+export type GroupNote = typeof MESSAGES.emptyGroup | typeof MESSAGES.noAccessibleContent;
+
+/** SPEC §8 empty states: a group with no items, or whose items give no card the user may read. */
+export function groupNote(group: FamilyLibraryGroup, playlists: readonly Playlist[]): GroupNote | null {
+  if (group.items.length === 0) return MESSAGES.emptyGroup;
+  const mine = playlists.filter((playlist) => playlist.groupId === group.id);
+  return mine.some((playlist) => !isRestricted(playlist)) ? null : MESSAGES.noAccessibleContent;
+}
