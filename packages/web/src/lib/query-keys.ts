@@ -5,5 +5,9 @@ export const queryKeys = {
   playlists: () => [...queryKeys.all, 'playlists'] as const,
   devices: () => [...queryKeys.all, 'devices'] as const,
   familyGroups: () => [...queryKeys.all, 'family-groups'] as const,
+  familyGroup: (groupId: string) => [...queryKeys.all, 'family-group', groupId] as const,
+  /** The family library as playlists, assembled from the groups, their detail and card content. */
+  familyLibrary: () => [...queryKeys.all, 'family-library'] as const,
+  content: (cardId: string) => [...queryKeys.all, 'content', cardId] as const,
   deviceConfig: (deviceId: string) => [...queryKeys.all, 'device-config', deviceId] as const,
 };

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { DeviceLinkRegistry } from './device-link-registry';
 
@@ -23,6 +24,10 @@ export interface LibrarySource {
   getPlaylists(): Promise<Playlist[]>;
   getDevices(): Promise<Device[]>;
   getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]>;
+  /** One group with its cards, through the same-origin proxy. */
+  getFamilyLibraryGroup(groupId: string): Promise<FamilyLibraryGroupDetail>;
+  /** One card's content (`?playable=true`), through the same-origin proxy; a 403 is a ProviderError. */
+  getContent(cardId: string): Promise<CardDetail>;
   getDeviceConfig(deviceId: string): Promise<DeviceConfig>;
   /** The provider API's view of a player (SPEC §3 Device API status). */
   getDeviceStatus(deviceId: string): Promise<DeviceApiStatus>;

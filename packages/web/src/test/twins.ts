@@ -3,6 +3,7 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mq
 import { parseCardUri } from '@playlist-alarms/core/card-uri';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
+import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
@@ -75,6 +76,18 @@ export class InMemoryLibrary implements LibrarySource {
   /** The user call fails as it does when the provider is down (a 503 page). */
   providerDown = false;
   failPlaylists = false;
+  /** The family library's cards by card id: group detail lists those its items name. */
+  familyCards = new Map<string, Playlist>();
+  failFamilyGroups = false;
+  /** Groups whose detail answers an error (the app then shows "{group} - Item {n}"). */
+  failingGroupDetails = new Set<string>();
+  /** Cards whose content answers 403. */
+  restrictedCards = new Set<string>();
+  readonly groupDetailRequests: string[] = [];
+  readonly contentRequests: string[] = [];
+  private contentInFlight = 0;
+  /** The most content requests that were running at the same time. */
+  peakContentInFlight = 0;
   /** Devices whose configuration (and so alarm list) was asked for, in order. */
   readonly configRequests: string[] = [];
   /** Every alarm list written, in order. */
@@ -103,7 +116,41 @@ export class InMemoryLibrary implements LibrarySource {
   }
 
   getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]> {
-    return Promise.resolve(this.familyGroups);
+    return this.failFamilyGroups
+      ? Promise.reject(new ProviderError(502, null, 'HTTP 502'))
+      : Promise.resolve(this.familyGroups);
+  }
+
+  /** The group with the cards its items name (as the provider answers), or a 502 when told to fail. */
+  async getFamilyLibraryGroup(groupId: string): Promise<FamilyLibraryGroupDetail> {
+    this.groupDetailRequests.push(groupId);
+    await Promise.resolve();
+    const group = this.familyGroups.find((g) => g.id === groupId);
+    if (!group) throw new ProviderError(404, 'not-found', `Group ${groupId} not found`);
+    if (this.failingGroupDetails.has(groupId)) throw new ProviderError(502, null, 'HTTP 502');
+    const cards = group.items.flatMap((item) => {
+      const card = this.familyCards.get(item.contentId);
+      return card ? [{ ...card, groupId: group.id, groupName: group.name, isFromFamilyLibrary: true }] : [];
+    });
+    return { ...group, cards };
+  }
+
+  /** Card content; a 403 for restricted cards. Counts how many requests ran at once. */
+  async getContent(cardId: string): Promise<CardDetail> {
+    this.contentRequests.push(cardId);
+    this.contentInFlight += 1;
+    this.peakContentInFlight = Math.max(this.peakContentInFlight, this.contentInFlight);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (this.restrictedCards.has(cardId)) {
+        throw new ProviderError(403, 'forbidden', 'access to this resource is not allowed');
+      }
+      const playlist = this.familyCards.get(cardId) ?? this.playlists.find((p) => p.cardId === cardId);
+      if (!playlist) throw new ProviderError(404, 'not-found', `Card ${cardId} not found`);
+      return { playlist, chapters: [] };
+    } finally {
+      this.contentInFlight -= 1;
+    }
   }
 
   getDeviceConfig(deviceId: string): Promise<DeviceConfig> {

@@ -12,6 +12,12 @@ export interface DevicePicker {
   devices: Device[];
 }
 
+/** What the now-playing modal shows: the player, and the playlist when the app knows it. */
+export interface NowPlayingTarget {
+  deviceId: string;
+  playlist: Playlist | null;
+}
+
 export interface PlayerControls {
   play: (playlist: Playlist) => void;
   pause: () => void;
@@ -20,6 +26,10 @@ export interface PlayerControls {
   picker: DevicePicker | null;
   choose: (device: Device) => void;
   closePicker: () => void;
+  /** The now-playing modal's target while it is open. */
+  nowPlaying: NowPlayingTarget | null;
+  showNowPlaying: (target: NowPlayingTarget) => void;
+  closeNowPlaying: () => void;
 }
 
 /** The playback flow of SPEC §5: which player, connecting, card commands and their toasts. */
@@ -27,6 +37,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   const { config, devices: registry } = useServices();
   const notify = useNotify();
   const [picker, setPicker] = useState<DevicePicker | null>(null);
+  const [nowPlaying, setNowPlaying] = useState<NowPlayingTarget | null>(null);
   // The card whose 'playing' event we await, to say "Playing: {title}" once the player confirms.
   const awaited = useRef<{ cardId: string; title: string } | null>(null);
 
@@ -54,6 +65,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
       }
       awaited.current = { cardId, title: playlist.title };
       registry.applyLocal({ type: 'play', cardId, deviceId });
+      // Playback started from the app: the now-playing modal opens on it (SPEC §2 dialogs).
+      setNowPlaying({ deviceId, playlist });
     },
     [config.provider.cardLinkHost, notify, registry],
   );
@@ -130,5 +143,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     picker,
     choose,
     closePicker: useCallback(() => setPicker(null), []),
+    nowPlaying,
+    showNowPlaying: setNowPlaying,
+    closeNowPlaying: useCallback(() => setNowPlaying(null), []),
   };
 }

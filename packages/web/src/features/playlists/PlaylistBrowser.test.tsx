@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
@@ -14,7 +14,8 @@ const withPlaylists = (count: number) => {
 const cards = () => screen.queryAllByTestId('playlist-card');
 const titles = () => screen.queryAllByTestId('playlist-title').map((el) => el.textContent);
 
-describe('playlist browser', () => {
+// Whole-app renders under a loaded machine take seconds: give each test room.
+describe('playlist browser', { timeout: 30_000 }, () => {
   it('shows 12 playlists a page with pagination at top and bottom', async () => {
     renderApp(withPlaylists(30));
     expect(await screen.findByRole('tab', { name: 'My Playlists (30)' })).toBeTruthy();
@@ -84,25 +85,39 @@ describe('playlist browser', () => {
     expect(await screen.findByText('Failed to load playlists.')).toBeTruthy();
   });
 
-  it('counts the family library items in the Family Playlists tab', async () => {
-    const services = withPlaylists(2);
-    services.library.familyGroups = [
-      {
-        id: 'g1',
-        name: 'Bedtime',
-        items: [
-          { contentId: 'a', addedAt: null },
-          { contentId: 'b', addedAt: null },
-        ],
-        imageUrl: null,
-        createdAt: null,
-        lastModifiedAt: null,
-      },
-      { id: 'g2', name: 'Empty shelf', items: [], imageUrl: null, createdAt: null, lastModifiedAt: null },
+  it('switches between grid and list; the list form adds group name and description', async () => {
+    const services = withPlaylists(0);
+    services.library.playlists = [
+      makePlaylist(1, { description: 'Songs for the morning', groupId: 'g', groupName: 'Mornings' }),
     ];
     renderApp(services);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Family Playlists (2)' }));
-    expect(screen.getByText('Bedtime')).toBeTruthy();
-    expect(screen.getByText('(Empty)')).toBeTruthy();
+    await screen.findByRole('tab', { name: 'My Playlists (1)' });
+    expect(screen.queryByText('Songs for the morning')).toBeNull();
+    expect(screen.queryByText('Mornings')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'List view' }));
+    const card = (await screen.findAllByTestId('playlist-card'))[0]!;
+    expect(within(card).getByTestId('playlist-group').textContent).toBe('Mornings');
+    expect(within(card).getByText('Songs for the morning')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Playlists' }).getAttribute('data-view')).toBe('list');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Grid view' }));
+    await waitFor(() => expect(screen.queryByText('Songs for the morning')).toBeNull());
+  });
+
+  it('shows cover art, or the music-note placeholder when there is none', async () => {
+    const services = withPlaylists(0);
+    services.library.playlists = [
+      makePlaylist(1, { coverArt: 'https://covers.test/1.svg' }),
+      makePlaylist(2, { coverArt: null }),
+    ];
+    const { container } = renderApp(services);
+    await screen.findByRole('tab', { name: 'My Playlists (2)' });
+    const [first, second] = cards();
+    expect(first!.querySelector('img')?.getAttribute('src')).toBe('https://covers.test/1.svg');
+    expect(within(first!).queryByTestId('cover-placeholder')).toBeNull();
+    expect(second!.querySelector('img')).toBeNull();
+    expect(within(second!).getByTestId('cover-placeholder')).toBeTruthy();
+    expect(container.querySelectorAll('[data-testid="playlist-card"]')).toHaveLength(2);
   });
 });

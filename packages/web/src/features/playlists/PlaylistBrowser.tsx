@@ -1,69 +1,125 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import type { Dispatch } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { PAGE_SIZE } from '@playlist-alarms/core/constants';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import type { PlayerControls } from '../player/use-player';
-import { useRealtime } from '../../services/use-realtime';
+import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import {
+  filterPlaylists,
+  groupIdOf,
+  groupTabs,
+  listGroups,
+  paginate,
+  scopePlaylists,
+} from '@playlist-alarms/core/playlist-browser';
+import type {
+  BrowserAction,
+  BrowserState,
+  BrowserTab,
+  BrowserView,
+  GroupFilter,
+} from '@playlist-alarms/core/playlist-browser';
+import type { FamilyLibrary } from './api/get-family-library';
+import { GroupNotes } from './GroupNotes';
+import type { GroupNoteEntry } from './GroupNotes';
+import { GroupTabs } from './GroupTabs';
+import type { PlaylistCardHandlers } from './PlaylistCardActions';
 import { PlaylistGrid } from './PlaylistGrid';
 import { PlaylistPagination } from './PlaylistPagination';
 import { PlaylistToolbar } from './PlaylistToolbar';
 
-export interface PlaylistBrowserProps {
-  playlists: readonly Playlist[];
-  player: Pick<PlayerControls, 'play' | 'pause' | 'resume' | 'stop'>;
+export interface PlaylistBrowserProps extends PlaylistCardHandlers {
+  state: BrowserState;
+  dispatch: Dispatch<BrowserAction>;
+  own: readonly Playlist[];
+  family: FamilyLibrary;
+  playback: PlaybackState;
+  deviceConnected: boolean;
 }
 
-export function PlaylistBrowser({ playlists, player }: PlaylistBrowserProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const { playback } = useRealtime();
+function notesFor(tab: BrowserTab, group: GroupFilter, family: FamilyLibrary): GroupNoteEntry[] {
+  if (tab !== 'family' || group === 'mine') return [];
+  const only = groupIdOf(group);
+  return family.groups.flatMap((group) => {
+    const note = family.notes.get(group.id);
+    return note && (only === null || only === group.id) ? [{ id: group.id, name: group.name, note }] : [];
+  });
+}
 
-  // Pure core functions over memoised data: typing re-filters, paging only slices.
-  const filtered = useMemo(() => filterPlaylists(playlists, search), [playlists, search]);
-  const current = useMemo(() => paginate(filtered, page, PAGE_SIZE), [filtered, page]);
+/**
+ * Search, groups, view and paging of SPEC §2 over one memoised list. The search box follows every
+ * keystroke; the list follows a deferred copy of the state, so typing never waits for the cards,
+ * and only one page (12 memoised cards) is ever mounted.
+ */
+export function PlaylistBrowser({
+  state,
+  dispatch,
+  own,
+  family,
+  playback,
+  deviceConnected,
+  ...handlers
+}: PlaylistBrowserProps) {
+  const shown = useDeferredValue(state);
 
-  const onSearch = (text: string) => {
-    setSearch(text);
-    setPage(1); // SPEC §4: a new search starts at page 1
-  };
+  const scoped = useMemo(
+    () => scopePlaylists(shown.tab, shown.group, own, family.playlists),
+    [shown.tab, shown.group, own, family.playlists],
+  );
+  const filtered = useMemo(() => filterPlaylists(scoped, shown.search), [scoped, shown.search]);
+  const current = useMemo(() => paginate(filtered, shown.page), [filtered, shown.page]);
+  const tabs = useMemo(
+    () => groupTabs(state.tab, state.tab === 'family' ? family.groups : listGroups(own)),
+    [state.tab, family.groups, own],
+  );
+  const notes = useMemo(() => notesFor(shown.tab, shown.group, family), [shown.tab, shown.group, family]);
+
+  const onSearch = useCallback((search: string) => dispatch({ type: 'search', search }), [dispatch]);
+  const onView = useCallback((view: BrowserView) => dispatch({ type: 'view', view }), [dispatch]);
+  const onGroup = useCallback((group: GroupFilter) => dispatch({ type: 'group', group }), [dispatch]);
+  const onPage = useCallback((page: number) => dispatch({ type: 'page', page }), [dispatch]);
+
+  // A group whose note already says why it has nothing needs no "No playlists found" as well.
+  const explained = notes.length > 0 && groupIdOf(shown.group) !== null && !shown.search.trim();
 
   return (
     <Box>
+      <GroupTabs tabs={tabs} value={state.group} onChange={onGroup} />
       <Box sx={{ mb: 2 }}>
-        <PlaylistToolbar search={search} onSearch={onSearch} />
+        <PlaylistToolbar search={state.search} view={state.view} onSearch={onSearch} onView={onView} />
       </Box>
+      <GroupNotes entries={notes} />
       <PlaylistPagination
         page={current.page}
         pageCount={current.pageCount}
-        onPage={setPage}
+        onPage={onPage}
         label="Playlist pages (top)"
       />
-      {current.items.length === 0 ? (
-        <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-          <SearchOffIcon sx={{ fontSize: 48 }} aria-hidden />
-          <Typography variant="h6" component="p" color="text.primary">
-            {MESSAGES.noPlaylistsFound}
-          </Typography>
-          <Typography>{MESSAGES.adjustSearchHint}</Typography>
-        </Box>
-      ) : (
+      {current.items.length > 0 ? (
         <PlaylistGrid
           playlists={current.items}
           playback={playback}
-          onPlay={player.play}
-          onPause={player.pause}
-          onResume={player.resume}
-          onStop={player.stop}
+          view={shown.view}
+          deviceConnected={deviceConnected}
+          {...handlers}
         />
+      ) : (
+        !explained && (
+          <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
+            <SearchOffIcon sx={{ fontSize: 48 }} aria-hidden />
+            <Typography variant="h6" component="p" color="text.primary">
+              {MESSAGES.noPlaylistsFound}
+            </Typography>
+            <Typography>{MESSAGES.adjustSearchHint}</Typography>
+          </Box>
+        )
       )}
       <PlaylistPagination
         page={current.page}
         pageCount={current.pageCount}
-        onPage={setPage}
+        onPage={onPage}
         label="Playlist pages (bottom)"
       />
     </Box>

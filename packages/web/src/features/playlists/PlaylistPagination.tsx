@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 
@@ -9,7 +10,12 @@ export interface PlaylistPaginationProps {
 }
 
 /** Shown only when there is more than one page (SPEC §2). */
-export function PlaylistPagination({ page, pageCount, onPage, label }: PlaylistPaginationProps) {
+export const PlaylistPagination = memo(function PlaylistPagination({
+  page,
+  pageCount,
+  onPage,
+  label,
+}: PlaylistPaginationProps) {
   if (pageCount <= 1) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
@@ -23,4 +29,4 @@ export function PlaylistPagination({ page, pageCount, onPage, label }: PlaylistP
       />
     </Box>
   );
-}
+});

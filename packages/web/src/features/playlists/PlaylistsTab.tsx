@@ -1,52 +1,148 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { familyPlaylistCount } from '@playlist-alarms/core/playlist-browser';
+import GraphicEqIcon from '@mui/icons-material/GraphicEq';
+import type { Playlist } from '@playlist-alarms/core/entities';
+import { MESSAGES } from '@playlist-alarms/core/messages';
+import { NOW_PLAYING_LABELS } from '@playlist-alarms/core/now-playing';
+import {
+  browserReducer,
+  familyPlaylistCount,
+  familyPlaylistsTabLabel,
+  initialBrowserState,
+  myPlaylistsTabLabel,
+} from '@playlist-alarms/core/playlist-browser';
+import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
+import { useNotify } from '../../app/notifier-context';
+import { useSetAlarm } from '../alarms/use-set-alarm';
+import { useAnyPlayerConnected, usePlaybackState } from '../player/use-playback';
 import { usePlayer } from '../player/use-player';
 import { useDevices } from './api/get-devices';
-import { useFamilyGroups } from './api/get-family-groups';
+import { useFamilyLibrary } from './api/get-family-library';
+import type { FamilyLibrary } from './api/get-family-library';
 import { usePlaylists } from './api/get-playlists';
-import { FamilyGroupsList } from './FamilyGroupsList';
 import { PlaylistBrowser } from './PlaylistBrowser';
 
+// Dialogs load on first use, keeping the logged-in view's JavaScript small.
 const SelectDeviceDialog = lazy(() =>
   import('../player/SelectDeviceDialog').then((m) => ({ default: m.SelectDeviceDialog })),
 );
+const NowPlayingModal = lazy(() =>
+  import('../player/NowPlayingModal').then((m) => ({ default: m.NowPlayingModal })),
+);
 
 const NO_DEVICES: never[] = [];
-const NO_GROUPS: never[] = [];
+const NO_PLAYLISTS: never[] = [];
+const NO_FAMILY: FamilyLibrary = { groups: [], playlists: [], notes: new Map() };
+
+const SourceTabs = memo(function SourceTabs({
+  tab,
+  ownCount,
+  familyCount,
+  onChange,
+}: {
+  tab: BrowserTab;
+  ownCount: number;
+  familyCount: number;
+  onChange: (tab: BrowserTab) => void;
+}) {
+  return (
+    <Tabs value={tab} onChange={(_event, next: BrowserTab) => onChange(next)} aria-label="Playlist sources">
+      <Tab value="mine" label={myPlaylistsTabLabel(ownCount)} />
+      <Tab value="family" label={familyPlaylistsTabLabel(familyCount)} />
+    </Tabs>
+  );
+});
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <CircularProgress aria-label="Loading playlists" />
+    </Box>
+  );
+}
 
 export function PlaylistsTab() {
   const playlists = usePlaylists();
   const devices = useDevices();
-  const family = useFamilyGroups();
-  const player = usePlayer(devices.data ?? NO_DEVICES);
-  const [top, setTop] = useState<'mine' | 'family'>('mine');
+  const family = useFamilyLibrary();
+  const notify = useNotify();
+  const deviceList = devices.data ?? NO_DEVICES;
+  const player = usePlayer(deviceList);
+  const alarm = useSetAlarm(deviceList);
+  const playback = usePlaybackState();
+  const deviceConnected = useAnyPlayerConnected();
+  const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
 
-  const familyCount = familyPlaylistCount(family.data ?? NO_GROUPS);
+  // The own list's failure is reported by the logged-in view; the family library's here.
+  useEffect(() => {
+    if (family.isError) notify.error(MESSAGES.failedToLoadPlaylists);
+  }, [family.isError, notify]);
+
+  // Cards are memoised: hand them one stable callback even when the alarm flow's changes.
+  const latestAlarm = useRef(alarm);
+  useEffect(() => {
+    latestAlarm.current = alarm;
+  });
+  const onSetAlarm = useCallback((playlist: Playlist) => latestAlarm.current.start(playlist), []);
+  const onTab = useCallback((tab: BrowserTab) => dispatch({ type: 'tab', tab }), []);
+
+  const own = playlists.data ?? NO_PLAYLISTS;
+  const library = family.data ?? NO_FAMILY;
+  const loading = state.tab === 'mine' ? playlists.isPending : family.isPending;
+
+  const playingPlaylist = useMemo(() => {
+    const cardId = playback.cardId;
+    if (!cardId) return null;
+    return own.find((p) => p.cardId === cardId) ?? library.playlists.find((p) => p.cardId === cardId) ?? null;
+  }, [library.playlists, own, playback.cardId]);
+  const nowPlaying = player.nowPlaying;
+  const nowPlayingDevice = nowPlaying && deviceList.find((d) => d.deviceId === nowPlaying.deviceId);
+  const playingDeviceId = playback.deviceId;
 
   return (
     <Box>
-      <Tabs
-        value={top}
-        onChange={(_event, next: 'mine' | 'family') => setTop(next)}
-        aria-label="Playlist sources"
-        sx={{ mb: 2 }}
-      >
-        <Tab value="mine" label={`My Playlists (${playlists.data?.length ?? 0})`} />
-        <Tab value="family" label={`Family Playlists (${familyCount})`} />
-      </Tabs>
-      {top === 'mine' &&
-        (playlists.isPending ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading playlists" />
-          </Box>
-        ) : (
-          <PlaylistBrowser playlists={playlists.data ?? []} player={player} />
-        ))}
-      {top === 'family' && <FamilyGroupsList groups={family.data ?? []} loading={family.isPending} />}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <SourceTabs
+            tab={state.tab}
+            ownCount={own.length}
+            familyCount={familyPlaylistCount(library.groups)}
+            onChange={onTab}
+          />
+        </Box>
+        {playingDeviceId && playback.cardId && !nowPlaying && (
+          <Button
+            variant="outlined"
+            color="secondary"
+            size="small"
+            startIcon={<GraphicEqIcon />}
+            onClick={() => player.showNowPlaying({ deviceId: playingDeviceId, playlist: playingPlaylist })}
+          >
+            {NOW_PLAYING_LABELS.reopen}
+          </Button>
+        )}
+      </Box>
+      {loading ? (
+        <Loading />
+      ) : (
+        <PlaylistBrowser
+          state={state}
+          dispatch={dispatch}
+          own={own}
+          family={library}
+          playback={playback}
+          deviceConnected={deviceConnected}
+          onPlay={player.play}
+          onPause={player.pause}
+          onResume={player.resume}
+          onStop={player.stop}
+          onSetAlarm={onSetAlarm}
+        />
+      )}
       {player.picker && (
         <Suspense fallback={null}>
           <SelectDeviceDialog
@@ -57,6 +153,17 @@ export function PlaylistsTab() {
           />
         </Suspense>
       )}
+      {nowPlaying && (
+        <Suspense fallback={null}>
+          <NowPlayingModal
+            target={nowPlaying}
+            deviceName={nowPlayingDevice?.name ?? nowPlaying.deviceId}
+            controls={player}
+            onClose={player.closeNowPlaying}
+          />
+        </Suspense>
+      )}
+      {alarm.element}
     </Box>
   );
 }

@@ -1,0 +1,265 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import MusicNoteIcon from '@mui/icons-material/MusicNote';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import RepeatIcon from '@mui/icons-material/Repeat';
+import ShuffleIcon from '@mui/icons-material/Shuffle';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import StopIcon from '@mui/icons-material/Stop';
+import type { ReactNode } from 'react';
+import type { Playlist } from '@playlist-alarms/core/entities';
+import { mergeEvents, playbackProgress } from '@playlist-alarms/core/device-messages';
+import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
+import { MESSAGES } from '@playlist-alarms/core/messages';
+import {
+  NOW_PLAYING_LABELS,
+  nowPlayingTitle,
+  reportedModalGauge,
+  trackTime,
+} from '@playlist-alarms/core/now-playing';
+import { useNotify } from '../../app/notifier-context';
+import { useServices } from '../../services/app-services';
+import { ModalVolumeGauge } from './ModalVolumeGauge';
+import { useModalVolume } from './use-modal-volume';
+import { usePlaybackState } from './use-playback';
+import type { NowPlayingTarget, PlayerControls } from './use-player';
+
+export interface NowPlayingDialogProps {
+  open: boolean;
+  onClose: () => void;
+  playlist: Playlist | null;
+  deviceName: string;
+  isPlaying: boolean;
+  events: DeviceEvents | null;
+  onPlay: (() => void) | null;
+  onPause: () => void;
+  onStop: () => void;
+  volume: number;
+  onVolume: (gauge: number) => void;
+}
+
+// Its own layer in <body>: MUI hides the other children of a modal's container from assistive
+// technology, and the app's snackbar ("Playing: …") must stay announced while this is open.
+function modalLayer(): HTMLElement {
+  const existing = document.getElementById('now-playing-layer');
+  if (existing) return existing;
+  const layer = document.createElement('div');
+  layer.id = 'now-playing-layer';
+  document.body.appendChild(layer);
+  return layer;
+}
+
+function NotAvailable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Tooltip title={NOW_PLAYING_LABELS.notAvailable}>
+      <span>
+        <IconButton aria-label={label} disabled>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** SPEC §2 "Now-playing player modal", from its inputs alone. */
+export function NowPlayingDialog(props: NowPlayingDialogProps) {
+  const { open, onClose, playlist, deviceName, isPlaying, events, onPlay, onPause, onStop } = props;
+  const progress = playbackProgress(events);
+  const trackLength = events?.trackLength ?? 0;
+  const title = playlist?.title ?? events?.trackTitle ?? '';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      container={modalLayer}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="now-playing-title"
+    >
+      <DialogTitle id="now-playing-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 6 }}>
+        <Box component="span" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+          {nowPlayingTitle(deviceName)}
+        </Box>
+        <Chip label={NOW_PLAYING_LABELS.live} color="error" size="small" />
+        <IconButton
+          aria-label={NOW_PLAYING_LABELS.close}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 10 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {playlist?.coverArt ? (
+              <Box
+                component="img"
+                src={playlist.coverArt}
+                alt=""
+                sx={{ width: 72, height: 72, borderRadius: 2, objectFit: 'cover' }}
+              />
+            ) : (
+              <Box
+                aria-hidden
+                sx={{
+                  width: 72,
+                  height: 72,
+                  borderRadius: 2,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: 'primary.light',
+                  color: 'primary.contrastText',
+                }}
+              >
+                <MusicNoteIcon fontSize="large" />
+              </Box>
+            )}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography
+                variant="h6"
+                component="p"
+                sx={{ overflowWrap: 'anywhere' }}
+                data-testid="now-playing-playlist"
+              >
+                {title}
+              </Typography>
+              {events?.chapterTitle && (
+                <Typography variant="body2" color="text.secondary">
+                  {events.chapterTitle}
+                </Typography>
+              )}
+              {events?.trackTitle && events.trackTitle !== title && (
+                <Typography variant="body2" color="text.secondary">
+                  {events.trackTitle}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+          <Box>
+            <LinearProgress variant="determinate" value={progress} aria-label="Track progress" />
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
+              <Typography variant="caption">{trackTime(trackLength > 0 ? events?.position : 0)}</Typography>
+              <Typography variant="caption">{trackTime(trackLength)}</Typography>
+            </Box>
+          </Box>
+          <Stack direction="row" sx={{ justifyContent: 'center', alignItems: 'center' }} spacing={1}>
+            <NotAvailable label={NOW_PLAYING_LABELS.shuffle}>
+              <ShuffleIcon />
+            </NotAvailable>
+            <NotAvailable label={NOW_PLAYING_LABELS.previous}>
+              <SkipPreviousIcon />
+            </NotAvailable>
+            {isPlaying ? (
+              <IconButton
+                aria-label={NOW_PLAYING_LABELS.pause}
+                onClick={onPause}
+                color="primary"
+                size="large"
+              >
+                <PauseIcon fontSize="large" />
+              </IconButton>
+            ) : (
+              <IconButton
+                aria-label={NOW_PLAYING_LABELS.play}
+                onClick={onPlay ?? undefined}
+                disabled={!onPlay}
+                color="primary"
+                size="large"
+              >
+                <PlayArrowIcon fontSize="large" />
+              </IconButton>
+            )}
+            <IconButton aria-label={NOW_PLAYING_LABELS.stop} onClick={onStop}>
+              <StopIcon />
+            </IconButton>
+            <NotAvailable label={NOW_PLAYING_LABELS.next}>
+              <SkipNextIcon />
+            </NotAvailable>
+            <NotAvailable label={NOW_PLAYING_LABELS.repeat}>
+              <RepeatIcon />
+            </NotAvailable>
+          </Stack>
+          <ModalVolumeGauge gauge={props.volume} onChange={props.onVolume} />
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export interface NowPlayingModalProps {
+  target: NowPlayingTarget;
+  deviceName: string;
+  controls: Pick<PlayerControls, 'play' | 'pause' | 'resume' | 'stop'>;
+  onClose: () => void;
+}
+
+/** The modal wired to the player: its events, the shared playback state and the volume command. */
+export function NowPlayingModal({ target, deviceName, controls, onClose }: NowPlayingModalProps) {
+  const { devices: registry } = useServices();
+  const notify = useNotify();
+  const playback = usePlaybackState();
+  const [events, setEvents] = useState<DeviceEvents | null>(null);
+  const merged = useRef<DeviceEvents | null>(null);
+  const { deviceId } = target;
+
+  const send = useCallback(
+    (payload: { volume: number }) => {
+      if (!registry.send(deviceId, 'volume/set', payload)) notify.error(MESSAGES.deviceNotConnectedViaMqtt);
+    },
+    [deviceId, notify, registry],
+  );
+  const volume = useModalVolume(send);
+  const { report } = volume;
+
+  useEffect(() => {
+    merged.current = null;
+    const off = registry.onDeviceEvent((notice) => {
+      if (notice.deviceId !== deviceId) return;
+      const next = mergeEvents(merged.current, notice.events);
+      merged.current = next;
+      setEvents(next);
+      // Only a message that carries a volume is a report; merged state would replay an old one.
+      if (notice.events.volume !== undefined) {
+        const gauge = reportedModalGauge({ volume: notice.events.volume, volumeMax: next.volumeMax });
+        if (gauge !== null) report(gauge);
+      }
+    });
+    // The full state at once (position, track, volume), not only what changes from now on.
+    registry.send(deviceId, 'events/request', null);
+    return off;
+  }, [deviceId, registry, report]);
+
+  const here = playback.deviceId === deviceId;
+  const paused = here && playback.isPaused;
+  const { playlist } = target;
+  const onPlay = paused ? controls.resume : playlist ? () => controls.play(playlist) : null;
+
+  return (
+    <NowPlayingDialog
+      open
+      onClose={onClose}
+      playlist={playlist}
+      deviceName={deviceName}
+      isPlaying={here && playback.isPlaying}
+      events={events}
+      onPlay={onPlay}
+      onPause={controls.pause}
+      onStop={controls.stop}
+      volume={volume.gauge}
+      onVolume={volume.change}
+    />
+  );
+}
