@@ -24,7 +24,7 @@ export interface AlarmDraft {
 }
 
 /** SPEC lists wakeup first; the device string carries no type, the cloud upload does. */
-export const DEFAULT_ALARM_TYPE: AlarmType = ALARM_TYPES[0];
+const DEFAULT_ALARM_TYPE: AlarmType = ALARM_TYPES[0];
 
 export const ALARM_TYPE_LABELS: Readonly<Record<AlarmType, string>> = {
   wakeup: 'Wakeup',
@@ -40,7 +40,7 @@ export const defaultAlarmDraft = (deviceId: string | null = null): AlarmDraft =>
   alarmType: DEFAULT_ALARM_TYPE,
 });
 
-export type SetAlarmStart = { ok: true; draft: AlarmDraft } | { ok: false; error: string };
+type SetAlarmStart = { ok: true; draft: AlarmDraft } | { ok: false; error: string };
 
 /**
  * SPEC §5 "Set alarm from a playlist": no players, or none online, is an error; otherwise the
@@ -81,7 +81,7 @@ export const canCreateAlarm = (draft: AlarmDraft, creating: boolean): boolean =>
   !creating && draft.days.length > 0 && draft.deviceId !== null && parseTimeOfDay(draft.time) !== null;
 
 /** The device alarm of a draft: the playlist's card, chapter and track '01', enabled, volume percent/10. */
-export function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | null {
+function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | null {
   const time = parseTimeOfDay(draft.time);
   if (!time || draft.days.length === 0) return null;
   return {

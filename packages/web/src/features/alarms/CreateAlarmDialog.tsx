@@ -26,7 +26,7 @@ import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/constant
 import type { AlarmType, Device } from '@playlist-alarms/core/entities';
 import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/weekdays';
 
-export interface CreateAlarmDialogProps {
+interface CreateAlarmDialogProps {
   playlistTitle: string;
   /** The players offered: the online ones. */
   devices: readonly Device[];

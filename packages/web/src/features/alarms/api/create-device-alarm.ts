@@ -10,7 +10,7 @@ import type { DeviceAlarms } from './get-device-alarms';
  * cache, and written back as the raw strings: alarms this app cannot read, and their extra
  * fields, survive (PROVIDER-API.md "Alarm strings").
  */
-export async function createDeviceAlarm(
+async function createDeviceAlarm(
   library: LibrarySource,
   deviceId: string,
   alarm: string,
