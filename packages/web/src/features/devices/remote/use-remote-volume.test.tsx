@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Notifier } from '../../../app/notifier';
+import { NotifierContext } from '../../../app/notifier-context';
+import { ServicesContext } from '../../../services/app-services';
+import { createTestServices } from '../../../test/twins';
+import { useDeviceCommand } from '../use-device-command';
+import { useRemoteVolume } from './use-remote-volume';
+
+// The hook over core's state machine, with the registry's real frame batching: fake timers drive
+// SPEC §4's 800 ms debounce, 500 ms flag and 3 s forced sync.
+
+async function setup() {
+  const services = createTestServices();
+  await services.devices.connect('p1');
+  const link = services.links.get('p1')!;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ServicesContext.Provider value={services}>
+      <NotifierContext.Provider value={new Notifier()}>{children}</NotifierContext.Provider>
+    </ServicesContext.Provider>
+  );
+  const { result, unmount } = renderHook(() => useRemoteVolume('p1', useDeviceCommand('p1')), { wrapper });
+  /** The player publishes a volume on its 0–16 scale; the frame batcher delivers it. */
+  const report = async (volume: number) => {
+    link.emit({ volume, volumeMax: 16 });
+    await act(() => vi.advanceTimersByTimeAsync(1));
+  };
+  const volumeSends = () => link.sent.filter((c) => c.name === 'volume/set').map((c) => c.payload);
+  return { result, unmount, report, volumeSends };
+}
+
+describe('useRemoteVolume (SPEC §4)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('starts at the default 7, then takes the first player report', async () => {
+    const { result, report } = await setup();
+    expect(result.current.value).toBe(7);
+    await report(4);
+    expect(result.current.value).toBe(4);
+  });
+
+  it('moves at once, sends round(v × 100 / 14) after 800 ms without change', async () => {
+    const { result, volumeSends } = await setup();
+    act(() => result.current.change(9));
+    expect(result.current.value).toBe(9);
+    expect(result.current.updating).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    act(() => result.current.change(12));
+    await act(() => vi.advanceTimersByTimeAsync(799));
+    expect(volumeSends()).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(volumeSends()).toEqual([{ volume: 86 }]);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(result.current.updating).toBe(false);
+  });
+
+  it('ignores the player while updating; 3 s after the send it settles on what the player last said', async () => {
+    const { result, report } = await setup();
+    await report(8); // gauge 7
+    act(() => result.current.change(12));
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    await report(2); // the player stayed low (gauge 2) while the flag was on: ignored for now
+    expect(result.current.value).toBe(12);
+    await act(() => vi.advanceTimersByTimeAsync(2998)); // 1 ms before the check (the report took 1)
+    expect(result.current.value).toBe(12);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current.value).toBe(2);
+  });
+
+  it('a confirmation that came while updating is kept by the forced sync', async () => {
+    const { result, report } = await setup();
+    await report(8);
+    act(() => result.current.change(12));
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    await report(14); // 86 % of 16: gauge 12, the awaited value
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(result.current.value).toBe(12);
+    await report(13); // gauge 11: within the tolerance, the UI stays
+    expect(result.current.value).toBe(12);
+  });
+
+  it('adopts a player value that is not the awaited one and differs by more than 2', async () => {
+    const { result, report } = await setup();
+    await report(8);
+    act(() => result.current.change(14));
+    await act(() => vi.advanceTimersByTimeAsync(1300));
+    await report(11); // capped by the player's limit: gauge 10, not the awaited 14
+    expect(result.current.value).toBe(10);
+    await report(12); // gauge 11: within 2 of what the UI shows, kept
+    expect(result.current.value).toBe(10);
+  });
+
+  it('mute sends 0; unmounting stops a pending send', async () => {
+    const first = await setup();
+    act(() => first.result.current.change(0));
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    expect(first.volumeSends()).toEqual([{ volume: 0 }]);
+
+    const second = await setup();
+    act(() => second.result.current.change(5));
+    second.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(second.volumeSends()).toEqual([]);
+  });
+});
