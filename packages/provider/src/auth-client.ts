@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OAuthEndpoints, TokenSet, TokenStore } from './auth-types';
 import { createPkcePair, randomState } from './pkce';
+import { isRedirectCallback } from './session-hint';
 import type { KeyValueStorage } from './token-store';
 
 // OAuth authorization code + PKCE for a public client (PROVIDER-API.md "OAuth"), with rotating refresh tokens.
@@ -106,8 +107,7 @@ export class AuthClient {
   }
 
   isRedirectCallback(url: URL): boolean {
-    const params = url.searchParams;
-    return params.has('state') && (params.has('code') || params.has('error'));
+    return isRedirectCallback(url);
   }
 
   async handleRedirectCallback(url: URL): Promise<TokenSet> {

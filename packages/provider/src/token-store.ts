@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TokenSet, TokenStore } from './auth-types';
+import { DEFAULT_TOKEN_KEY } from './session-hint';
 
 // Token stores: localStorage in the browser, memory in tests and one-off scripts.
 
@@ -10,7 +11,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-export const DEFAULT_TOKEN_KEY = 'playlist-alarms.tokens';
+export { DEFAULT_TOKEN_KEY };
 
 const tokenSetSchema = z.object({
   accessToken: z.string().min(1),

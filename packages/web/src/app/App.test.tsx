@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import { installMatchMedia } from '../test/match-media';
 import { renderApp } from '../test/render-app';
 import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';
+import type { TestServices } from '../test/twins';
+import { App } from './App';
+import type { AppProps } from './App';
 
 const household = (token: string | null = 'stored-token') => {
   const services = createTestServices({ token });
@@ -92,11 +96,6 @@ describe('app shell', () => {
       expect(await screen.findByRole('region', { name: heading })).toBeTruthy();
     }
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
-    const players = await screen.findByRole('list', { name: 'Your players' });
-    expect(within(players).getByText('Bedroom Player')).toBeTruthy();
-    expect(within(players).getByText('Offline')).toBeTruthy();
-
     await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
     expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
     // A closed panel has not loaded its alarms.
@@ -105,6 +104,46 @@ describe('app shell', () => {
     expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();
     expect(screen.getByText('weekdays · volume 70%')).toBeTruthy();
     expect(services.library.configRequests).toEqual(['p1']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
+    expect(await screen.findByRole('heading', { name: 'Device Management' })).toBeTruthy();
+    expect(screen.getAllByText('Bedroom Player').length).toBeGreaterThan(0);
+  });
+});
+
+describe('first visit, nobody signed in', () => {
+  const renderFirstVisit = (createServices: AppProps['createServices']) =>
+    render(
+      <App
+        loadConfig={() => Promise.resolve(testConfig)}
+        createServices={createServices}
+        createQueryClient={() => new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+        mayHaveSession={() => false}
+      />,
+    );
+
+  it('shows Connect before the session code has loaded, and signs in once it has', async () => {
+    const services = household(null);
+    let release: (ready: TestServices) => void = () => undefined;
+    const loading = new Promise<TestServices>((resolve) => (release = resolve));
+    let builds = 0;
+    renderFirstVisit(() => {
+      builds += 1;
+      return loading;
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect Yoto Account' }));
+    expect(services.auth.startedSignIns).toBe(0);
+    release(services);
+    await waitFor(() => expect(services.auth.startedSignIns).toBe(1));
+    expect(builds).toBe(1);
+    expect(screen.getByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+  });
+
+  it('a configuration the services refuse shows the error view, not a Connect button that cannot work', async () => {
+    renderFirstVisit(() => Promise.reject(new Error('bad /api/config')));
+    expect(await screen.findByText('Failed to initialize app. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect Yoto Account' })).toBeNull();
   });
 });
 

@@ -1,96 +1,123 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
-import { useSession } from '../features/auth/use-session';
-import { ServicesContext } from '../services/app-services';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AppServices } from '../services/app-services';
-import { AppSnackbar } from './AppSnackbar';
 import { InitErrorView } from './InitErrorView';
 import { LoadingView } from './LoadingView';
 import { LoggedOutView } from './LoggedOutView';
-import { Notifier } from './notifier';
-import { NotifierContext } from './notifier-context';
 import { theme } from './theme';
 
-// The logged-in view (tabs, playlists, player) is a separate chunk: the sign-in page stays small.
-const LoggedInView = lazy(() =>
-  import('./LoggedInView').then((module) => ({ default: module.LoggedInView })),
-);
+// The first chunk holds only what the loading, error and logged-out views need. The session
+// (provider client, OAuth, zod, the query cache) and the logged-in view are lazy chunks, so a first
+// visit downloads little before "Connect" works.
+const SessionApp = lazy(() => import('./SessionApp').then((module) => ({ default: module.SessionApp })));
 
 export interface AppProps {
-  loadConfig: () => Promise<RuntimeConfig>;
-  createServices: (config: RuntimeConfig) => AppServices;
+  /** GET /api/config's body, not yet checked. */
+  loadConfig: () => Promise<unknown>;
+  /** Checks the configuration and builds the provider services (the browser's load lazily). */
+  createServices: (config: unknown) => AppServices | Promise<AppServices>;
   createQueryClient?: () => QueryClient;
+  /**
+   * False when no session can exist yet (no stored token, no sign-in answer in the address): the
+   * logged-out view then shows without the session code, which loads after it. By default the
+   * session decides.
+   */
+  mayHaveSession?: () => boolean;
 }
 
-type Boot = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; services: AppServices };
+type Boot =
+  | { phase: 'loading' }
+  | { phase: 'failed' }
+  /** Logged out before any session code has loaded; `services` loads it once (memoised). */
+  | { phase: 'signed-out'; services: () => Promise<AppServices>; signingIn: boolean }
+  | { phase: 'ready'; services: AppServices; signInOnStart: boolean };
 
-const defaultQueryClient = () =>
-  new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
-  });
+const always = () => true;
 
-export function App({ loadConfig, createServices, createQueryClient = defaultQueryClient }: AppProps) {
+function once<T>(load: () => T | Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | null = null;
+  return () => (loaded ??= Promise.resolve().then(load));
+}
+
+export function App({ loadConfig, createServices, createQueryClient, mayHaveSession = always }: AppProps) {
   const [boot, setBoot] = useState<Boot>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [queryClient] = useState(createQueryClient);
-  const [notifier] = useState(() => new Notifier());
 
   useEffect(() => {
     let cancelled = false;
+    const fail = (error: unknown) => {
+      console.error('[app] failed to initialize', error);
+      if (!cancelled) setBoot({ phase: 'failed' });
+    };
     loadConfig()
       .then((config) => {
-        if (!cancelled) setBoot({ phase: 'ready', services: createServices(config) });
+        if (cancelled) return;
+        const services = once(() => createServices(config));
+        if (!mayHaveSession()) {
+          setBoot({ phase: 'signed-out', services, signingIn: false });
+          return;
+        }
+        return services().then((ready) => {
+          if (!cancelled) setBoot({ phase: 'ready', services: ready, signInOnStart: false });
+        });
       })
-      .catch((error: unknown) => {
-        console.error('[app] failed to load /api/config', error);
-        if (!cancelled) setBoot({ phase: 'failed' });
-      });
+      .catch(fail);
     return () => {
       cancelled = true;
     };
-  }, [attempt, createServices, loadConfig]);
+  }, [attempt, createServices, loadConfig, mayHaveSession]);
+
+  // Logged out and painted: load the session code in the background, so "Connect" is quick and a
+  // configuration the services refuse shows the error view rather than a button that cannot work.
+  const background = boot.phase === 'signed-out' ? boot.services : null;
+  useEffect(() => {
+    if (!background) return;
+    let cancelled = false;
+    background().catch((error: unknown) => {
+      console.error('[app] failed to initialize', error);
+      if (!cancelled) setBoot({ phase: 'failed' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [background]);
 
   const retry = () => {
     setBoot({ phase: 'loading' });
     setAttempt((n) => n + 1);
   };
 
+  const signIn = () => {
+    if (boot.phase !== 'signed-out' || boot.signingIn) return;
+    setBoot({ ...boot, signingIn: true });
+    // A failure is shown by the background load above.
+    boot.services().then(
+      (services) => setBoot({ phase: 'ready', services, signInOnStart: true }),
+      () => undefined,
+    );
+  };
+
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <NotifierContext.Provider value={notifier}>
-        {boot.phase === 'loading' && <LoadingView />}
-        {boot.phase === 'failed' && <InitErrorView onRetry={retry} />}
-        {boot.phase === 'ready' && (
-          <ServicesContext.Provider value={boot.services}>
-            <QueryClientProvider client={queryClient}>
-              <SessionRoot />
-            </QueryClientProvider>
-          </ServicesContext.Provider>
-        )}
-        <AppSnackbar />
-      </NotifierContext.Provider>
+      {boot.phase === 'loading' && <LoadingView />}
+      {boot.phase === 'failed' && <InitErrorView onRetry={retry} />}
+      {boot.phase === 'signed-out' && <LoggedOutView error={null} onLogin={signIn} />}
+      {boot.phase === 'ready' && (
+        <Suspense
+          fallback={
+            boot.signInOnStart ? <LoggedOutView error={null} onLogin={() => undefined} /> : <LoadingView />
+          }
+        >
+          <SessionApp
+            services={boot.services}
+            signInOnStart={boot.signInOnStart}
+            {...(createQueryClient ? { createQueryClient } : {})}
+          />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
-}
-
-function SessionRoot() {
-  const session = useSession();
-  switch (session.status) {
-    case 'loading':
-      return <LoadingView />;
-    case 'logged-out':
-      return <LoggedOutView error={session.error} onLogin={session.login} />;
-    case 'unavailable':
-      return <InitErrorView onRetry={session.retry} />;
-    case 'logged-in':
-      return (
-        <Suspense fallback={<LoadingView />}>
-          <LoggedInView user={session.user} onLogout={session.logout} />
-        </Suspense>
-      );
-  }
 }
