@@ -44,6 +44,10 @@ async function connectedToBedroomPlayer(app: AppPage): Promise<{ card: Locator; 
   await card.getByRole('button', { name: 'Play this playlist' }).click();
   await app.expectSnackbar(`Playing: ${title}`);
   await expect(app.page.getByText('MQTT Connected')).toBeVisible();
+  // Play opens the now-playing modal; the parent closes it to reach the card again.
+  const nowPlaying = app.page.getByRole('dialog', { name: 'Now Playing on Bedroom Player' });
+  await nowPlaying.getByRole('button', { name: 'Close' }).click();
+  await expect(nowPlaying).toHaveCount(0);
   return { card, title };
 }
 
