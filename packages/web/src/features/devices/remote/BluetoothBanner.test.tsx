@@ -27,14 +27,16 @@ describe('BluetoothBanner (SPEC §4, §8)', () => {
     expect(screen.getByRole('alert').textContent).toBe('All Bluetooth bonds deleted');
   });
 
-  it('closes by hand; a response without a Bluetooth result shows nothing', async () => {
+  it('closes by hand; a response without a Bluetooth result leaves the banner as it is', async () => {
     const { rerender } = render(<BluetoothBanner response={null} />);
     rerender(<BluetoothBanner response={{ status: { '/bluetooth/flux': 'BUSY' }, seq: 1 }} />);
+    expect(screen.getByRole('alert').textContent).toBe('Bluetooth flux: BUSY');
+    rerender(<BluetoothBanner response={{ status: { status: 'OK', req_body: '' }, seq: 2 }} />);
     expect(screen.getByRole('alert').textContent).toBe('Bluetooth flux: BUSY');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await advance(1000);
     expect(screen.queryByRole('alert')).toBeNull();
-    rerender(<BluetoothBanner response={{ status: { events: 'OK', req_body: '' }, seq: 2 }} />);
+    rerender(<BluetoothBanner response={{ status: { events: 'OK', req_body: '' }, seq: 3 }} />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -2,31 +2,38 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Collapse from '@mui/material/Collapse';
 import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
+import type { BluetoothBanner as Banner } from '@playlist-alarms/core/bluetooth-banner';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
 import type { CommandResponse } from '../../../services/device-link-registry';
 
 /**
  * The Bluetooth result of SPEC §4/§8: shows on every new command response that carries a
- * '/bluetooth/…' result (told apart by its sequence number), hides after 5 s, and can be closed.
+ * '/bluetooth/…' result (told apart by its sequence number, so the same answer twice shows twice),
+ * hides after 5 s, and can be closed. Other responses (status, events polls) leave it as it is.
  */
 export function BluetoothBanner({ response }: { response: CommandResponse | null }) {
-  const banner = bluetoothBanner(response?.status);
-  const seq = banner ? (response?.seq ?? null) : null;
-  // A response from before this panel mounted is not new: it does not show again.
-  const [closedSeq, setClosedSeq] = useState<number | null>(seq);
+  // A response from before this panel mounted is not new.
+  const [seenSeq, setSeenSeq] = useState<number | null>(response?.seq ?? null);
+  const [shown, setShown] = useState<{ banner: Banner; seq: number } | null>(null);
 
+  if (response && response.seq !== seenSeq) {
+    setSeenSeq(response.seq);
+    const banner = bluetoothBanner(response.status);
+    if (banner) setShown({ banner, seq: response.seq });
+  }
+
+  const shownSeq = shown?.seq ?? null;
   useEffect(() => {
-    if (seq === null) return;
-    const timer = window.setTimeout(() => setClosedSeq(seq), TIMINGS_MS.bluetoothBanner);
+    if (shownSeq === null) return;
+    const timer = window.setTimeout(() => setShown(null), TIMINGS_MS.bluetoothBanner);
     return () => window.clearTimeout(timer);
-  }, [seq]);
+  }, [shownSeq]);
 
-  const open = banner !== null && seq !== closedSeq;
   return (
-    <Collapse in={open} unmountOnExit>
-      {banner && (
-        <Alert severity={banner.severity} onClose={() => setClosedSeq(seq)} data-testid="bluetooth-banner">
-          {banner.message}
+    <Collapse in={shown !== null} unmountOnExit>
+      {shown && (
+        <Alert severity={shown.banner.severity} onClose={() => setShown(null)} data-testid="bluetooth-banner">
+          {shown.banner.message}
         </Alert>
       )}
     </Collapse>
