@@ -50,6 +50,8 @@ export interface NowPlayingDialogProps {
   onVolume: (gauge: number) => void;
 }
 
+// The title's text alone names the dialog: the bar also holds the LIVE badge and Close (MUI would
+// otherwise give the whole bar the dialog's aria-labelledby id).
 // Its own layer in <body>: MUI hides the other children of a modal's container from assistive
 // technology, and the app's snackbar ("Playing: …") must stay announced while this is open.
 function modalLayer(): HTMLElement {
@@ -88,8 +90,8 @@ export function NowPlayingDialog(props: NowPlayingDialogProps) {
       maxWidth="xs"
       aria-labelledby="now-playing-title"
     >
-      <DialogTitle id="now-playing-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 6 }}>
-        <Box component="span" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+      <DialogTitle id="now-playing-bar" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 6 }}>
+        <Box component="span" id="now-playing-title" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
           {nowPlayingTitle(deviceName)}
         </Box>
         <Chip label={NOW_PLAYING_LABELS.live} color="error" size="small" />
