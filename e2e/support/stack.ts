@@ -17,12 +17,34 @@ export function chromiumPath(): string {
   return path;
 }
 
+const rgbSchema = z.object({ r: z.number(), g: z.number(), b: z.number() });
+const previewSchema = z.object({ uri: z.string(), timeout: z.number(), animated: z.number() });
+
 const playerStateSchema = z.looseObject({
   deviceId: z.string(),
   online: z.boolean(),
   playbackStatus: z.string(),
   cardId: z.string().nullable(),
   volume: z.number(),
+  // The complete simulated player (sandbox README, GET /_sandbox/devices/:id/state).
+  volumeMax: z.number(),
+  rebooting: z.boolean(),
+  rebootCount: z.number(),
+  sleepTimerActive: z.boolean(),
+  sleepTimerSeconds: z.number(),
+  ambient: rgbSchema,
+  nightlightMode: z.string(),
+  bluetooth: z.looseObject({
+    enabled: z.boolean(),
+    mode: z.string().nullable(),
+    connected: z.boolean(),
+    connectedTo: z.string().nullable(),
+    bonds: z.array(z.object({ mac: z.string(), name: z.string() })),
+  }),
+  lastDisplayPreview: previewSchema.extend({ at: z.string() }).nullable(),
+  battery: z.looseObject({ level: z.number(), charging: z.boolean(), powerSource: z.number() }),
+  wifiStrength: z.number(),
+  lastCommand: z.object({ name: z.string(), result: z.string(), at: z.string() }).nullable(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
@@ -40,13 +62,18 @@ async function knob(path: string, body?: unknown): Promise<unknown> {
 const tokensSchema = z.object({ access_token: z.string() });
 const cardsSchema = z.object({ cards: z.array(z.looseObject({ cardId: z.string(), title: z.string() })) });
 
-/** The demo account's card id of a playlist title, read from the provider API as the app reads it. */
-async function cardIdOf(title: string): Promise<string> {
+/** The demo account's own playlists, in the order the provider lists them (and the app shows them). */
+async function demoCards(): Promise<Array<{ cardId: string; title: string }>> {
   const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
   const response = await fetch(`${sandboxUrl}/content/mine`, {
     headers: { authorization: `Bearer ${access_token}` },
   });
-  const card = cardsSchema.parse(await response.json()).cards.find((c) => c.title === title);
+  return cardsSchema.parse(await response.json()).cards;
+}
+
+/** The demo account's card id of a playlist title, read from the provider API as the app reads it. */
+async function cardIdOf(title: string): Promise<string> {
+  const card = (await demoCards()).find((c) => c.title === title);
   if (!card) throw new Error(`no playlist titled "${title}" in the demo household`);
   return card.cardId;
 }
@@ -69,12 +96,26 @@ async function deviceAlarms(deviceId: string): Promise<string[]> {
 export const sandbox = {
   reset: () => knob('reset', {}),
   cardIdOf,
+  demoCards,
   deviceAlarms,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
   press: (deviceId: string, action: 'pause' | 'resume' | 'stop') =>
     knob(`devices/${deviceId}/button`, { action }),
+  /** The player's Bluetooth surroundings and failure scenarios (fields left out stay). */
+  bluetooth: (
+    deviceId: string,
+    scenario: {
+      enabled?: boolean;
+      bonds?: string[];
+      driverFailure?: boolean;
+      failCommands?: Array<'on' | 'off' | 'state' | 'connect' | 'disconnect' | 'delete_bonds'>;
+    },
+  ) => knob(`devices/${deviceId}/bluetooth`, scenario),
+  /** This player's timings until the next reset. */
+  playerSettings: (deviceId: string, settings: { rebootDelayMs?: number; statusIntervalMs?: number }) =>
+    knob(`devices/${deviceId}/settings`, settings),
   faults: (faults: {
     restDown?: boolean;
     malformed?: boolean;
