@@ -2,7 +2,7 @@
 // asserted (budgets are printed beside them). Results go to bench/results/latest.json so runs can
 // be compared. Everything runs on free ports, so a demo or an e2e run can go on at the same time.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cardUri } from '@playlist-alarms/core/card-uri';
@@ -30,6 +30,9 @@ async function measure(name: string, runs: number, once: () => unknown, note?: s
   }
   return summarize(name, times, note ? { note } : {});
 }
+
+// Timings on a busy machine (tests of other work, a build) are not comparable: say how busy it was.
+const loadAtStart = loadavg()[0] ?? Number.NaN;
 
 // The bench's own build of the current source, served by the server below.
 const webDist = buildWeb();
@@ -128,7 +131,12 @@ try {
   await sandbox.close();
 }
 
+const load = { atStart: loadAtStart, atEnd: loadavg()[0] ?? Number.NaN };
 printResults(results);
+console.log(
+  `\n1-minute load average ${load.atStart.toFixed(2)} at the start, ${load.atEnd.toFixed(2)} at the end ` +
+    '(this machine has 2 cores: above 2, other work slowed these timings)',
+);
 printBundleReport(bundle);
 const observed = {
   loggedOut: observedDownload(webDist, downloads.loggedOut),
@@ -136,8 +144,8 @@ const observed = {
 };
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB gzip`;
 console.log(
-  `\nScripts Chromium had fetched: ${kb(observed.loggedOut.gzipBytes)} when "Connect Yoto Account" showed, ` +
-    `${kb(observed.loggedIn.gzipBytes)} when the first playlist card was painted ` +
+  `\nScripts Chromium requested before painting: "Connect Yoto Account" ${kb(observed.loggedOut.gzipBytes)}, ` +
+    `the first playlist card ${kb(observed.loggedIn.gzipBytes)} ` +
     `(${observed.loggedIn.chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ')})`,
 );
 rmSync(webDist, { recursive: true, force: true });
@@ -145,7 +153,14 @@ mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
   JSON.stringify(
-    { at: new Date().toISOString(), node: process.version, results, bundle, observedDownloads: observed },
+    {
+      at: new Date().toISOString(),
+      node: process.version,
+      load,
+      results,
+      bundle,
+      observedDownloads: observed,
+    },
     null,
     2,
   ),

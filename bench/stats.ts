@@ -9,6 +9,8 @@ export interface Result {
   /** The budget for this timing; the printout compares, nothing fails. */
   budgetMs?: number;
   note?: string;
+  /** Every sample in the order taken (browser timings), to see which keystroke was slow. */
+  samples?: number[];
 }
 
 const quantile = (sorted: number[], q: number): number =>
@@ -17,8 +19,9 @@ const quantile = (sorted: number[], q: number): number =>
 export function summarize(
   name: string,
   samples: number[],
-  extra: { budgetMs?: number; note?: string } = {},
+  extra: { budgetMs?: number; note?: string; keepSamples?: boolean } = {},
 ): Result {
+  const { keepSamples = false, ...rest } = extra;
   const sorted = [...samples].sort((a, b) => a - b);
   return {
     name,
@@ -26,7 +29,8 @@ export function summarize(
     medianMs: quantile(sorted, 0.5),
     p99Ms: quantile(sorted, 0.99),
     worstMs: sorted.at(-1) ?? Number.NaN,
-    ...extra,
+    ...rest,
+    ...(keepSamples ? { samples } : {}),
   };
 }
 

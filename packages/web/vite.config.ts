@@ -65,5 +65,7 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // As the other projects: whole-app tests on a busy two-core machine take seconds.
+    testTimeout: 20_000,
   },
 });

@@ -106,8 +106,27 @@ describe('app shell', () => {
     expect(services.library.configRequests).toEqual(['p1']);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
-    expect(await screen.findByRole('heading', { name: 'Device Management' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Device Management' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getAllByText('Bedroom Player').length).toBeGreaterThan(0);
+  });
+});
+
+describe('main tabs', () => {
+  it('the Playlists tab is kept while another is open: back on it, the search is as it was left', async () => {
+    installMatchMedia(1024);
+    renderApp(household());
+    const search = await screen.findByRole('textbox', { name: 'Search playlists' });
+    await userEvent.type(search, '12');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
+    expect(await screen.findByRole('region', { name: 'Getting Started' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Search playlists' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Your Playlists (13)' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Search playlists' }).value).toBe('12');
+    expect(screen.queryByRole('region', { name: 'Getting Started' })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, memo, useState } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -31,7 +31,21 @@ function tabLabels(small: boolean, playlistCount: number, deviceCount: number): 
       ];
 }
 
-export function MainTabs({ playlistCount, deviceCount }: { playlistCount: number; deviceCount: number }) {
+// Made once: the parent re-renders on every list or player update, the panels need not.
+const PANELS = {
+  playlists: <PlaylistsTab />,
+  alarms: <AlarmsPanel />,
+  devices: <DevicesPanel />,
+  help: <HelpPanel />,
+};
+
+export const MainTabs = memo(function MainTabs({
+  playlistCount,
+  deviceCount,
+}: {
+  playlistCount: number;
+  deviceCount: number;
+}) {
   const [index, setIndex] = useState(0);
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_MAX_WIDTH_PX - 0.05}px)`);
   const labels = tabLabels(small, playlistCount, deviceCount);
@@ -49,26 +63,44 @@ export function MainTabs({ playlistCount, deviceCount }: { playlistCount: number
           <Tab key={id} label={labels[i]} id={`tab-${id}`} aria-controls={`panel-${id}`} />
         ))}
       </Tabs>
-      <TabPanel id="playlists" active={index === 0}>
-        <PlaylistsTab />
+      {/* The Playlists tab stays mounted, hidden: coming back to it shows it at once, search and
+          page as left. The others mount when opened (their polling stops when left). */}
+      <TabPanel id="playlists" active={index === 0} keepMounted>
+        {PANELS.playlists}
       </TabPanel>
       <TabPanel id="alarms" active={index === 1}>
-        <AlarmsPanel />
+        {PANELS.alarms}
       </TabPanel>
       <TabPanel id="devices" active={index === 2}>
-        <DevicesPanel />
+        {PANELS.devices}
       </TabPanel>
       <TabPanel id="help" active={index === 3}>
-        <HelpPanel />
+        {PANELS.help}
       </TabPanel>
     </Paper>
   );
-}
+});
 
-function TabPanel({ id, active, children }: { id: string; active: boolean; children: ReactNode }) {
-  if (!active) return null;
+function TabPanel({
+  id,
+  active,
+  keepMounted = false,
+  children,
+}: {
+  id: string;
+  active: boolean;
+  keepMounted?: boolean;
+  children: ReactNode;
+}) {
+  if (!active && !keepMounted) return null;
   return (
-    <Box role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} sx={{ p: { xs: 1.5, sm: 3 } }}>
+    <Box
+      role="tabpanel"
+      id={`panel-${id}`}
+      aria-labelledby={`tab-${id}`}
+      hidden={!active}
+      sx={{ p: { xs: 1.5, sm: 3 } }}
+    >
       <Suspense
         fallback={
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
