@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
-const webDir = resolve(import.meta.dirname, '../packages/web');
+// BENCH_WEB_DIR: measure another copy of packages/web (an experiment) with the same bench.
+const webDir = resolve(process.env.BENCH_WEB_DIR ?? resolve(import.meta.dirname, '../packages/web'));
 
 /** `vite build` of packages/web into a fresh temporary folder; returns that folder. */
 export function buildWeb(): string {
