@@ -39,12 +39,13 @@ const webDist = buildWeb();
 const bundle = measureBundle(webDist);
 
 const HOUSEHOLD = 10_000;
+const dataDir = mkdtempSync(join(tmpdir(), 'playlist-alarms-bench-'));
 const sandbox = await startSandbox({ port: 0, mqttPort: 0, playlistCount: HOUSEHOLD });
 const server = await startServer(
   loadConfig({
     APP_MODE: 'demo',
     PORT: '0',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'playlist-alarms-bench-')),
+    DATA_DIR: dataDir,
     WEB_DIST: webDist,
     PROVIDER_API_BASE: sandbox.url,
     PROVIDER_AUTH_ISSUER: sandbox.url,
@@ -54,7 +55,7 @@ const server = await startServer(
   }),
 );
 const results: Result[] = [];
-let downloads: ObservedDownloads = { loggedOut: [], loggedIn: [] };
+let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
   const { access_token: token } = await sandbox.issueTokens('demo');
@@ -124,11 +125,15 @@ try {
 
   const browser = await runBrowserBench(server.url);
   results.push(...browser.results);
-  downloads = browser.downloads;
+  observed = {
+    loggedOut: observedDownload(webDist, browser.downloads.loggedOut),
+    loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
+  };
 } finally {
   await link.dispose();
   await server.close();
   await sandbox.close();
+  for (const dir of [webDist, dataDir]) rmSync(dir, { recursive: true, force: true });
 }
 
 const load = { atStart: loadAtStart, atEnd: loadavg()[0] ?? Number.NaN };
@@ -138,17 +143,13 @@ console.log(
     '(this machine has 2 cores: above 2, other work slowed these timings)',
 );
 printBundleReport(bundle);
-const observed = {
-  loggedOut: observedDownload(webDist, downloads.loggedOut),
-  loggedIn: observedDownload(webDist, downloads.loggedIn),
-};
+if (!observed) throw new Error('the browser benchmark gave no downloads');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB gzip`;
 console.log(
   `\nScripts Chromium requested before painting: "Connect Yoto Account" ${kb(observed.loggedOut.gzipBytes)}, ` +
     `the first playlist card ${kb(observed.loggedIn.gzipBytes)} ` +
     `(${observed.loggedIn.chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ')})`,
 );
-rmSync(webDist, { recursive: true, force: true });
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
