@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Playlist } from './entities';
 import {
   browserReducer,
@@ -8,6 +9,7 @@ import {
   scopePlaylists,
   familyPlaylistCount,
   clampPage,
+  createPlaylistSearch,
   durationBadge,
   filterPlaylists,
   groupFilterFor,
@@ -71,6 +73,39 @@ describe('SPEC §2 group filter: All Playlists, each group, My Playlists', () =>
     ]);
     expect(showGroupTabs(listGroups(list))).toBe(true);
     expect(showGroupTabs(listGroups(list.slice(0, 3)))).toBe(false);
+  });
+});
+
+describe('incremental search, as typed', () => {
+  it('gives what filterPlaylists gives at every keystroke, forward and back', () => {
+    const search = createPlaylistSearch();
+    for (const query of ['s', 'sc', 'sci', 'science', 'scien', 'w', 'wake', '', 'ROALD', 'zebra']) {
+      expect(search(list, query)).toEqual(filterPlaylists(list, query));
+    }
+  });
+  it('starts over for another list', () => {
+    const search = createPlaylistSearch();
+    expect(ids([...search(list, 'science')])).toEqual(['p3', 'p4']);
+    const other = [playlist(9, { title: 'Science Nine' }), ...list];
+    expect(ids([...search(other, 'science')])).toEqual(['p9', 'p3', 'p4']);
+  });
+  it('matches filterPlaylists for any sequence of queries (property)', () => {
+    const letters = fc.constantFrom('a', 'e', 'o', 's', 'B', ' ');
+    const word = fc.array(letters, { maxLength: 4 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 12 }),
+        fc.array(word, { maxLength: 8 }),
+        (titles, queries) => {
+          const items = titles.map((title, i) => playlist(i, { title }));
+          const search = createPlaylistSearch();
+          for (const query of queries) expect(search(items, query)).toEqual(filterPlaylists(items, query));
+        },
+      ),
+    );
+  });
+  it('an empty query gives the list itself', () => {
+    expect(createPlaylistSearch()(list, '  ')).toBe(list);
   });
 });
 

@@ -42,6 +42,34 @@ export function filterPlaylists(
   );
 }
 
+/**
+ * The same search as filterPlaylists without a group, remembering its last answer: a query that
+ * extends the previous one (the next keystroke) is looked for among the previous matches only.
+ * An empty query gives the list itself, uncopied.
+ */
+export function createPlaylistSearch(): (
+  playlists: readonly Playlist[],
+  search: string,
+) => readonly Playlist[] {
+  let last: { source: readonly Playlist[]; query: string; indices: number[] } | null = null;
+  return (playlists, search) => {
+    const query = search.trim().toLowerCase();
+    if (!query) return playlists;
+    const texts = searchTexts(playlists);
+    const narrowing = last !== null && last.source === playlists && query.startsWith(last.query);
+    const indices: number[] = [];
+    if (narrowing) {
+      for (const i of last!.indices) if ((texts[i] ?? '').includes(query)) indices.push(i);
+    } else {
+      texts.forEach((text, i) => {
+        if (text.includes(query)) indices.push(i);
+      });
+    }
+    last = { source: playlists, query, indices };
+    return indices.map((i) => playlists[i]!);
+  };
+}
+
 /** Distinct groups in first-seen order, for the group tab row. */
 export function listGroups(playlists: readonly Playlist[]): { id: string; name: string }[] {
   const seen = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { Dispatch } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -7,7 +7,7 @@ import type { Playlist } from '@playlist-alarms/core/entities';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import {
-  filterPlaylists,
+  createPlaylistSearch,
   groupIdOf,
   groupTabs,
   listGroups,
@@ -26,6 +26,7 @@ import { GroupNotes } from './GroupNotes';
 import type { GroupNoteEntry } from './GroupNotes';
 import { GroupTabs } from './GroupTabs';
 import type { PlaylistCardHandlers } from './PlaylistCardActions';
+import { PlaylistCardStyles } from './PlaylistCardStyles';
 import { PlaylistGrid } from './PlaylistGrid';
 import { PlaylistPagination } from './PlaylistPagination';
 import { PlaylistToolbar } from './PlaylistToolbar';
@@ -63,12 +64,14 @@ export function PlaylistBrowser({
   ...handlers
 }: PlaylistBrowserProps) {
   const shown = useDeferredValue(state);
+  const [search] = useState(createPlaylistSearch);
+  const [initialSearch] = useState(state.search);
 
   const scoped = useMemo(
     () => scopePlaylists(shown.tab, shown.group, own, family.playlists),
     [shown.tab, shown.group, own, family.playlists],
   );
-  const filtered = useMemo(() => filterPlaylists(scoped, shown.search), [scoped, shown.search]);
+  const filtered = useMemo(() => search(scoped, shown.search), [search, scoped, shown.search]);
   const current = useMemo(() => paginate(filtered, shown.page), [filtered, shown.page]);
   const tabs = useMemo(
     () => groupTabs(state.tab, state.tab === 'family' ? family.groups : listGroups(own)),
@@ -85,11 +88,10 @@ export function PlaylistBrowser({
   const explained = notes.length > 0 && groupIdOf(shown.group) !== null && !shown.search.trim();
 
   return (
-    <Box>
+    <div>
+      <PlaylistCardStyles />
       <GroupTabs tabs={tabs} value={state.group} onChange={onGroup} />
-      <Box sx={{ mb: 2 }}>
-        <PlaylistToolbar search={state.search} view={state.view} onSearch={onSearch} onView={onView} />
-      </Box>
+      <PlaylistToolbar initialSearch={initialSearch} view={state.view} onSearch={onSearch} onView={onView} />
       <GroupNotes entries={notes} />
       <PlaylistPagination
         page={current.page}
@@ -122,6 +124,6 @@ export function PlaylistBrowser({
         onPage={onPage}
         label="Playlist pages (bottom)"
       />
-    </Box>
+    </div>
   );
 }

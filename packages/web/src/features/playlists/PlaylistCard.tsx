@@ -1,10 +1,4 @@
 import { memo } from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
@@ -13,39 +7,20 @@ import { CARD_LABELS } from '@playlist-alarms/core/playlist-card';
 import { PlaylistCardActions } from './PlaylistCardActions';
 import type { PlaylistCardActionsProps } from './PlaylistCardActions';
 
+// Styled by PlaylistCardStyles (class names pl-card…): plain elements keep 12 new cards cheap.
+
 export interface PlaylistCardProps extends PlaylistCardActionsProps {
   layout: BrowserView;
 }
 
-function Cover({ playlist, layout }: { playlist: Playlist; layout: BrowserView }) {
-  const size = layout === 'list' ? { width: { xs: 72, sm: 96 }, flexShrink: 0 } : { width: '100%' };
+function Cover({ playlist }: { playlist: Playlist }) {
   if (playlist.coverArt) {
-    return (
-      <Box
-        component="img"
-        src={playlist.coverArt}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        sx={{ ...size, aspectRatio: '1', objectFit: 'cover', display: 'block' }}
-      />
-    );
+    return <img className="pl-card__cover" src={playlist.coverArt} alt="" loading="lazy" decoding="async" />;
   }
   return (
-    <Box
-      data-testid="cover-placeholder"
-      aria-hidden
-      sx={{
-        ...size,
-        aspectRatio: '1',
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'primary.light',
-        color: 'primary.contrastText',
-      }}
-    >
-      <MusicNoteIcon sx={{ fontSize: layout === 'list' ? 36 : 56 }} />
-    </Box>
+    <div className="pl-card__cover pl-card__placeholder" data-testid="cover-placeholder" aria-hidden>
+      <MusicNoteIcon fontSize="inherit" />
+    </div>
   );
 }
 
@@ -55,45 +30,35 @@ export const PlaylistCard = memo(function PlaylistCard({ layout, ...actions }: P
   const badge = categoryBadge(playlist.category);
   const list = layout === 'list';
   return (
-    <Card
-      data-testid="playlist-card"
-      sx={{ display: 'flex', flexDirection: list ? 'row' : 'column', height: '100%' }}
-    >
-      <Cover playlist={playlist} layout={layout} />
-      <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
-        <CardContent sx={{ flexGrow: 1, pb: 1 }}>
-          <Typography
-            data-testid="playlist-title"
-            variant="subtitle1"
-            component="h3"
-            sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-          >
+    <article data-testid="playlist-card" className={`pl-card pl-card--${layout}`}>
+      <Cover playlist={playlist} />
+      <div className="pl-card__body">
+        <div className="pl-card__content">
+          <h3 className="pl-card__title" data-testid="playlist-title">
             {playlist.title}
-          </Typography>
+          </h3>
           {list && playlist.groupName && (
-            <Typography data-testid="playlist-group" variant="body2" color="secondary.dark">
+            <p className="pl-card__group" data-testid="playlist-group">
               {playlist.groupName}
-            </Typography>
+            </p>
           )}
           {list && playlist.description && (
-            <Typography data-testid="playlist-description" variant="body2" color="text.secondary">
+            <p className="pl-card__description" data-testid="playlist-description">
               {playlist.description}
-            </Typography>
+            </p>
           )}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
-            {badge && <Chip size="small" label={badge} />}
-            <Chip size="small" variant="outlined" label={durationBadge(playlist.duration)} />
+          <div className="pl-card__badges">
+            {badge && <span className="pl-badge">{badge}</span>}
+            <span className="pl-badge pl-badge--outlined">{durationBadge(playlist.duration)}</span>
             {playlist.isFromFamilyLibrary && (
-              <Chip size="small" color="secondary" label={CARD_LABELS.family} />
+              <span className="pl-badge pl-badge--family">{CARD_LABELS.family}</span>
             )}
-          </Box>
-        </CardContent>
-        <CardActions
-          sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2, '& > :not(style) ~ :not(style)': { ml: 0 } }}
-        >
+          </div>
+        </div>
+        <div className="pl-card__actions">
           <PlaylistCardActions {...actions} />
-        </CardActions>
-      </Box>
-    </Card>
+        </div>
+      </div>
+    </article>
   );
 });

@@ -1,9 +1,5 @@
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import AlarmAddIcon from '@mui/icons-material/AlarmAdd';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import StopIcon from '@mui/icons-material/Stop';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
 import {
@@ -12,6 +8,24 @@ import {
   playbackButtons,
   setAlarmButton,
 } from '@playlist-alarms/core/playlist-card';
+
+// Material icon paths drawn as plain SVG: a card shows several buttons, and MUI's icon wrappers
+// would add two styled elements to each (the card's stylesheet sizes .pl-icon).
+const ICON_PATHS = {
+  play: 'M8 5v14l11-7z',
+  pause: 'M6 19h4V5H6zm8-14v14h4V5z',
+  stop: 'M6 6h12v12H6z',
+  alarm:
+    'M7.88 3.39 6.6 1.86 2 5.71l1.29 1.53zM22 5.72l-4.6-3.86-1.29 1.53 4.6 3.86zM12 4c-4.97 0-9 4.03-9 9s4.02 9 9 9c4.97 0 9-4.03 9-9s-4.03-9-9-9m0 16c-3.87 0-7-3.13-7-7s3.13-7 7-7 7 3.13 7 7-3.13 7-7 7m1-11h-2v3H8v2h3v3h2v-3h3v-2h-3z',
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg className="pl-icon" viewBox="0 0 24 24" aria-hidden focusable="false">
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}
 
 export interface PlaylistCardHandlers {
   onPlay: (playlist: Playlist) => void;
@@ -53,11 +67,11 @@ export function PlaylistCardActions({
                   <Button
                     variant="contained"
                     size="small"
-                    startIcon={<PlayArrowIcon />}
                     disabled={!playlist.cardId}
                     aria-label={label}
                     onClick={() => onPlay(playlist)}
                   >
+                    <Icon name="play" />
                     {CARD_LABELS.play}
                   </Button>
                 </span>
@@ -70,10 +84,10 @@ export function PlaylistCardActions({
                 <Button
                   variant="contained"
                   size="small"
-                  startIcon={<PauseIcon />}
                   aria-label={CARD_LABELS.pauseTooltip}
                   onClick={onPause}
                 >
+                  <Icon name="pause" />
                   {CARD_LABELS.pause}
                 </Button>
               </Tooltip>
@@ -84,10 +98,10 @@ export function PlaylistCardActions({
                 <Button
                   variant="contained"
                   size="small"
-                  startIcon={<PlayArrowIcon />}
                   aria-label={CARD_LABELS.resumeTooltip}
                   onClick={onResume}
                 >
+                  <Icon name="play" />
                   {CARD_LABELS.resume}
                 </Button>
               </Tooltip>
@@ -95,26 +109,16 @@ export function PlaylistCardActions({
           case 'stop':
             return (
               <Tooltip key={button} title={CARD_LABELS.stopTooltip}>
-                <Button
-                  variant="outlined"
-                  size="small"
-                  startIcon={<StopIcon />}
-                  aria-label={CARD_LABELS.stopTooltip}
-                  onClick={onStop}
-                >
+                <Button variant="outlined" size="small" aria-label={CARD_LABELS.stopTooltip} onClick={onStop}>
+                  <Icon name="stop" />
                   {CARD_LABELS.stop}
                 </Button>
               </Tooltip>
             );
         }
       })}
-      <Button
-        variant="text"
-        size="small"
-        startIcon={<AlarmAddIcon />}
-        disabled={!alarm.enabled}
-        onClick={() => onSetAlarm(playlist)}
-      >
+      <Button variant="text" size="small" disabled={!alarm.enabled} onClick={() => onSetAlarm(playlist)}>
+        <Icon name="alarm" />
         {alarm.label}
       </Button>
     </>

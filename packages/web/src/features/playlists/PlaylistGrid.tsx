@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import Box from '@mui/material/Box';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
 import { cardPlaybackPhase } from '@playlist-alarms/core/playback-state';
@@ -15,15 +14,6 @@ export interface PlaylistGridProps extends PlaylistCardHandlers {
   deviceConnected: boolean;
 }
 
-const columns = {
-  grid: {
-    xs: 'repeat(2, minmax(0, 1fr))',
-    sm: 'repeat(3, minmax(0, 1fr))',
-    md: 'repeat(4, minmax(0, 1fr))',
-  },
-  list: { xs: 'minmax(0, 1fr)' },
-} as const;
-
 export const PlaylistGrid = memo(function PlaylistGrid({
   playlists,
   playback,
@@ -31,19 +21,7 @@ export const PlaylistGrid = memo(function PlaylistGrid({
   ...rest
 }: PlaylistGridProps) {
   return (
-    <Box
-      component="ul"
-      aria-label="Playlists"
-      data-view={view}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: { xs: 1.5, sm: 2 },
-        gridTemplateColumns: columns[view],
-      }}
-    >
+    <ul className="pl-grid" aria-label="Playlists" data-view={view}>
       {playlists.map((playlist) => (
         <li key={playlist.id}>
           <PlaylistCard
@@ -54,6 +32,6 @@ export const PlaylistGrid = memo(function PlaylistGrid({
           />
         </li>
       ))}
-    </Box>
+    </ul>
   );
 });

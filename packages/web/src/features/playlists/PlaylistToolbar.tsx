@@ -1,5 +1,4 @@
-import { memo } from 'react';
-import Box from '@mui/material/Box';
+import { memo, startTransition, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -10,54 +9,71 @@ import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
 
 export interface PlaylistToolbarProps {
-  search: string;
+  /** The search text when the toolbar mounts; afterwards the box owns it. */
+  initialSearch: string;
   view: BrowserView;
   onSearch: (text: string) => void;
   onView: (view: BrowserView) => void;
 }
 
-/** Search box and grid/list toggle: the only part re-rendered on a keystroke. */
-export const PlaylistToolbar = memo(function PlaylistToolbar({
-  search,
-  view,
+const SEARCH_ICON = (
+  <InputAdornment position="start">
+    <SearchIcon />
+  </InputAdornment>
+);
+
+/**
+ * The box keeps its own text, so a keystroke re-renders only this field at once; the browser
+ * hears of it in a transition, which React drops when the next key comes first.
+ */
+const SearchField = memo(function SearchField({
+  initialSearch,
   onSearch,
-  onView,
-}: PlaylistToolbarProps) {
+}: Pick<PlaylistToolbarProps, 'initialSearch' | 'onSearch'>) {
+  const [text, setText] = useState(initialSearch);
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-      <TextField
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-        placeholder="Search playlists..."
-        size="small"
-        fullWidth
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search playlists' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <ToggleButtonGroup
-        value={view}
-        exclusive
-        size="small"
-        aria-label="Playlist view"
-        onChange={(_event, next: BrowserView | null) => {
-          if (next) onView(next);
-        }}
-      >
-        <ToggleButton value="grid" aria-label="Grid view">
-          <ViewModuleIcon />
-        </ToggleButton>
-        <ToggleButton value="list" aria-label="List view">
-          <ViewListIcon />
-        </ToggleButton>
-      </ToggleButtonGroup>
-    </Box>
+    <TextField
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        startTransition(() => onSearch(next));
+      }}
+      placeholder="Search playlists..."
+      size="small"
+      fullWidth
+      slotProps={{ htmlInput: { 'aria-label': 'Search playlists' }, input: { startAdornment: SEARCH_ICON } }}
+    />
   );
 });
+
+const ViewToggle = memo(function ViewToggle({ view, onView }: Pick<PlaylistToolbarProps, 'view' | 'onView'>) {
+  return (
+    <ToggleButtonGroup
+      value={view}
+      exclusive
+      size="small"
+      aria-label="Playlist view"
+      onChange={(_event, next: BrowserView | null) => {
+        if (next) onView(next);
+      }}
+    >
+      <ToggleButton value="grid" aria-label="Grid view">
+        <ViewModuleIcon />
+      </ToggleButton>
+      <ToggleButton value="list" aria-label="List view">
+        <ViewListIcon />
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+});
+
+/** Search box and grid/list toggle. */
+export function PlaylistToolbar({ initialSearch, view, onSearch, onView }: PlaylistToolbarProps) {
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 16 }}>
+      <SearchField initialSearch={initialSearch} onSearch={onSearch} />
+      <ViewToggle view={view} onView={onView} />
+    </div>
+  );
+}

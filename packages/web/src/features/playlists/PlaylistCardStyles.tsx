@@ -1,0 +1,98 @@
+import { memo } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { alpha } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+
+// The playlist cards' look as one stylesheet, written once: a card is plain elements with these
+// classes plus its MUI buttons, so a keystroke that brings 12 new cards does not serialise a dozen
+// emotion styles per card.
+
+const styles = (theme: Theme) => ({
+  '.pl-grid': {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: theme.spacing(1.5),
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    [theme.breakpoints.up('sm')]: { gap: theme.spacing(2), gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    [theme.breakpoints.up('md')]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+  },
+  '.pl-grid[data-view="list"]': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  '.pl-card': {
+    display: 'flex',
+    flexDirection: 'column' as const,
+    height: '100%',
+    overflow: 'hidden',
+    background: theme.palette.background.paper,
+    border: `1px solid ${alpha(theme.palette.primary.main, 0.16)}`,
+    borderRadius: theme.shape.borderRadius,
+  },
+  '.pl-card--list': { flexDirection: 'row' as const },
+  '.pl-card__cover': {
+    display: 'block',
+    width: '100%',
+    aspectRatio: '1',
+    objectFit: 'cover' as const,
+    flexShrink: 0,
+  },
+  '.pl-card--list .pl-card__cover': { width: 72, [theme.breakpoints.up('sm')]: { width: 96 } },
+  '.pl-card__placeholder': {
+    display: 'grid',
+    placeItems: 'center',
+    background: theme.palette.primary.light,
+    color: theme.palette.primary.contrastText,
+    fontSize: 56,
+  },
+  '.pl-card--list .pl-card__placeholder': { fontSize: 36 },
+  '.pl-card__body': { display: 'flex', flexDirection: 'column' as const, flexGrow: 1, minWidth: 0 },
+  '.pl-card__content': { flexGrow: 1, padding: theme.spacing(2, 2, 1) },
+  '.pl-card__title': {
+    ...theme.typography.subtitle1,
+    fontWeight: 700,
+    margin: 0,
+    overflowWrap: 'anywhere' as const,
+  },
+  '.pl-card__group, .pl-card__description': { ...theme.typography.body2, margin: 0 },
+  '.pl-card__group': { color: theme.palette.secondary.dark },
+  '.pl-card__description': { color: theme.palette.text.secondary },
+  '.pl-card__badges': {
+    display: 'flex',
+    flexWrap: 'wrap' as const,
+    gap: theme.spacing(0.5),
+    marginTop: theme.spacing(1),
+  },
+  '.pl-badge': {
+    ...theme.typography.caption,
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: 24,
+    padding: theme.spacing(0, 1),
+    borderRadius: 12,
+    background: theme.palette.action.selected,
+    color: theme.palette.text.primary,
+  },
+  '.pl-badge--outlined': { background: 'transparent', border: `1px solid ${theme.palette.divider}` },
+  '.pl-badge--family': {
+    background: theme.palette.secondary.main,
+    color: theme.palette.secondary.contrastText,
+  },
+  '.pl-icon': {
+    width: 18,
+    height: 18,
+    marginRight: theme.spacing(0.75),
+    fill: 'currentColor',
+    flexShrink: 0,
+  },
+  '.pl-card__actions': {
+    display: 'flex',
+    flexWrap: 'wrap' as const,
+    gap: theme.spacing(0.5),
+    padding: theme.spacing(0, 2, 2),
+  },
+});
+
+/** Rendered once by the browser; memo keeps the stylesheet from being rebuilt on its renders. */
+export const PlaylistCardStyles = memo(function PlaylistCardStyles() {
+  return <GlobalStyles styles={styles} />;
+});
