@@ -16,6 +16,7 @@ import {
   listGroups,
   pageCount,
   paginate,
+  prepareSearch,
   quickPlayPlaylists,
   quickPlayTitle,
   showGroupTabs,
@@ -103,6 +104,11 @@ describe('incremental search, as typed', () => {
         },
       ),
     );
+  });
+  it('searches a prepared list the same way', () => {
+    const fresh = [...list];
+    prepareSearch(fresh);
+    expect(ids([...createPlaylistSearch()(fresh, 'science')])).toEqual(['p3', 'p4']);
   });
   it('an empty query gives the list itself', () => {
     expect(createPlaylistSearch()(list, '  ')).toBe(list);

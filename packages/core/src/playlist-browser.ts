@@ -22,6 +22,11 @@ function searchTexts(playlists: readonly Playlist[]): string[] {
   return texts;
 }
 
+/** Builds the search index of a list ahead of the first keystroke (e.g. when the browser is idle). */
+export function prepareSearch(playlists: readonly Playlist[]): void {
+  searchTexts(playlists);
+}
+
 const matchesGroup = (playlist: Playlist, group: GroupFilter): boolean => {
   if (group === 'all') return true;
   if (group === 'mine') return !playlist.isFromFamilyLibrary;

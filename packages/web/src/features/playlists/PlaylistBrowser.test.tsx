@@ -40,16 +40,16 @@ describe('playlist browser', { timeout: 30_000 }, () => {
     await screen.findByRole('tab', { name: 'My Playlists (30)' });
     const top = screen.getByRole('navigation', { name: 'Playlist pages (top)' });
     await userEvent.click(within(top).getByRole('button', { name: 'Go to page 2' }));
-    expect(titles()[0]).toBe('Playlist 13');
+    await waitFor(() => expect(titles()[0]).toBe('Playlist 13'));
 
     // Every title still matches, so without the reset page 2 would stay.
     await userEvent.type(screen.getByPlaceholderText('Search playlists...'), 'Play');
-    expect(titles()[0]).toBe('Playlist 01');
+    await waitFor(() => expect(titles()[0]).toBe('Playlist 01'));
     await userEvent.clear(screen.getByPlaceholderText('Search playlists...'));
 
     // Titles are zero-padded, so "Playlist 1" matches Playlist 10 to 19: one page, from its start.
     await userEvent.type(screen.getByPlaceholderText('Search playlists...'), 'Playlist 1');
-    expect(titles()).toEqual(Array.from({ length: 10 }, (_, i) => `Playlist 1${i}`));
+    await waitFor(() => expect(titles()).toEqual(Array.from({ length: 10 }, (_, i) => `Playlist 1${i}`)));
     expect(cards()).toHaveLength(10);
     expect(screen.queryAllByRole('navigation')).toHaveLength(0);
   });
@@ -58,7 +58,7 @@ describe('playlist browser', { timeout: 30_000 }, () => {
     renderApp(withPlaylists(5));
     await screen.findByRole('tab', { name: 'My Playlists (5)' });
     await userEvent.type(screen.getByPlaceholderText('Search playlists...'), 'dinosaurs');
-    expect(screen.getByText('No playlists found')).toBeTruthy();
+    expect(await screen.findByText('No playlists found')).toBeTruthy();
     expect(screen.getByText('Try adjusting your search criteria')).toBeTruthy();
     expect(cards()).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Dispatch } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -12,6 +12,7 @@ import {
   groupTabs,
   listGroups,
   paginate,
+  prepareSearch,
   scopePlaylists,
 } from '@playlist-alarms/core/playlist-browser';
 import type {
@@ -66,6 +67,17 @@ export function PlaylistBrowser({
   const shown = useDeferredValue(state);
   const [search] = useState(createPlaylistSearch);
   const [initialSearch] = useState(state.search);
+
+  // Index the large own list while the browser is idle, not on the first keystroke.
+  useEffect(() => {
+    // requestIdleCallback is missing in some browsers (and jsdom): a timeout does then.
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => prepareSearch(own));
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => prepareSearch(own), 1);
+    return () => window.clearTimeout(timer);
+  }, [own]);
 
   const scoped = useMemo(
     () => scopePlaylists(shown.tab, shown.group, own, family.playlists),

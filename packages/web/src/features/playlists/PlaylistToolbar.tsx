@@ -1,4 +1,4 @@
-import { memo, startTransition, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -22,22 +22,42 @@ const SEARCH_ICON = (
   </InputAdornment>
 );
 
+/** Runs `task` once the browser has painted the next frame (INP ends at that paint). */
+function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
- * The box keeps its own text, so a keystroke re-renders only this field at once; the browser
- * hears of it in a transition, which React drops when the next key comes first.
+ * The box keeps its own text, so a keystroke re-renders only this field and is painted at once;
+ * after that paint the browser hears of it in a transition, which React drops when the next key
+ * comes first.
  */
 const SearchField = memo(function SearchField({
   initialSearch,
   onSearch,
 }: Pick<PlaylistToolbarProps, 'initialSearch' | 'onSearch'>) {
   const [text, setText] = useState(initialSearch);
+  const cancel = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancel.current?.(), []);
   return (
     <TextField
       value={text}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);
-        startTransition(() => onSearch(next));
+        cancel.current?.();
+        cancel.current = afterNextPaint(() => startTransition(() => onSearch(next)));
       }}
       placeholder="Search playlists..."
       size="small"
