@@ -1,8 +1,7 @@
 // The app in Debian's Chromium against a 10,000-playlist household: how long opening the Playlists
 // tab takes, and the worst keystroke while typing a search as INP measures it (Event Timing).
-import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { chromiumPath } from '../e2e/support/stack';
+import { launchChromium, signIn as signInToDemo, withDeadline } from './stack';
 import { summarize } from './stats';
 import type { Result } from './stats';
 
@@ -105,9 +104,7 @@ const now = (page: Page) => page.evaluate(() => performance.now());
 
 /** Sign in through the sandbox's page; returns ms from the return to the app to the first cards. */
 async function signIn(page: Page): Promise<number> {
-  await page.getByRole('button', { name: 'Connect Yoto Account' }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('playlist-card').first().waitFor();
+  await signInToDemo(page);
   await page.waitForFunction(() => (window as unknown as ProbeWindow).__bench.card !== null);
   return (await probe(page)).card?.atMs ?? Number.NaN;
 }
@@ -193,27 +190,10 @@ async function typeSearches(page: Page, runs: number) {
   return { typed, cleared };
 }
 
-async function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Promise<void>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      void onTimeout().finally(() => reject(new Error(`browser benchmark exceeded ${ms / 1000} s`)));
-    }, ms);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export async function runBrowserBench(
   appUrl: string,
 ): Promise<{ results: Result[]; downloads: ObservedDownloads }> {
-  const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser: Browser = await launchChromium();
   try {
     return await withDeadline(measure(browser, appUrl), 5 * 60_000, () => browser.close());
   } finally {

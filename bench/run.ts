@@ -1,22 +1,20 @@
 // `npm run bench`: timings of the real stack on this machine, reported as medians and p99, never
 // asserted (budgets are printed beside them). Results go to bench/results/latest.json so runs can
 // be compared. Everything runs on free ports, so a demo or an e2e run can go on at the same time.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { cardUri } from '@playlist-alarms/core/card-uri';
 import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
 import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
 import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
-import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
-import { loadConfig } from '@playlist-alarms/server/config';
-import { startServer } from '@playlist-alarms/server/start';
 import { runBrowserBench } from './browser';
 import type { ObservedDownloads } from './browser';
 import { buildWeb } from './build-web';
 import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
+import { runRoundTripBench } from './round-trip';
+import { startBenchStack } from './stack';
 import { printResults, summarize } from './stats';
 import type { Result } from './stats';
 
@@ -38,22 +36,11 @@ const loadAtStart = loadavg()[0] ?? Number.NaN;
 const webDist = buildWeb();
 const bundle = measureBundle(webDist);
 
-const HOUSEHOLD = 10_000;
-const dataDir = mkdtempSync(join(tmpdir(), 'playlist-alarms-bench-'));
-const sandbox = await startSandbox({ port: 0, mqttPort: 0, playlistCount: HOUSEHOLD });
-const server = await startServer(
-  loadConfig({
-    APP_MODE: 'demo',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    PROVIDER_API_BASE: sandbox.url,
-    PROVIDER_AUTH_ISSUER: sandbox.url,
-    PROVIDER_AUDIENCE: sandbox.url,
-    PROVIDER_BROKER_URL: sandbox.wsUrl,
-    LOG_LEVEL: 'warn',
-  }),
-);
+const stack = await startBenchStack(webDist).catch((error: unknown) => {
+  rmSync(webDist, { recursive: true, force: true });
+  throw error;
+});
+const { sandbox, server } = stack;
 const results: Result[] = [];
 let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
@@ -129,11 +116,14 @@ try {
     loggedOut: observedDownload(webDist, browser.downloads.loggedOut),
     loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
   };
+  results.push(...(await runRoundTripBench(server.url, sandbox.url)));
 } finally {
   await link.dispose();
-  await server.close();
-  await sandbox.close();
-  for (const dir of [webDist, dataDir]) rmSync(dir, { recursive: true, force: true });
+  try {
+    await stack.close();
+  } finally {
+    rmSync(webDist, { recursive: true, force: true });
+  }
 }
 
 const load = { atStart: loadAtStart, atEnd: loadavg()[0] ?? Number.NaN };
