@@ -12,8 +12,6 @@ export const NOW_PLAYING_LABELS = {
   live: 'LIVE',
   /** Previous, next, repeat and shuffle are disabled with this tooltip. */
   notAvailable: 'Not Available',
-  /** The button that brings the modal back while something plays. */
-  reopen: 'Now Playing',
   previous: 'Previous',
   next: 'Next',
   repeat: 'Repeat',
@@ -32,13 +30,13 @@ export interface GaugeSegment {
 }
 
 /** The ten segments: 1–3 red, 4–6 amber, 7–10 green (mute, 0, is a separate control). */
-export const MODAL_GAUGE_SEGMENTS: readonly GaugeSegment[] = Array.from(
+export const MODAL_GAUGE_SEGMENTS: readonly GaugeSegment[] = /* @__PURE__ */ Array.from(
   { length: PLAYER_MODAL_VOLUME.max },
   (_, i) => ({ level: i + 1, colour: gaugeSegmentColour(i + 1, 10) ?? 'green' }),
 );
 
 /** The gauge level the modal starts at: 70 → 7. */
-export const DEFAULT_MODAL_GAUGE = percentToModalGauge(PLAYER_MODAL_VOLUME.default);
+export const DEFAULT_MODAL_GAUGE = /* @__PURE__ */ percentToModalGauge(PLAYER_MODAL_VOLUME.default);
 
 /** What volume/set carries for a gauge level: value × 10. */
 export const modalVolumePayload = (gauge: number): { volume: number } => ({

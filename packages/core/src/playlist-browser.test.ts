@@ -15,6 +15,7 @@ import {
   groupFilterFor,
   listGroups,
   pageCount,
+  pageItems,
   paginate,
   prepareSearch,
   quickPlayPlaylists,
@@ -135,6 +136,39 @@ describe('SPEC §9 paging: 12 a page', () => {
   });
   it('hides pagination with one page', () => {
     expect(paginate(many.slice(0, 12), 1).showPagination).toBe(false);
+  });
+});
+
+describe('pager buttons: first, last, current and ellipses', () => {
+  it('shows every page when there are few', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(1, 2)).toEqual([1, 2]);
+    expect(pageItems(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('folds long runs into ellipses around the current page', () => {
+    expect(pageItems(1, 834)).toEqual([1, 2, 3, 'end-ellipsis', 834]);
+    expect(pageItems(400, 834)).toEqual([1, 'start-ellipsis', 400, 'end-ellipsis', 834]);
+    expect(pageItems(834, 834)).toEqual([1, 'start-ellipsis', 832, 833, 834]);
+    expect(pageItems(4, 7)).toEqual([1, 'start-ellipsis', 4, 'end-ellipsis', 7]);
+  });
+  it('always holds the current page, the first and the last (property)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 1000 })
+          .chain((pages) => fc.tuple(fc.integer({ min: 1, max: pages }), fc.constant(pages))),
+        ([page, pages]) => {
+          const items = pageItems(page, pages);
+          expect(items).toContain(page);
+          expect(items[0]).toBe(1);
+          expect(items.at(-1)).toBe(pages);
+          const numbers = items.filter((item): item is number => typeof item === 'number');
+          expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+          expect(items.length).toBeLessThanOrEqual(7);
+        },
+      ),
+    );
   });
 });
 

@@ -179,6 +179,41 @@ export const pageCount = (total: number, pageSize: number = PAGE_SIZE): number =
 export const clampPage = (page: number, pages: number): number =>
   Math.min(Math.max(1, Math.floor(Number.isFinite(page) ? page : 1)), Math.max(1, pages));
 
+export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
+
+const range = (start: number, end: number): number[] =>
+  Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
+
+/**
+ * The page buttons a pager shows: the first and last page, the current one, and an ellipsis for
+ * each gap of more than one page (so a phone never gets 834 buttons).
+ */
+export function pageItems(page: number, pages: number): PageItem[] {
+  const boundary = 1;
+  const startPages = range(1, Math.min(boundary, pages));
+  const endPages = range(Math.max(pages - boundary + 1, boundary + 1), pages);
+  const siblingsStart = Math.max(Math.min(page, pages - boundary - 1), boundary + 2);
+  const siblingsEnd = Math.min(Math.max(page, boundary + 2), pages - boundary - 1);
+  return [
+    ...startPages,
+    ...(siblingsStart > boundary + 2
+      ? ['start-ellipsis' as const]
+      : boundary + 1 < pages - boundary
+        ? [boundary + 1]
+        : []),
+    ...range(siblingsStart, siblingsEnd),
+    ...(siblingsEnd < pages - boundary - 1
+      ? ['end-ellipsis' as const]
+      : pages - boundary > boundary
+        ? [pages - boundary]
+        : []),
+    ...endPages,
+  ];
+}
+
+/** The button that brings the now-playing modal back while something plays. */
+export const NOW_PLAYING_BUTTON_LABEL = 'Now Playing';
+
 export interface Page<T> {
   items: T[];
   page: number;

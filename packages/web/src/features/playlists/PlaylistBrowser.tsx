@@ -27,7 +27,7 @@ import { GroupNotes } from './GroupNotes';
 import type { GroupNoteEntry } from './GroupNotes';
 import { GroupTabs } from './GroupTabs';
 import type { PlaylistCardHandlers } from './PlaylistCardActions';
-import { PlaylistCardStyles } from './PlaylistCardStyles';
+import { PlaylistBrowserStyles } from './PlaylistBrowserStyles';
 import { PlaylistGrid } from './PlaylistGrid';
 import { PlaylistPagination } from './PlaylistPagination';
 import { PlaylistToolbar } from './PlaylistToolbar';
@@ -101,7 +101,7 @@ export function PlaylistBrowser({
 
   return (
     <div>
-      <PlaylistCardStyles />
+      <PlaylistBrowserStyles />
       <GroupTabs tabs={tabs} value={state.group} onChange={onGroup} />
       <PlaylistToolbar initialSearch={initialSearch} view={state.view} onSearch={onSearch} onView={onView} />
       <GroupNotes entries={notes} />

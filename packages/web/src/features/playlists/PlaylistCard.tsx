@@ -7,7 +7,7 @@ import { CARD_LABELS } from '@playlist-alarms/core/playlist-card';
 import { PlaylistCardActions } from './PlaylistCardActions';
 import type { PlaylistCardActionsProps } from './PlaylistCardActions';
 
-// Styled by PlaylistCardStyles (class names pl-card…): plain elements keep 12 new cards cheap.
+// Styled by PlaylistBrowserStyles (class names pl-card…): plain elements keep 12 new cards cheap.
 
 export interface PlaylistCardProps extends PlaylistCardActionsProps {
   layout: BrowserView;

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
+import { CardHint } from './CardHint';
 import {
   CARD_LABELS,
   playButtonLabel,
@@ -10,7 +10,7 @@ import {
 } from '@playlist-alarms/core/playlist-card';
 
 // Material icon paths drawn as plain SVG: a card shows several buttons, and MUI's icon wrappers
-// would add two styled elements to each (the card's stylesheet sizes .pl-icon).
+// would add two styled elements to each (PlaylistBrowserStyles sizes .pl-icon).
 const ICON_PATHS = {
   play: 'M8 5v14l11-7z',
   pause: 'M6 19h4V5H6zm8-14v14h4V5z',
@@ -61,26 +61,23 @@ export function PlaylistCardActions({
           case 'play': {
             const label = playButtonLabel(playlist.cardId);
             return (
-              <Tooltip key={button} title={label}>
-                {/* A disabled button fires no events: the span keeps the tooltip working. */}
-                <span>
-                  <Button
-                    variant="contained"
-                    size="small"
-                    disabled={!playlist.cardId}
-                    aria-label={label}
-                    onClick={() => onPlay(playlist)}
-                  >
-                    <Icon name="play" />
-                    {CARD_LABELS.play}
-                  </Button>
-                </span>
-              </Tooltip>
+              <CardHint key={button} title={label}>
+                <Button
+                  variant="contained"
+                  size="small"
+                  disabled={!playlist.cardId}
+                  aria-label={label}
+                  onClick={() => onPlay(playlist)}
+                >
+                  <Icon name="play" />
+                  {CARD_LABELS.play}
+                </Button>
+              </CardHint>
             );
           }
           case 'pause':
             return (
-              <Tooltip key={button} title={CARD_LABELS.pauseTooltip}>
+              <CardHint key={button} title={CARD_LABELS.pauseTooltip}>
                 <Button
                   variant="contained"
                   size="small"
@@ -90,11 +87,11 @@ export function PlaylistCardActions({
                   <Icon name="pause" />
                   {CARD_LABELS.pause}
                 </Button>
-              </Tooltip>
+              </CardHint>
             );
           case 'resume':
             return (
-              <Tooltip key={button} title={CARD_LABELS.resumeTooltip}>
+              <CardHint key={button} title={CARD_LABELS.resumeTooltip}>
                 <Button
                   variant="contained"
                   size="small"
@@ -104,16 +101,16 @@ export function PlaylistCardActions({
                   <Icon name="play" />
                   {CARD_LABELS.resume}
                 </Button>
-              </Tooltip>
+              </CardHint>
             );
           case 'stop':
             return (
-              <Tooltip key={button} title={CARD_LABELS.stopTooltip}>
+              <CardHint key={button} title={CARD_LABELS.stopTooltip}>
                 <Button variant="outlined" size="small" aria-label={CARD_LABELS.stopTooltip} onClick={onStop}>
                   <Icon name="stop" />
                   {CARD_LABELS.stop}
                 </Button>
-              </Tooltip>
+              </CardHint>
             );
         }
       })}

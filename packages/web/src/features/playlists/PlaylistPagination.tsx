@@ -1,6 +1,8 @@
 import { memo } from 'react';
-import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
+import { pageItems } from '@playlist-alarms/core/playlist-browser';
+
+// Styled by PlaylistBrowserStyles (.pl-pages): plain buttons, named as screen readers expect
+// ("Go to page 3", the current page marked), without MUI's pagination in the first view.
 
 export interface PlaylistPaginationProps {
   page: number;
@@ -18,15 +20,47 @@ export const PlaylistPagination = memo(function PlaylistPagination({
 }: PlaylistPaginationProps) {
   if (pageCount <= 1) return null;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
-      <Pagination
-        count={pageCount}
-        page={page}
-        onChange={(_event, next) => onPage(next)}
-        color="primary"
-        siblingCount={0}
-        aria-label={label}
-      />
-    </Box>
+    <nav aria-label={label} className="pl-pages">
+      <ul>
+        <li>
+          <button
+            type="button"
+            aria-label="Go to previous page"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            ‹
+          </button>
+        </li>
+        {pageItems(page, pageCount).map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              <button
+                type="button"
+                aria-label={item === page ? `page ${item}` : `Go to page ${item}`}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => onPage(item)}
+              >
+                {item}
+              </button>
+            </li>
+          ) : (
+            <li key={item} aria-hidden>
+              …
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            aria-label="Go to next page"
+            disabled={page >= pageCount}
+            onClick={() => onPage(page + 1)}
+          >
+            ›
+          </button>
+        </li>
+      </ul>
+    </nav>
   );
 });

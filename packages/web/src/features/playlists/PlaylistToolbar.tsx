@@ -1,12 +1,11 @@
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
+
+// Styled by PlaylistBrowserStyles (.pl-toolbar, .pl-search): a plain input keeps MUI's text field
+// (and the select, menu and modal it brings) out of the first view.
 
 export interface PlaylistToolbarProps {
   /** The search text when the toolbar mounts; afterwards the box owns it. */
@@ -15,12 +14,6 @@ export interface PlaylistToolbarProps {
   onSearch: (text: string) => void;
   onView: (view: BrowserView) => void;
 }
-
-const SEARCH_ICON = (
-  <InputAdornment position="start">
-    <SearchIcon />
-  </InputAdornment>
-);
 
 /** Runs `task` once the browser has painted the next frame (INP ends at that paint). */
 function afterNextPaint(task: () => void): () => void {
@@ -51,47 +44,54 @@ const SearchField = memo(function SearchField({
   const cancel = useRef<(() => void) | null>(null);
   useEffect(() => () => cancel.current?.(), []);
   return (
-    <TextField
-      value={text}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        cancel.current?.();
-        cancel.current = afterNextPaint(() => startTransition(() => onSearch(next)));
-      }}
-      placeholder="Search playlists..."
-      size="small"
-      fullWidth
-      slotProps={{ htmlInput: { 'aria-label': 'Search playlists' }, input: { startAdornment: SEARCH_ICON } }}
-    />
+    <label className="pl-search">
+      <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+        <path d="M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14" />
+      </svg>
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          cancel.current?.();
+          cancel.current = afterNextPaint(() => startTransition(() => onSearch(next)));
+        }}
+        placeholder="Search playlists..."
+        aria-label="Search playlists"
+        autoComplete="off"
+      />
+    </label>
   );
 });
 
 const ViewToggle = memo(function ViewToggle({ view, onView }: Pick<PlaylistToolbarProps, 'view' | 'onView'>) {
   return (
-    <ToggleButtonGroup
-      value={view}
-      exclusive
-      size="small"
-      aria-label="Playlist view"
-      onChange={(_event, next: BrowserView | null) => {
-        if (next) onView(next);
-      }}
-    >
-      <ToggleButton value="grid" aria-label="Grid view">
+    <div role="group" aria-label="Playlist view" style={{ display: 'flex' }}>
+      <IconButton
+        aria-label="Grid view"
+        aria-pressed={view === 'grid'}
+        color={view === 'grid' ? 'primary' : 'default'}
+        onClick={() => onView('grid')}
+      >
         <ViewModuleIcon />
-      </ToggleButton>
-      <ToggleButton value="list" aria-label="List view">
+      </IconButton>
+      <IconButton
+        aria-label="List view"
+        aria-pressed={view === 'list'}
+        color={view === 'list' ? 'primary' : 'default'}
+        onClick={() => onView('list')}
+      >
         <ViewListIcon />
-      </ToggleButton>
-    </ToggleButtonGroup>
+      </IconButton>
+    </div>
   );
 });
 
 /** Search box and grid/list toggle. */
 export function PlaylistToolbar({ initialSearch, view, onSearch, onView }: PlaylistToolbarProps) {
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 16 }}>
+    <div className="pl-toolbar">
       <SearchField initialSearch={initialSearch} onSearch={onSearch} />
       <ViewToggle view={view} onView={onView} />
     </div>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,17 +7,16 @@ import Tabs from '@mui/material/Tabs';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { NOW_PLAYING_LABELS } from '@playlist-alarms/core/now-playing';
 import {
   browserReducer,
   familyPlaylistCount,
   familyPlaylistsTabLabel,
   initialBrowserState,
   myPlaylistsTabLabel,
+  NOW_PLAYING_BUTTON_LABEL,
 } from '@playlist-alarms/core/playlist-browser';
 import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
 import { useNotify } from '../../app/notifier-context';
-import { useSetAlarm } from '../alarms/use-set-alarm';
 import { useAnyPlayerConnected, usePlaybackState } from '../player/use-playback';
 import { usePlayer } from '../player/use-player';
 import { useDevices } from './api/get-devices';
@@ -25,11 +24,15 @@ import { useFamilyLibrary } from './api/get-family-library';
 import type { FamilyLibrary } from './api/get-family-library';
 import { usePlaylists } from './api/get-playlists';
 import { PlaylistBrowser } from './PlaylistBrowser';
+import type { SetAlarmRequest } from './SetAlarmHost';
 
 // Dialogs load on first use, keeping the logged-in view's JavaScript small.
 const SelectDeviceDialog = lazy(() =>
   import('../player/SelectDeviceDialog').then((m) => ({ default: m.SelectDeviceDialog })),
 );
+// The Set Alarm flow (alarm rules, dialog, config write) loads when first used.
+const loadSetAlarmHost = () => import('./SetAlarmHost');
+const SetAlarmHost = lazy(() => loadSetAlarmHost().then((m) => ({ default: m.SetAlarmHost })));
 const NowPlayingModal = lazy(() =>
   import('../player/NowPlayingModal').then((m) => ({ default: m.NowPlayingModal })),
 );
@@ -72,22 +75,25 @@ export function PlaylistsTab() {
   const notify = useNotify();
   const deviceList = devices.data ?? NO_DEVICES;
   const player = usePlayer(deviceList);
-  const alarm = useSetAlarm(deviceList);
+  const [alarmRequest, setAlarmRequest] = useState<SetAlarmRequest | null>(null);
   const playback = usePlaybackState();
   const deviceConnected = useAnyPlayerConnected();
   const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
+
+  // Set Alarm becomes usable once a player is connected: fetch its code then, not on the click.
+  useEffect(() => {
+    if (deviceConnected) loadSetAlarmHost().catch(() => undefined); // the click will try again
+  }, [deviceConnected]);
 
   // The own list's failure is reported by the logged-in view; the family library's here.
   useEffect(() => {
     if (family.isError) notify.error(MESSAGES.failedToLoadPlaylists);
   }, [family.isError, notify]);
 
-  // Cards are memoised: hand them one stable callback even when the alarm flow's changes.
-  const latestAlarm = useRef(alarm);
-  useEffect(() => {
-    latestAlarm.current = alarm;
-  });
-  const onSetAlarm = useCallback((playlist: Playlist) => latestAlarm.current.start(playlist), []);
+  const onSetAlarm = useCallback(
+    (playlist: Playlist) => setAlarmRequest((last) => ({ playlist, seq: (last?.seq ?? 0) + 1 })),
+    [],
+  );
   const onTab = useCallback((tab: BrowserTab) => dispatch({ type: 'tab', tab }), []);
 
   const own = playlists.data ?? NO_PLAYLISTS;
@@ -122,7 +128,7 @@ export function PlaylistsTab() {
             startIcon={<GraphicEqIcon />}
             onClick={() => player.showNowPlaying({ deviceId: playingDeviceId, playlist: playingPlaylist })}
           >
-            {NOW_PLAYING_LABELS.reopen}
+            {NOW_PLAYING_BUTTON_LABEL}
           </Button>
         )}
       </Box>
@@ -163,7 +169,11 @@ export function PlaylistsTab() {
           />
         </Suspense>
       )}
-      {alarm.element}
+      {alarmRequest && (
+        <Suspense fallback={null}>
+          <SetAlarmHost devices={deviceList} request={alarmRequest} />
+        </Suspense>
+      )}
     </Box>
   );
 }

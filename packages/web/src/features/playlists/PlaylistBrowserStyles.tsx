@@ -3,11 +3,69 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 
-// The playlist cards' look as one stylesheet, written once: a card is plain elements with these
-// classes plus its MUI buttons, so a keystroke that brings 12 new cards does not serialise a dozen
-// emotion styles per card.
+// The browser's search box and cards as one stylesheet, written once: they are plain elements with
+// these classes (plus the cards' MUI buttons), so a keystroke that brings 12 new cards does not
+// serialise a dozen emotion styles per card, and the first view loads no MUI text field.
 
 const styles = (theme: Theme) => ({
+  '.pl-toolbar': {
+    display: 'flex',
+    gap: theme.spacing(1),
+    alignItems: 'center',
+    marginBottom: theme.spacing(2),
+  },
+  '.pl-search': {
+    position: 'relative' as const,
+    flexGrow: 1,
+    display: 'flex',
+    alignItems: 'center',
+    color: theme.palette.action.active,
+  },
+  '.pl-search svg': { position: 'absolute' as const, left: 12, width: 24, height: 24, fill: 'currentColor' },
+  '.pl-search input': {
+    ...theme.typography.body1,
+    width: '100%',
+    height: 40,
+    padding: theme.spacing(0, 1.5, 0, 6),
+    color: theme.palette.text.primary,
+    background: theme.palette.background.paper,
+    border: `1px solid ${alpha(theme.palette.common.black, 0.23)}`,
+    borderRadius: theme.shape.borderRadius,
+    outline: 'none',
+  },
+  '.pl-search input:hover': { borderColor: theme.palette.text.primary },
+  '.pl-search input:focus-visible, .pl-search input:focus': {
+    borderColor: theme.palette.primary.main,
+    boxShadow: `inset 0 0 0 1px ${theme.palette.primary.main}`,
+  },
+  '.pl-pages ul': {
+    listStyle: 'none',
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'center',
+    gap: theme.spacing(0.5),
+    margin: theme.spacing(2, 0),
+    padding: 0,
+  },
+  '.pl-pages li': { ...theme.typography.body2, minWidth: 32, textAlign: 'center' as const },
+  '.pl-pages button': {
+    ...theme.typography.body2,
+    minWidth: 32,
+    height: 32,
+    padding: theme.spacing(0, 0.75),
+    border: 0,
+    borderRadius: 16,
+    background: 'transparent',
+    color: theme.palette.text.primary,
+    cursor: 'pointer',
+  },
+  '.pl-pages button:hover:not(:disabled)': { background: theme.palette.action.hover },
+  '.pl-pages button:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+  '.pl-pages button:disabled': { color: theme.palette.action.disabled, cursor: 'default' },
+  '.pl-pages button[aria-current="page"]': {
+    background: theme.palette.primary.main,
+    color: theme.palette.primary.contrastText,
+  },
   '.pl-grid': {
     listStyle: 'none',
     margin: 0,
@@ -93,6 +151,6 @@ const styles = (theme: Theme) => ({
 });
 
 /** Rendered once by the browser; memo keeps the stylesheet from being rebuilt on its renders. */
-export const PlaylistCardStyles = memo(function PlaylistCardStyles() {
+export const PlaylistBrowserStyles = memo(function PlaylistBrowserStyles() {
   return <GlobalStyles styles={styles} />;
 });
