@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
 import { queryKeys } from '../../../lib/query-keys';
-import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 
 export const getFamilyGroups = (library: LibrarySource): Promise<FamilyLibraryGroup[]> =>
@@ -9,8 +8,3 @@ export const getFamilyGroups = (library: LibrarySource): Promise<FamilyLibraryGr
 
 export const familyGroupsQueryOptions = (library: LibrarySource) =>
   queryOptions({ queryKey: queryKeys.familyGroups(), queryFn: () => getFamilyGroups(library) });
-
-export function useFamilyGroups() {
-  const { library } = useServices();
-  return useQuery(familyGroupsQueryOptions(library));
-}
