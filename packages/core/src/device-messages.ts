@@ -1,23 +1,35 @@
 // Lenient zod schemas for what players publish (SPEC §3, PROVIDER-API.md "MQTT"): unknown keys pass,
 // numbers may come as text, and one bad field drops only that field, never the message.
-import { z } from 'zod';
+// zod/mini: these run in the browser, and the tree-shakable build keeps the logged-in download small.
+import * as z from 'zod/mini';
 
 const numberish = z.union([
   z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
+  z.pipe(
+    z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/)),
+    z.transform((text) => Number(text)),
+  ),
 ]);
 const boolish = z.union([
   z.boolean(),
-  z.literal([0, 1]).transform((n) => n === 1),
-  z.enum(['true', 'false', '0', '1']).transform((s) => s === 'true' || s === '1'),
+  z.pipe(
+    z.literal([0, 1]),
+    z.transform((n) => n === 1),
+  ),
+  z.pipe(
+    z.enum(['true', 'false', '0', '1']),
+    z.transform((s) => s === 'true' || s === '1'),
+  ),
 ]);
 /** Card, chapter and track keys can arrive as numbers: keep them as text. */
-const keyish = z.union([z.string(), z.number().transform(String)]);
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const keyish = z.union([
+  z.string(),
+  z.pipe(
+    z.number(),
+    z.transform((n) => String(n)),
+  ),
+]);
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 export const deviceEventsSchema = z.looseObject({
   volume: lenient(numberish),

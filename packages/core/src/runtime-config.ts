@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini: the web app checks this in the browser, and the tree-shakable build keeps its download small.
+import * as z from 'zod/mini';
+
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 // What GET /api/config tells the web app, so that one build serves demo and real modes.
 export const runtimeConfigSchema = z.object({
@@ -7,12 +10,12 @@ export const runtimeConfigSchema = z.object({
     apiBase: z.url(),
     /** OAuth / OpenID issuer, e.g. https://login.yotoplay.com */
     authIssuer: z.url(),
-    clientId: z.string().min(1),
+    clientId: nonEmpty(),
     /** The OAuth audience (the REST base at the real provider). */
-    audience: z.string().min(1),
-    scope: z.string().min(1),
+    audience: nonEmpty(),
+    scope: nonEmpty(),
     /** MQTT over WebSocket URL of the device broker. */
-    brokerUrl: z.string().min(1),
+    brokerUrl: nonEmpty(),
     /** Card link host for card URIs: '{host}/{cardId}'. */
     cardLinkHost: z.url(),
   }),

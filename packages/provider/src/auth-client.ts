@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { OAuthEndpoints, TokenSet, TokenStore } from './auth-types';
 import { createPkcePair, randomState } from './pkce';
 import { isRedirectCallback } from './session-hint';
@@ -42,27 +42,29 @@ export interface AuthClientDeps {
   now?: () => number;
 }
 
-const pendingLoginSchema = z.object({ verifier: z.string().min(1), state: z.string().min(1) });
+// zod/mini: these run in the browser, and the tree-shakable build keeps the logged-in download small.
+const nonEmpty = () => z.string().check(z.minLength(1));
+const pendingLoginSchema = z.object({ verifier: nonEmpty(), state: nonEmpty() });
 
 const numeric = z.union([
   z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
+  z.pipe(
+    z.string().check(z.regex(/^\d+(\.\d+)?$/)),
+    z.transform((text) => Number(text)),
+  ),
 ]);
 const tokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).nullish(),
-  id_token: z.string().min(1).nullish(),
-  token_type: z.string().nullish(),
-  expires_in: numeric.nullish(),
+  access_token: nonEmpty(),
+  refresh_token: z.nullish(nonEmpty()),
+  id_token: z.nullish(nonEmpty()),
+  token_type: z.nullish(z.string()),
+  expires_in: z.nullish(numeric),
 });
 type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 const oauthErrorSchema = z.looseObject({
-  error: z.string().nullish().catch(null),
-  error_description: z.string().nullish().catch(null),
+  error: z.catch(z.nullish(z.string()), null),
+  error_description: z.catch(z.nullish(z.string()), null),
 });
 
 export function authorizeUrl(endpoints: OAuthEndpoints, challenge: string, state: string): string {

@@ -1,7 +1,7 @@
 import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   toCardDetail,
   toFamilyGroup,
@@ -152,7 +152,7 @@ export class ProviderClient {
       : `${this.libraryBase}/family/library/${path}`;
   }
 
-  private async request<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>> {
+  private async request<S extends z.ZodMiniType>(url: string, schema: S): Promise<z.output<S>> {
     const body = await this.send(url, 'GET');
     const parsed = schema.safeParse(body);
     if (!parsed.success) {

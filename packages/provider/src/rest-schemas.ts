@@ -1,73 +1,80 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // zod schemas of the provider's REST answers (PROVIDER-API.md "REST"). Lenient on purpose: unknown fields pass
 // through, an optional field of the wrong type reads as absent; only what identifies a thing is required.
+// zod/mini: they run in the browser, and the tree-shakable build keeps the logged-in download small.
 
-const optString = z.string().nullish().catch(null);
-const optBoolean = z.boolean().nullish().catch(null);
+/** Absent, null or of the wrong type: null. */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullish(schema), null);
+const nonEmpty = () => z.string().check(z.minLength(1));
+
+const optString = lenient(z.string());
+const optBoolean = lenient(z.boolean());
 /** Numbers sometimes arrive as numeric strings; anything else reads as absent. */
-const optNumber = z
-  .union([
+const optNumber = lenient(
+  z.union([
     z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .nullish()
-  .catch(null);
+    z.pipe(
+      z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+      z.transform((text) => Number(text)),
+    ),
+  ]),
+);
 /** Chapter and track keys can be numbers on the wire: always strings here. */
-const key = z.union([z.string(), z.number().transform(String)]);
+const key = z.union([
+  z.string(),
+  z.pipe(
+    z.number(),
+    z.transform((n) => String(n)),
+  ),
+]);
 
 const cardMetadataSchema = z.looseObject({
   description: optString,
   category: optString,
   author: optString,
-  cover: z.looseObject({ imageL: optString }).nullish().catch(null),
-  media: z.looseObject({ duration: optNumber, fileSize: optNumber }).nullish().catch(null),
+  cover: lenient(z.looseObject({ imageL: optString })),
+  media: lenient(z.looseObject({ duration: optNumber, fileSize: optNumber })),
 });
 
 const trackSchema = z.looseObject({
-  key: key.nullish().catch(null),
+  key: lenient(key),
   title: optString,
   duration: optNumber,
 });
 
 const chapterSchema = z.looseObject({
-  key: key.nullish().catch(null),
+  key: lenient(key),
   title: optString,
   duration: optNumber,
-  tracks: z.array(trackSchema).nullish().catch(null),
+  tracks: lenient(z.array(trackSchema)),
 });
 
 export const cardSchema = z.looseObject({
-  cardId: z.string().min(1),
+  cardId: nonEmpty(),
   title: optString,
   createdAt: optString,
   updatedAt: optString,
   availability: optString,
   deleted: optBoolean,
-  metadata: cardMetadataSchema.nullish().catch(null),
-  content: z
-    .looseObject({ chapters: z.array(chapterSchema).nullish().catch(null) })
-    .nullish()
-    .catch(null),
+  metadata: lenient(cardMetadataSchema),
+  content: lenient(z.looseObject({ chapters: lenient(z.array(chapterSchema)) })),
 });
 export type ProviderCard = z.infer<typeof cardSchema>;
 
 export const myContentSchema = z.looseObject({ cards: z.array(cardSchema) });
 export const contentSchema = z.looseObject({ card: cardSchema });
 
-const groupItemSchema = z.looseObject({ contentId: z.string().min(1), addedAt: optString });
+const groupItemSchema = z.looseObject({ contentId: nonEmpty(), addedAt: optString });
 
 export const familyGroupSchema = z.looseObject({
-  id: z.string().min(1),
+  id: nonEmpty(),
   name: optString,
   familyId: optString,
   imageId: optString,
   imageUrl: optString,
-  items: z.array(groupItemSchema).nullish(),
-  cards: z.array(cardSchema).nullish(),
+  items: z.nullish(z.array(groupItemSchema)),
+  cards: z.nullish(z.array(cardSchema)),
   createdAt: optString,
   lastModifiedAt: optString,
 });
@@ -76,17 +83,23 @@ export type ProviderFamilyGroup = z.infer<typeof familyGroupSchema>;
 /** A bare array at the provider; one official SDK reads `{ groups: [...] }`: accept both. */
 export const familyGroupsSchema = z.union([
   z.array(familyGroupSchema),
-  z.looseObject({ groups: z.array(familyGroupSchema) }).transform((answer) => answer.groups),
+  z.pipe(
+    z.looseObject({ groups: z.array(familyGroupSchema) }),
+    z.transform((answer) => answer.groups),
+  ),
 ]);
 
 /** One group, bare or wrapped as `{ group: {...} }`. */
 export const familyGroupDetailSchema = z.union([
   familyGroupSchema,
-  z.looseObject({ group: familyGroupSchema }).transform((answer) => answer.group),
+  z.pipe(
+    z.looseObject({ group: familyGroupSchema }),
+    z.transform((answer) => answer.group),
+  ),
 ]);
 
 const deviceSchema = z.looseObject({
-  deviceId: z.string().min(1),
+  deviceId: nonEmpty(),
   name: optString,
   description: optString,
   online: optBoolean,
@@ -99,7 +112,10 @@ const deviceSchema = z.looseObject({
 });
 
 export const devicesSchema = z.union([
-  z.looseObject({ devices: z.array(deviceSchema) }).transform((answer) => answer.devices),
+  z.pipe(
+    z.looseObject({ devices: z.array(deviceSchema) }),
+    z.transform((answer) => answer.devices),
+  ),
   z.array(deviceSchema),
 ]);
 
@@ -120,7 +136,7 @@ export const deviceApiStatusSchema = z.looseObject({
   dayMode: optNumber,
   ambientLightSensorReading: optNumber,
   /** The provider's own spelling; a number or the text 'notSupported'. */
-  temperatureCelcius: z.union([z.number(), z.string()]).nullish().catch(null),
+  temperatureCelcius: lenient(z.union([z.number(), z.string()])),
   nightlightMode: optString,
   isOnline: optBoolean,
   networkSsid: optString,
@@ -137,27 +153,27 @@ export type DeviceApiStatus = z.infer<typeof deviceApiStatusSchema>;
 
 /** The device's config block. Unknown keys are kept: the PUT replaces the whole block. */
 const deviceConfigBlockSchema = z.looseObject({
-  alarms: z
-    .array(z.string())
-    .nullish()
-    .transform((alarms) => alarms ?? []),
+  alarms: z.pipe(
+    z.nullish(z.array(z.string())),
+    z.transform((alarms) => alarms ?? []),
+  ),
 });
 export type DeviceConfigBlock = z.infer<typeof deviceConfigBlockSchema>;
 
 export const deviceConfigSchema = z.looseObject({
   device: z.looseObject({
-    deviceId: z.string().min(1),
+    deviceId: nonEmpty(),
     name: optString,
     online: optBoolean,
     geoTimezone: optString,
     config: deviceConfigBlockSchema,
-    status: z.looseObject({}).nullish().catch(null),
+    status: lenient(z.looseObject({})),
   }),
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
 
 export const userInfoSchema = z.looseObject({
-  sub: z.string().min(1),
+  sub: nonEmpty(),
   name: optString,
   email: optString,
   nickname: optString,
@@ -165,10 +181,7 @@ export const userInfoSchema = z.looseObject({
 
 /** Error bodies: `{ error: { code, message } }`, OAuth's `{ error, error_description }`, or `{ message }`. */
 export const errorBodySchema = z.looseObject({
-  error: z
-    .union([z.string(), z.looseObject({ code: optString, message: optString })])
-    .nullish()
-    .catch(null),
+  error: lenient(z.union([z.string(), z.looseObject({ code: optString, message: optString })])),
   error_description: optString,
   message: optString,
   code: optString,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { TokenSet, TokenStore } from './auth-types';
 import { DEFAULT_TOKEN_KEY } from './session-hint';
 
@@ -13,11 +13,14 @@ export interface KeyValueStorage {
 
 export { DEFAULT_TOKEN_KEY };
 
+// zod/mini: this runs in the browser, and the tree-shakable build keeps the logged-in download small.
+const nonEmpty = () => z.string().check(z.minLength(1));
 const tokenSetSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1).nullable(),
-  idToken: z.string().min(1).nullable(),
-  expiresAt: z.number().finite(),
+  accessToken: nonEmpty(),
+  refreshToken: z.nullable(nonEmpty()),
+  idToken: z.nullable(nonEmpty()),
+  // zod 4's number() already refuses Infinity and NaN.
+  expiresAt: z.number(),
 });
 
 /** Parses what a store held; anything corrupt or of an older shape counts as no token. */

@@ -1,12 +1,14 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
 import { HttpError, registerErrorHandler } from './errors';
 
 const app = Fastify();
 beforeAll(async () => {
   registerErrorHandler(app);
   app.get('/zod', () => z.object({ id: z.string().min(3) }).parse({ id: 'x' }));
+  app.get('/mini', () => runtimeConfigSchema.parse({ provider: {}, backendBase: '', mode: 'x' }));
   app.get('/http', () => {
     throw new HttpError(403, 'Not yours');
   });
@@ -25,6 +27,14 @@ describe('the error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/zod' });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toMatch(/^Invalid request: id: /);
+  });
+
+  it('answers a failure of a zod/mini schema from core the same way', async () => {
+    const response = await app.inject({ method: 'GET', url: '/mini' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toMatch(
+      /^Invalid request: provider\.apiBase: .*; mode: /,
+    );
   });
 
   it('keeps the status and message of an HttpError', async () => {

@@ -12,7 +12,7 @@ export class HttpError extends Error {
   }
 }
 
-function describeZodError(error: z.ZodError): string {
+function describeZodError(error: z.core.$ZodError): string {
   const parts = error.issues.map((issue) => {
     const where = issue.path.map(String).join('.');
     return where === '' ? issue.message : `${where}: ${issue.message}`;
@@ -32,7 +32,8 @@ function statusOf(error: unknown): number | null {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof z.ZodError) {
+    // core's and provider's schemas are zod/mini, whose errors are not z.ZodError: match both.
+    if (error instanceof z.core.$ZodError) {
       return reply.code(400).send({ error: describeZodError(error) });
     }
     const status = statusOf(error);
