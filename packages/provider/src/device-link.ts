@@ -149,6 +149,7 @@ export class MqttDeviceLink implements DeviceLink {
     client.publish(topic, payload === null ? '' : JSON.stringify(payload), { qos: 0 }, (error) => {
       if (error) this.log('error', `MQTT publish to ${topic} failed: ${error.message}`);
     });
+    writeNow(client);
     return true;
   }
 
@@ -262,6 +263,18 @@ export class MqttDeviceLink implements DeviceLink {
       }
     }
   }
+}
+
+/**
+ * mqtt-packet corks the stream for each packet and uncorks it on `process.nextTick`, which mqtt.js's
+ * browser bundle polyfills with its own setTimeout(0) (mqttjs/MQTT.js#2053; no option changes it, and a
+ * global shim would not reach the bundle's private `process`). A command clicked would then wait for the
+ * click's re-renders and often a frame (30 ms median in the round-trip bench). Uncorking here writes the
+ * packet in the caller's task; the deferred uncork then finds nothing corked and does nothing.
+ */
+function writeNow(client: MqttClient): void {
+  const stream = client.stream;
+  while (stream.writableCorked > 0) stream.uncork();
 }
 
 function describeError(error: unknown): string {

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { AppPage } from './support/app-page';
+import { sandbox } from './support/stack';
+
+// A remote control command goes onto the WebSocket inside the click's own task. mqtt.js's browser
+// bundle would write it on a setTimeout(0) (its process.nextTick), behind the click's rendering and
+// often a frame; the device link writes it at once (MqttDeviceLink.send). Issue 4's round trip.
+
+interface CommandSend {
+  topic: string;
+  inClickTask: boolean;
+}
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+});
+
+test('a remote control click puts its command on the WebSocket before the click’s task ends', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const sends: CommandSend[] = [];
+    Object.assign(window, { __commandSends: sends });
+    let inClickTask = false;
+    document.addEventListener(
+      'click',
+      () => {
+        inClickTask = true;
+        // Queued before the app's handler runs, so it runs before any timer the handler starts.
+        setTimeout(() => (inClickTask = false), 0);
+      },
+      { capture: true },
+    );
+    const decoder = new TextDecoder('latin1');
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+      if (typeof data !== 'string' && !(data instanceof Blob)) {
+        const topic = /device\/[\w-]+\/command\/[\w/-]+/.exec(decoder.decode(data))?.[0];
+        if (topic) sends.push({ topic, inClickTask });
+      }
+      send.call(this, data);
+    };
+  });
+  // Status and events requests also leave on the registry's timers (SPEC §4 poll): not clicks.
+  const sends = async () =>
+    (
+      await page.evaluate(() => (window as unknown as { __commandSends: CommandSend[] }).__commandSends)
+    ).filter((sent) => !sent.topic.endsWith('/request'));
+
+  const app = new AppPage(page);
+  await app.signIn();
+  await app.tab('Device Management (3)').click();
+  const card = page.getByRole('article', { name: 'Bedroom Player' });
+  await card.getByRole('button', { name: 'Connect MQTT' }).click();
+  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Play / Resume' }).click();
+  await card.getByRole('button', { name: 'Pause', exact: true }).click();
+  await card.getByRole('button', { name: 'Stop', exact: true }).click();
+
+  await expect.poll(sends).toEqual([
+    { topic: 'device/demo-player-1/command/card/resume', inClickTask: true },
+    { topic: 'device/demo-player-1/command/card/pause', inClickTask: true },
+    { topic: 'device/demo-player-1/command/card/stop', inClickTask: true },
+  ]);
+});
