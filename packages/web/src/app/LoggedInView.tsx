@@ -10,7 +10,7 @@ import { greeting } from '@playlist-alarms/core/display-name';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import { useDevices } from '../features/playlists/api/get-devices';
 import { usePlaylists } from '../features/playlists/api/get-playlists';
-import { useRealtime } from '../services/use-realtime';
+import { useSomeLinkConnected } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
 import { useNotify } from './notifier-context';
 import { StatusChips } from './StatusChips';
@@ -18,7 +18,8 @@ import { StatusChips } from './StatusChips';
 export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: () => void }) {
   const playlists = usePlaylists();
   const devices = useDevices();
-  const realtime = useRealtime();
+  // Not the whole realtime snapshot: that changes with every player message and would re-render the page.
+  const mqttConnected = useSomeLinkConnected();
   const notify = useNotify();
 
   // Reported here once, not in every component that reads the lists.
@@ -31,7 +32,6 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
 
   const playlistCount = playlists.data?.length ?? 0;
   const deviceCount = devices.data?.length ?? 0;
-  const mqttConnected = Object.values(realtime.links).some((status) => status === 'connected');
 
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>

@@ -91,6 +91,45 @@ describe('DeviceLinkRegistry', () => {
     expect(p1.response).toEqual({ status: { '/bluetooth/state': 'OK', req_body: '' }, seq: 1 });
   });
 
+  it('keeps a slice’s object when a message changes nothing in it, and one player’s messages leave the other’s alone', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    await registry.connect('p2');
+    const deliver = async () => {
+      await flushMicrotasks();
+      frames.splice(0).forEach((frame) => frame());
+    };
+    links.get('p1')!.emit({ playbackStatus: 'playing', cardId: 'abc', volume: 5 });
+    links.get('p1')!.emitStatus({ batteryLevel: 80 });
+    links.get('p2')!.emit({ volume: 3 });
+    await deliver();
+    const first = registry.getSnapshot();
+    let notified = 0;
+    registry.subscribe(() => notified++);
+
+    // The same report again: nothing changes, nobody is told.
+    links.get('p1')!.emit({ playbackStatus: 'playing', volume: 5 });
+    links.get('p1')!.emitStatus({ batteryLevel: 80 });
+    await deliver();
+    expect(notified).toBe(0);
+    expect(registry.getSnapshot()).toBe(first);
+
+    // A new position for p1: p1's events change; its status, p2's slice and the playback state stay.
+    links.get('p1')!.emit({ position: 7 });
+    await deliver();
+    const next = registry.getSnapshot();
+    expect(notified).toBe(1);
+    expect(next.devices.p1!.events).not.toBe(first.devices.p1!.events);
+    expect(next.devices.p1!.events).toMatchObject({ playbackStatus: 'playing', volume: 5, position: 7 });
+    expect(next.devices.p1!.status).toBe(first.devices.p1!.status);
+    expect(next.devices.p2).toBe(first.devices.p2);
+    expect(next.playback).toBe(first.playback);
+
+    // A local action that changes nothing (resume while playing) tells nobody either.
+    registry.applyLocal({ type: 'resume' });
+    expect(notified).toBe(1);
+  });
+
   it('numbers every response, so the same answer twice is still new', async () => {
     const { registry, links, frames } = setup();
     await registry.connect('p1');

@@ -20,8 +20,9 @@ import { StatusPoller } from './status-poller';
 
 // One device link per player, and the realtime state components read: link statuses, the
 // per-card playback state of SPEC §4, and per player the merged MQTT status, the merged events and
-// the last command response. Components subscribe with useSyncExternalStore; every message is
-// validated with core's schemas and applied once per animation frame.
+// the last command response. Components subscribe with useSyncExternalStore (use-realtime.ts) to one
+// player's slice; every message is validated with core's schemas and applied once per animation
+// frame, and a slice whose content a message does not change keeps its object.
 
 export type LinkFactory = (deviceId: string) => Promise<DeviceLink>;
 
@@ -76,6 +77,18 @@ const mergeStatus = (prev: DeviceMqttStatus | null, delta: DeviceMqttStatus): De
   for (const [key, value] of Object.entries(delta)) if (value !== undefined) merged[key] = value;
   return merged;
 };
+
+/**
+ * Whether merging `delta` into `prev` would change nothing: then `prev` is kept, so components reading
+ * it (status rows, chips) do not re-render for a repeated report. Values are compared as they are:
+ * a nested object counts as a change.
+ */
+const changesNothing = (
+  prev: Readonly<Record<string, unknown>> | null,
+  delta: Readonly<Record<string, unknown>>,
+) =>
+  prev !== null &&
+  Object.entries(delta).every(([key, value]) => value === undefined || Object.is(prev[key], value));
 
 export class DeviceLinkRegistry {
   private snapshot: RealtimeSnapshot = emptySnapshot();
@@ -177,7 +190,8 @@ export class DeviceLinkRegistry {
 
   /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */
   applyLocal(action: PlaybackAction): void {
-    this.setSnapshot({ ...this.snapshot, playback: playbackReducer(this.snapshot.playback, action) });
+    const playback = playbackReducer(this.snapshot.playback, action);
+    if (playback !== this.snapshot.playback) this.setSnapshot({ ...this.snapshot, playback });
   }
 
   /** Logout: every link ends and the realtime state is forgotten. */
@@ -248,12 +262,16 @@ export class DeviceLinkRegistry {
     if (fresh.length === 0) return;
     let playback = this.snapshot.playback;
     const devices: Record<string, DeviceRealtime> = { ...this.snapshot.devices };
+    let devicesChanged = false;
     const notices: DeviceEventNotice[] = [];
     for (const item of fresh) {
       const current = devices[item.deviceId] ?? NO_DEVICE_DATA;
       switch (item.kind) {
         case 'events': {
-          devices[item.deviceId] = { ...current, events: mergeEvents(current.events, item.events) };
+          if (!changesNothing(current.events, item.events)) {
+            devices[item.deviceId] = { ...current, events: mergeEvents(current.events, item.events) };
+            devicesChanged = true;
+          }
           const action = playbackEventFromStatus(
             item.events.playbackStatus,
             item.events.cardId,
@@ -264,15 +282,26 @@ export class DeviceLinkRegistry {
           break;
         }
         case 'status':
-          devices[item.deviceId] = { ...current, status: mergeStatus(current.status, item.status) };
+          if (!changesNothing(current.status, item.status)) {
+            devices[item.deviceId] = { ...current, status: mergeStatus(current.status, item.status) };
+            devicesChanged = true;
+          }
           break;
         case 'response':
+          // Always new: the Bluetooth banner shows the same answer twice when it comes twice.
           this.responseSeq += 1;
           devices[item.deviceId] = { ...current, response: { status: item.status, seq: this.responseSeq } };
+          devicesChanged = true;
           break;
       }
     }
-    this.setSnapshot({ ...this.snapshot, playback, devices });
+    if (devicesChanged || playback !== this.snapshot.playback) {
+      this.setSnapshot({
+        ...this.snapshot,
+        playback,
+        devices: devicesChanged ? devices : this.snapshot.devices,
+      });
+    }
     for (const notice of notices) for (const listener of this.eventListeners) listener(notice);
   }
 

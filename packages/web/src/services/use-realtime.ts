@@ -1,26 +1,48 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import type { DeviceRealtime, RealtimeSnapshot } from './device-link-registry';
+import type { CommandResponse, RealtimeSnapshot } from './device-link-registry';
 import { NO_DEVICE_DATA } from './device-link-registry';
 import { useServices } from './app-services';
 
-/** Link statuses and playback state, re-rendering only when the registry's snapshot changes. */
-export function useRealtime(): RealtimeSnapshot {
-  const { devices } = useServices();
-  return useSyncExternalStore(devices.subscribe, devices.getSnapshot);
-}
+// Narrow reads of the realtime store. Every message of every player replaces the snapshot, so a
+// component reads only the slice it shows: the registry keeps a slice's object when its content did
+// not change, and useSyncExternalStore re-renders only when the selected value's identity changes.
 
-/** One slice of the snapshot; re-renders only when that slice changes identity. */
+/** One slice of the snapshot; `select` must be stable (useCallback) and return stable references. */
 export function useRealtimeSelector<T>(select: (snapshot: RealtimeSnapshot) => T): T {
   const { devices } = useServices();
   const read = useCallback(() => select(devices.getSnapshot()), [devices, select]);
   return useSyncExternalStore(devices.subscribe, read);
 }
 
-/** One player's merged events, merged MQTT status and last command response. */
-export function useDeviceRealtime(deviceId: string): DeviceRealtime {
+/** One player's merged events (playback, volume, track…); null before its first events message. */
+export function useDeviceEvents(deviceId: string): DeviceEvents | null {
   return useRealtimeSelector(
-    useCallback((snapshot: RealtimeSnapshot) => snapshot.devices[deviceId] ?? NO_DEVICE_DATA, [deviceId]),
+    useCallback(
+      (snapshot: RealtimeSnapshot) => (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).events,
+      [deviceId],
+    ),
+  );
+}
+
+/** One player's merged MQTT status; null before its first status message. */
+export function useDeviceMqttStatus(deviceId: string): DeviceMqttStatus | null {
+  return useRealtimeSelector(
+    useCallback(
+      (snapshot: RealtimeSnapshot) => (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).status,
+      [deviceId],
+    ),
+  );
+}
+
+/** One player's last command response (numbered, so a repeat is a new one). */
+export function useDeviceResponse(deviceId: string): CommandResponse | null {
+  return useRealtimeSelector(
+    useCallback(
+      (snapshot: RealtimeSnapshot) => (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).response,
+      [deviceId],
+    ),
   );
 }
 
@@ -29,4 +51,12 @@ export function useLinkStatus(deviceId: string): LinkStatus {
   return useRealtimeSelector(
     useCallback((snapshot: RealtimeSnapshot) => snapshot.links[deviceId] ?? 'disconnected', [deviceId]),
   );
+}
+
+const someLinkConnected = (snapshot: RealtimeSnapshot): boolean =>
+  Object.values(snapshot.links).includes('connected');
+
+/** Some player is connected over MQTT (the header's chip). */
+export function useSomeLinkConnected(): boolean {
+  return useRealtimeSelector(someLinkConnected);
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -25,8 +25,16 @@ export interface DeviceCardProps {
   titleOf: (cardId: string) => string;
 }
 
-/** One player: MQTT connect/disconnect, its status, its remote control and its first alarms. */
-export function DeviceCard({ device, playlists, connection, titleOf }: DeviceCardProps) {
+/**
+ * One player: MQTT connect/disconnect, its status, its remote control and its first alarms.
+ * Memoised (its props are stable): another player's messages or link leave it alone.
+ */
+export const DeviceCard = memo(function DeviceCard({
+  device,
+  playlists,
+  connection,
+  titleOf,
+}: DeviceCardProps) {
   const link = useLinkStatus(device.deviceId);
   const [busy, setBusy] = useState(false);
   const run = (action: () => Promise<unknown>) => {
@@ -96,4 +104,4 @@ export function DeviceCard({ device, playlists, connection, titleOf }: DeviceCar
       </CardContent>
     </Card>
   );
-}
+});

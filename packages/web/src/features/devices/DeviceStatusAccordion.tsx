@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -13,7 +13,7 @@ import type { Device } from '@playlist-alarms/core/entities';
 import { DETAILED_STATUS_REPORT, DEVICE_STATUS } from '@playlist-alarms/core/device-texts';
 import { noStatusData } from '@playlist-alarms/core/messages';
 import { hasStatusData } from '@playlist-alarms/core/status-report';
-import { DeviceStatusChips } from './DeviceStatusChips';
+import { LiveStatusChips } from './DeviceStatusChips';
 import { StatusReport } from './StatusReport';
 import { useStatusRefresh } from './use-status-refresh';
 import { useStatusSources } from './use-status-sources';
@@ -21,11 +21,11 @@ import { useStatusSources } from './use-status-sources';
 /**
  * "Device Status": a collapsed header with a refresh button and the battery, WiFi and volume chips;
  * expanded, the "Detailed Status Report". The header is a row of separate buttons rather than an
- * MUI AccordionSummary, which would nest the refresh button inside another button.
+ * MUI AccordionSummary, which would nest the refresh button inside another button. Only the chips
+ * and the report read the player's messages, so its buttons do not re-render with them.
  */
-export function DeviceStatusAccordion({ device }: { device: Device }) {
+export const DeviceStatusAccordion = memo(function DeviceStatusAccordion({ device }: { device: Device }) {
   const [open, setOpen] = useState(false);
-  const sources = useStatusSources(device.deviceId);
   const refresh = useStatusRefresh(device.deviceId);
   const detailsId = useId();
 
@@ -44,7 +44,7 @@ export function DeviceStatusAccordion({ device }: { device: Device }) {
         >
           {DEVICE_STATUS}
         </Button>
-        <DeviceStatusChips sources={sources} />
+        <LiveStatusChips deviceId={device.deviceId} />
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Refresh status">
           <IconButton aria-label={`Refresh status of ${device.name}`} onClick={refresh} size="small">
@@ -57,13 +57,18 @@ export function DeviceStatusAccordion({ device }: { device: Device }) {
           <Typography variant="subtitle1" component="h3" gutterBottom>
             {DETAILED_STATUS_REPORT}
           </Typography>
-          {hasStatusData(sources) ? (
-            <StatusReport sources={sources} />
-          ) : (
-            <Typography color="text.secondary">{noStatusData(device.name)}</Typography>
-          )}
+          <LiveStatusReport device={device} />
         </Box>
       </Collapse>
     </Paper>
+  );
+});
+
+function LiveStatusReport({ device }: { device: Device }) {
+  const sources = useStatusSources(device.deviceId);
+  return hasStatusData(sources) ? (
+    <StatusReport sources={sources} />
+  ) : (
+    <Typography color="text.secondary">{noStatusData(device.name)}</Typography>
   );
 }

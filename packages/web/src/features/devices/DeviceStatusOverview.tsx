@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { DEVICE_STATUS_OVERVIEW } from '@playlist-alarms/core/device-texts';
 import type { Device } from '@playlist-alarms/core/entities';
-import { useLinkStatus } from '../../services/use-realtime';
-import { DeviceStatusChips } from './DeviceStatusChips';
-import { mqttChipLabel, nowPlayingLine } from './device-summary';
-import { useStatusSources } from './use-status-sources';
+import { useDeviceEvents } from '../../services/use-realtime';
+import { LiveStatusChips } from './DeviceStatusChips';
+import { nowPlayingLine } from './device-summary';
+import { LinkChip } from './LinkChip';
 
 export interface DeviceStatusOverviewProps {
   devices: readonly Device[];
@@ -47,10 +47,8 @@ export function DeviceStatusOverview({ devices, open, onToggle }: DeviceStatusOv
   );
 }
 
-function OverviewRow({ device }: { device: Device }) {
-  const link = useLinkStatus(device.deviceId);
-  const sources = useStatusSources(device.deviceId);
-  const playing = nowPlayingLine(sources.events);
+// Memoised: the overview re-renders when opened or closed; each row's parts follow their own player.
+const OverviewRow = memo(function OverviewRow({ device }: { device: Device }) {
   return (
     <Box
       role="group"
@@ -63,18 +61,19 @@ function OverviewRow({ device }: { device: Device }) {
         label={device.online ? 'Online' : 'Offline'}
         color={device.online ? 'success' : 'default'}
       />
-      <Chip
-        size="small"
-        variant="outlined"
-        label={mqttChipLabel(link)}
-        color={link === 'connected' ? 'success' : 'default'}
-      />
-      <DeviceStatusChips sources={sources} />
-      {playing && (
-        <Typography variant="body2" color="text.secondary">
-          {playing}
-        </Typography>
-      )}
+      <LinkChip deviceId={device.deviceId} />
+      <LiveStatusChips deviceId={device.deviceId} />
+      <NowPlayingLine deviceId={device.deviceId} />
     </Box>
+  );
+});
+
+function NowPlayingLine({ deviceId }: { deviceId: string }) {
+  const playing = nowPlayingLine(useDeviceEvents(deviceId));
+  if (!playing) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {playing}
+    </Typography>
   );
 }

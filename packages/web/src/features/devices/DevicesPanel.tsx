@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { useDevices } from '../playlists/api/get-devices';
 import { usePlaylists } from '../playlists/api/get-playlists';
 import { useServices } from '../../services/app-services';
@@ -10,6 +10,8 @@ import { DeviceCard } from './DeviceCard';
 import { DeviceStatusOverview } from './DeviceStatusOverview';
 import { useDeviceConnection } from './use-device-connection';
 import type { DeviceConnection } from './use-device-connection';
+
+const NO_PLAYLISTS: readonly Playlist[] = [];
 
 /** The Device Management tab (SPEC §2): the status overview, then a card per player. */
 export function DevicesPanel() {
@@ -61,7 +63,7 @@ export function DevicesPanel() {
         <DeviceCard
           key={device.deviceId}
           device={device}
-          playlists={playlists.data ?? []}
+          playlists={playlists.data ?? NO_PLAYLISTS}
           connection={connection}
           titleOf={titleOf}
         />

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -10,8 +11,9 @@ import {
   remoteControlTitle,
 } from '@playlist-alarms/core/device-texts';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useDeviceRealtime, useLinkStatus } from '../../../services/use-realtime';
+import { useDeviceResponse, useLinkStatus } from '../../../services/use-realtime';
 import { useDeviceCommand } from '../use-device-command';
+import type { SendCommand } from '../use-device-command';
 import { useStatusRefresh } from '../use-status-refresh';
 import { AdvancedControls } from './AdvancedControls';
 import { BluetoothBanner } from './BluetoothBanner';
@@ -25,8 +27,15 @@ export interface RemoteControlPanelProps {
   playlists: readonly Playlist[];
 }
 
-/** "{device} Remote Control": every command of SPEC §7 for one player, over its MQTT link. */
-export function RemoteControlPanel({ device, playlists }: RemoteControlPanelProps) {
+/**
+ * "{device} Remote Control": every command of SPEC §7 for one player, over its MQTT link. Memoised,
+ * as are its sections: the player's messages re-render only what shows them (the Bluetooth banner on
+ * a response, the gauge on a volume report), not the buttons.
+ */
+export const RemoteControlPanel = memo(function RemoteControlPanel({
+  device,
+  playlists,
+}: RemoteControlPanelProps) {
   const connected = useLinkStatus(device.deviceId) === 'connected';
   const title = remoteControlTitle(device.name);
   return (
@@ -46,27 +55,36 @@ export function RemoteControlPanel({ device, playlists }: RemoteControlPanelProp
       )}
     </Paper>
   );
-}
+});
 
 function ConnectedControls({ device, playlists }: RemoteControlPanelProps) {
   const send = useDeviceCommand(device.deviceId);
   const refresh = useStatusRefresh(device.deviceId);
-  const volume = useRemoteVolume(device.deviceId, send);
-  const { response } = useDeviceRealtime(device.deviceId);
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
-      <BluetoothBanner response={response} />
+      <ResponseBanner deviceId={device.deviceId} />
       <Stack spacing={2} divider={<Divider flexItem />}>
         <PlayerControls deviceId={device.deviceId} playlists={playlists} send={send} onRefresh={refresh} />
-        <Stack spacing={1} component="section" aria-label={VOLUME_CONTROL}>
-          <Typography variant="subtitle1" component="h4">
-            {VOLUME_CONTROL}
-          </Typography>
-          <VolumeGauge value={volume.value} updating={volume.updating} onChange={volume.change} />
-        </Stack>
+        <VolumeSection deviceId={device.deviceId} send={send} />
         <AdvancedControls send={send} />
         <SystemControls send={send} />
       </Stack>
+    </Stack>
+  );
+}
+
+function ResponseBanner({ deviceId }: { deviceId: string }) {
+  return <BluetoothBanner response={useDeviceResponse(deviceId)} />;
+}
+
+function VolumeSection({ deviceId, send }: { deviceId: string; send: SendCommand }) {
+  const volume = useRemoteVolume(deviceId, send);
+  return (
+    <Stack spacing={1} component="section" aria-label={VOLUME_CONTROL}>
+      <Typography variant="subtitle1" component="h4">
+        {VOLUME_CONTROL}
+      </Typography>
+      <VolumeGauge value={volume.value} updating={volume.updating} onChange={volume.change} />
     </Stack>
   );
 }

@@ -1,0 +1,76 @@
+import { act } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useDeviceResponse, useSomeLinkConnected } from '../../services/use-realtime';
+import { household, renderWithServices } from './devices.test-support';
+import { useStatusSources } from './use-status-sources';
+
+// Every message of every player replaces the registry's snapshot; what a component reads must not
+// change unless its own player's slice did, or every status row of the tab re-renders per message
+// (issue 4's round trip: a click's answer waited behind ~900 component renders).
+
+const renders: Record<string, number> = {};
+const counted = (name: string) => (renders[name] = (renders[name] ?? 0) + 1);
+
+function Sources({ deviceId }: { deviceId: string }) {
+  useStatusSources(deviceId);
+  counted(`sources ${deviceId}`);
+  return null;
+}
+function Response({ deviceId }: { deviceId: string }) {
+  useDeviceResponse(deviceId);
+  counted(`response ${deviceId}`);
+  return null;
+}
+function Header() {
+  useSomeLinkConnected();
+  counted('header');
+  return null;
+}
+
+/** Lets the in-memory link deliver (a microtask) and the registry apply its frame (a timer). */
+const deliver = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
+
+describe('what the device tab reads from the realtime store', () => {
+  it('re-renders a reader only when its own player’s slice changes', async () => {
+    const services = household();
+    services.library.devices.push({ ...services.library.devices[0]!, deviceId: 'p3', name: 'Kitchen' });
+    renderWithServices(
+      services,
+      <>
+        <Sources deviceId="p1" />
+        <Sources deviceId="p3" />
+        <Response deviceId="p1" />
+        <Header />
+      </>,
+    );
+    await act(async () => {
+      await services.devices.connect('p1');
+      await services.devices.connect('p3');
+    });
+    const p1 = services.links.get('p1')!;
+    const p3 = services.links.get('p3')!;
+    p1.emit({ playbackStatus: 'stopped', volume: 5 });
+    p3.emit({ playbackStatus: 'stopped', volume: 2 });
+    await deliver();
+    const settled = { ...renders };
+
+    // The same report again: nobody re-renders.
+    p1.emit({ playbackStatus: 'stopped', volume: 5 });
+    await deliver();
+    expect(renders).toEqual(settled);
+
+    // p1 changes: its sources re-render once; p3's, the response and the header do not.
+    p1.emit({ volume: 6 });
+    await deliver();
+    expect(renders).toEqual({ ...settled, 'sources p1': settled['sources p1']! + 1 });
+
+    // A command response: only its reader.
+    p1.emitResponse({ status: { '/card/pause': 'OK', req_body: '' } });
+    await deliver();
+    expect(renders).toEqual({
+      ...settled,
+      'sources p1': settled['sources p1']! + 1,
+      'response p1': settled['response p1']! + 1,
+    });
+  });
+});
