@@ -20,14 +20,21 @@ async function setup() {
       <NotifierContext.Provider value={new Notifier()}>{children}</NotifierContext.Provider>
     </ServicesContext.Provider>
   );
-  const { result, unmount } = renderHook(() => useRemoteVolume('p1', useDeviceCommand('p1')), { wrapper });
+  const renders = { count: 0 };
+  const { result, unmount } = renderHook(
+    () => {
+      renders.count += 1;
+      return useRemoteVolume('p1', useDeviceCommand('p1'));
+    },
+    { wrapper },
+  );
   /** The player publishes a volume on its 0–16 scale; the frame batcher delivers it. */
   const report = async (volume: number) => {
     link.emit({ volume, volumeMax: 16 });
     await act(() => vi.advanceTimersByTimeAsync(1));
   };
   const volumeSends = () => link.sent.filter((c) => c.name === 'volume/set').map((c) => c.payload);
-  return { result, unmount, report, volumeSends };
+  return { result, unmount, report, volumeSends, renders };
 }
 
 describe('useRemoteVolume (SPEC §4)', () => {
@@ -90,6 +97,19 @@ describe('useRemoteVolume (SPEC §4)', () => {
     expect(result.current.value).toBe(10);
     await report(12); // gauge 11: within 2 of what the UI shows, kept
     expect(result.current.value).toBe(10);
+  });
+
+  it('re-renders only when what the gauge shows changes, not for every report', async () => {
+    const { result, report, renders } = await setup();
+    await report(8);
+    const settled = renders.count;
+    await report(8);
+    await report(9); // gauge 8: within the tolerance of 2, the gauge stays at 7
+    expect(result.current.value).toBe(7);
+    expect(renders.count).toBe(settled);
+    await report(16);
+    expect(result.current.value).toBe(14);
+    expect(renders.count).toBe(settled + 1);
   });
 
   it('mute sends 0; unmounting stops a pending send', async () => {

@@ -44,7 +44,10 @@ export function useRemoteVolume(deviceId: string, send: SendCommand): RemoteVolu
   useEffect(() => () => sync.dispose(), [sync]);
 
   const subscribe = useCallback((listener: () => void) => sync.subscribe(listener), [sync]);
-  const state = useSyncExternalStore(subscribe, () => sync.state);
-  const change = useCallback((value: number) => sync.setByUser(value), [sync]);
-  return { value: state.value, updating: state.updating, change };
+  // The two values shown, not the state object: every report changes the state (it records what the
+  // player said) but seldom what the gauge shows, and the gauge is the panel's largest part.
+  const value = useSyncExternalStore(subscribe, () => sync.state.value);
+  const updating = useSyncExternalStore(subscribe, () => sync.state.updating);
+  const change = useCallback((next: number) => sync.setByUser(next), [sync]);
+  return { value, updating, change };
 }
