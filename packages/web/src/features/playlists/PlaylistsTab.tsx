@@ -17,7 +17,8 @@ import {
 } from '@playlist-alarms/core/playlist-browser';
 import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
 import { useNotify } from '../../app/notifier-context';
-import { useAnyPlayerConnected, usePlaybackState } from '../player/use-playback';
+import { usePlaybackState } from '../player/use-playback';
+import { useSomeLinkConnected } from '../../services/use-realtime';
 import { usePlayer } from '../player/use-player';
 import { useDevices } from './api/get-devices';
 import { useFamilyLibrary } from './api/get-family-library';
@@ -77,7 +78,7 @@ export function PlaylistsTab() {
   const player = usePlayer(deviceList);
   const [alarmRequest, setAlarmRequest] = useState<SetAlarmRequest | null>(null);
   const playback = usePlaybackState();
-  const deviceConnected = useAnyPlayerConnected();
+  const deviceConnected = useSomeLinkConnected();
   const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
 
   // Set Alarm becomes usable once a player is connected: fetch its code then, not on the click.
