@@ -2,14 +2,13 @@
 // household and stack), for working on it. Writes bench/results/round-trip.json, so the complete
 // results in latest.json stay as they were.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { buildWeb } from './build-web';
 import { runRoundTripBench } from './round-trip';
 import { startBenchStack } from './stack';
-import { printResults } from './stats';
+import { currentLoad, finishLoad, printLoad, printResults } from './stats';
 import type { Result } from './stats';
 
-const loadAtStart = loadavg()[0] ?? Number.NaN;
+const loadAtStart = currentLoad();
 const webDist = buildWeb();
 let results: Result[];
 try {
@@ -23,12 +22,9 @@ try {
   rmSync(webDist, { recursive: true, force: true });
 }
 
-const load = { atStart: loadAtStart, atEnd: loadavg()[0] ?? Number.NaN };
+const load = finishLoad(loadAtStart);
 printResults(results);
-console.log(
-  `\n1-minute load average ${load.atStart.toFixed(2)} at the start, ${load.atEnd.toFixed(2)} at the end ` +
-    '(this machine has 2 cores: above 2, other work slowed these timings)',
-);
+printLoad(load);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/round-trip.json',

@@ -2,7 +2,6 @@
 // asserted (budgets are printed beside them). Results go to bench/results/latest.json so runs can
 // be compared. Everything runs on free ports, so a demo or an e2e run can go on at the same time.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { cardUri } from '@playlist-alarms/core/card-uri';
 import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
@@ -15,7 +14,7 @@ import { buildWeb } from './build-web';
 import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
 import { runRoundTripBench } from './round-trip';
 import { startBenchStack } from './stack';
-import { printResults, summarize } from './stats';
+import { currentLoad, finishLoad, printLoad, printResults, summarize } from './stats';
 import type { Result } from './stats';
 
 async function measure(name: string, runs: number, once: () => unknown, note?: string) {
@@ -30,7 +29,7 @@ async function measure(name: string, runs: number, once: () => unknown, note?: s
 }
 
 // Timings on a busy machine (tests of other work, a build) are not comparable: say how busy it was.
-const loadAtStart = loadavg()[0] ?? Number.NaN;
+const loadAtStart = currentLoad();
 
 // The bench's own build of the current source, served by the server below.
 const webDist = buildWeb();
@@ -126,12 +125,9 @@ try {
   }
 }
 
-const load = { atStart: loadAtStart, atEnd: loadavg()[0] ?? Number.NaN };
+const load = finishLoad(loadAtStart);
 printResults(results);
-console.log(
-  `\n1-minute load average ${load.atStart.toFixed(2)} at the start, ${load.atEnd.toFixed(2)} at the end ` +
-    '(this machine has 2 cores: above 2, other work slowed these timings)',
-);
+printLoad(load);
 printBundleReport(bundle);
 if (!observed) throw new Error('the browser benchmark gave no downloads');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB gzip`;

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 // One row of `npm run bench`: a timing's median and tail, never asserted; budgets only printed.
 
 export interface Result {
@@ -51,4 +52,25 @@ export function printResults(results: Result[]): void {
     );
     if (r.note) console.log(`  ${r.note}`);
   }
+}
+
+/** The 1-minute load average: on this 2-core machine, above 2 means other work slowed the timings. */
+export function currentLoad(): number {
+  return loadavg()[0] ?? Number.NaN;
+}
+
+export interface Load {
+  atStart: number;
+  atEnd: number;
+}
+
+export function finishLoad(atStart: number): Load {
+  return { atStart, atEnd: currentLoad() };
+}
+
+export function printLoad(load: Load): void {
+  console.log(
+    `\n1-minute load average ${load.atStart.toFixed(2)} at the start, ${load.atEnd.toFixed(2)} at the end ` +
+      '(this machine has 2 cores: above 2, other work slowed these timings)',
+  );
 }
