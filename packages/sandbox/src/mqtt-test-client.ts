@@ -2,7 +2,13 @@
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { MQTT_KEEPALIVE_SECONDS } from '@playlist-alarms/core/constants';
-import { MQTT_CLIENT_ID_PREFIX, mqttUsername } from '@playlist-alarms/core/mqtt-commands';
+import {
+  MQTT_CLIENT_ID_PREFIX,
+  commandTopic,
+  deviceTopics,
+  mqttUsername,
+} from '@playlist-alarms/core/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 
 export interface Received {
   topic: string;
@@ -74,4 +80,17 @@ export function recorder(client: MqttClient) {
       received.length = 0;
     },
   };
+}
+
+/** A logged-in app-side client listening to every topic of one player, with typed command sends. */
+export async function listenToPlayer(brokerUrl: string, deviceId: string, token: string) {
+  const client = await connectAs(brokerUrl, deviceId, token);
+  const topics = deviceTopics(deviceId);
+  await client.subscribeAsync(Object.values(topics));
+  const messages = recorder(client);
+  const send = <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) =>
+    client.publishAsync(commandTopic(deviceId, name), payload === null ? '' : JSON.stringify(payload));
+  const on = (topic: string, match: (m: Record<string, unknown>) => boolean = () => true) =>
+    messages.waitFor((r: Received) => r.topic === topic && match(r.message)).then((r) => r.message);
+  return { client, topics, messages, send, on };
 }

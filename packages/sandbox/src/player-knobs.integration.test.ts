@@ -3,9 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { commandTopic, deviceTopics } from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { connectAs, recorder } from './mqtt-test-client';
+import { listenToPlayer } from './mqtt-test-client';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
 
@@ -45,17 +43,10 @@ const statusOf = (message: Record<string, unknown>) => {
 };
 
 async function listen(deviceId: string) {
-  const client = await connectAs(sandbox.wsUrl, deviceId, token);
-  clients.push(client);
-  const topics = deviceTopics(deviceId);
-  await client.subscribeAsync(Object.values(topics));
-  const messages = recorder(client);
-  const send = <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) =>
-    client.publishAsync(commandTopic(deviceId, name), payload === null ? '' : JSON.stringify(payload));
-  const on = (topic: string, match: (m: Record<string, unknown>) => boolean = () => true) =>
-    messages.waitFor((r) => r.topic === topic && match(r.message)).then((r) => r.message);
-  const response = (key: string) => on(topics.response, (m) => key in statusOf(m));
-  return { topics, messages, send, on, response };
+  const player = await listenToPlayer(sandbox.wsUrl, deviceId, token);
+  clients.push(player.client);
+  const response = (key: string) => player.on(player.topics.response, (m) => key in statusOf(m));
+  return { ...player, response };
 }
 
 describe('simulated player knobs and lifecycle over MQTT', () => {

@@ -1,10 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { commandTopic, deviceTopics } from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { connectAs, recorder } from './mqtt-test-client';
-import type { Received } from './mqtt-test-client';
+import { listenToPlayer } from './mqtt-test-client';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
 
@@ -56,16 +53,9 @@ const knob = (path: string, body: unknown) =>
 
 /** A logged-in app-side client listening to every topic of the player. */
 async function listen(deviceId: string) {
-  const client = await connectAs(sandbox.wsUrl, deviceId, token);
-  clients.push(client);
-  const topics = deviceTopics(deviceId);
-  await client.subscribeAsync(Object.values(topics));
-  const messages = recorder(client);
-  const send = <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) =>
-    client.publishAsync(commandTopic(deviceId, name), payload === null ? '' : JSON.stringify(payload));
-  const on = (topic: string, match: (m: Record<string, unknown>) => boolean = () => true) =>
-    messages.waitFor((r: Received) => r.topic === topic && match(r.message)).then((r) => r.message);
-  return { topics, messages, send, on };
+  const player = await listenToPlayer(sandbox.wsUrl, deviceId, token);
+  clients.push(player.client);
+  return player;
 }
 
 describe('simulated player over MQTT', () => {
