@@ -109,8 +109,8 @@ test('a failed write says why, keeps the dialog and its choices, and a retry suc
 
   await sandbox.faults({ restDown: true, faultPaths: ['/device-v2/demo-player-1/config'] });
   await dialog.getByRole('button', { name: 'Create Alarm' }).click();
-  // By text, not role: the open modal hides the rest of the page, the snackbar too, from the accessibility tree.
-  await expect(page.getByText('GET /device-v2/demo-player-1/config failed with HTTP 503')).toBeVisible();
+  // By role while the dialog is open: the notice must not be hidden from assistive technology.
+  await app.expectSnackbar('GET /device-v2/demo-player-1/config failed with HTTP 503');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Time', { exact: true })).toHaveValue('19:15');
   await sandbox.faults({ restDown: false });

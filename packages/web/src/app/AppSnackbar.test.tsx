@@ -1,8 +1,28 @@
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import Dialog from '@mui/material/Dialog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppSnackbar } from './AppSnackbar';
 import { Notifier } from './notifier';
 import { NotifierContext } from './notifier-context';
+// Loaded up front so the lazy snackbar resolves within act() even under fake timers.
+import './NoticeSnackbar';
+
+const renderWith = (notifier: Notifier, extra: ReactNode = null) =>
+  render(
+    <NotifierContext.Provider value={notifier}>
+      {extra}
+      <AppSnackbar />
+    </NotifierContext.Provider>,
+  );
+
+/** Raises a notice and lets the lazily loaded snackbar render it. */
+async function show(raise: () => void) {
+  act(raise);
+  await act(async () => {
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+  });
+}
 
 describe('snackbar (SPEC §2, §9)', () => {
   beforeEach(() => {
@@ -12,17 +32,10 @@ describe('snackbar (SPEC §2, §9)', () => {
     vi.useRealTimers();
   });
 
-  const renderWith = (notifier: Notifier) =>
-    render(
-      <NotifierContext.Provider value={notifier}>
-        <AppSnackbar />
-      </NotifierContext.Provider>,
-    );
-
-  it('shows a message and hides it after 6 seconds, not before', () => {
+  it('shows a message and hides it after 6 seconds, not before', async () => {
     const notifier = new Notifier();
     renderWith(notifier);
-    act(() => notifier.success('Playback stopped'));
+    await show(() => notifier.success('Playback stopped'));
     expect(screen.getByRole('alert').textContent).toContain('Playback stopped');
 
     act(() => {
@@ -35,14 +48,16 @@ describe('snackbar (SPEC §2, §9)', () => {
     expect(notifier.getSnapshot()).toBeNull();
   });
 
-  it('a newer message replaces the shown one and gets its own 6 seconds', () => {
+  it('a newer message replaces the shown one and gets its own 6 seconds', async () => {
     const notifier = new Notifier();
     renderWith(notifier);
-    act(() => notifier.info('first'));
+    await show(() => notifier.info('first'));
     act(() => {
       vi.advanceTimersByTime(4_000);
     });
-    act(() => notifier.error('second'));
+    await show(() => notifier.error('second'));
+    expect(screen.getByRole('alert').textContent).toContain('second');
+    expect(screen.queryByText('first')).toBeNull();
     act(() => {
       vi.advanceTimersByTime(4_000);
     });
@@ -51,5 +66,21 @@ describe('snackbar (SPEC §2, §9)', () => {
       vi.advanceTimersByTime(2_100);
     });
     expect(notifier.getSnapshot()).toBeNull();
+  });
+});
+
+describe('snackbar beside an open dialog', () => {
+  it('a notice raised while a dialog is open stays visible to assistive technology', async () => {
+    const notifier = new Notifier();
+    renderWith(
+      notifier,
+      <Dialog open aria-label="Create Alarm">
+        <p>dialog body</p>
+      </Dialog>,
+    );
+    act(() => notifier.info('Creating alarm...'));
+    // getByRole leaves out what is aria-hidden: the dialog hides the body's other children.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Creating alarm...');
   });
 });

@@ -1,28 +1,23 @@
-import { useSyncExternalStore } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from '../lib/when-idle';
 import { useNotify } from './notifier-context';
 
-/** SPEC §2 / §9: bottom right, auto-hides after 6 s. */
+// The snackbar's MUI parts (Snackbar, its transition, a portal) are not needed to show the logged-in
+// view: they load when the browser is first idle, or with the first notice if that comes sooner.
+const loadNoticeSnackbar = () => import('./NoticeSnackbar');
+const NoticeSnackbar = lazy(() => loadNoticeSnackbar().then((m) => ({ default: m.NoticeSnackbar })));
+
+/** The app's one snackbar: shows the notifier's current notice. */
 export function AppSnackbar() {
   const notifier = useNotify();
   const notice = useSyncExternalStore(notifier.subscribe, notifier.getSnapshot);
+
+  useEffect(() => whenIdle(() => void loadNoticeSnackbar()), []);
+
   if (!notice) return null;
-  const close = () => notifier.dismiss(notice.id);
   return (
-    <Snackbar
-      key={notice.id}
-      open
-      autoHideDuration={TIMINGS_MS.snackbar}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') close();
-      }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-    >
-      <Alert onClose={close} severity={notice.severity} variant="filled" sx={{ width: '100%' }}>
-        {notice.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <NoticeSnackbar notice={notice} onClose={() => notifier.dismiss(notice.id)} />
+    </Suspense>
   );
 }

@@ -22,6 +22,7 @@ import type {
   BrowserView,
   GroupFilter,
 } from '@playlist-alarms/core/playlist-browser';
+import { whenIdle } from '../../lib/when-idle';
 import type { FamilyLibrary } from './api/get-family-library';
 import { GroupNotes } from './GroupNotes';
 import type { GroupNoteEntry } from './GroupNotes';
@@ -69,15 +70,7 @@ export function PlaylistBrowser({
   const [initialSearch] = useState(state.search);
 
   // Index the large own list while the browser is idle, not on the first keystroke.
-  useEffect(() => {
-    // requestIdleCallback is missing in some browsers (and jsdom): a timeout does then.
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => prepareSearch(own));
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(() => prepareSearch(own), 1);
-    return () => window.clearTimeout(timer);
-  }, [own]);
+  useEffect(() => whenIdle(() => prepareSearch(own)), [own]);
 
   const scoped = useMemo(
     () => scopePlaylists(shown.tab, shown.group, own, family.playlists),
