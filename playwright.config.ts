@@ -14,7 +14,6 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1, // one sandbox household shared by every journey: run them in turn
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0, // one retry in CI while the Bluetooth banner flake (issue 4 note) is open
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],

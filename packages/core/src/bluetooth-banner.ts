@@ -42,11 +42,16 @@ export function bluetoothBannerFor(command: string, value: unknown): BluetoothBa
   return { command, severity: 'info', message: `Bluetooth ${command}: ${String(value)}` };
 }
 
+/** A response status map's first '/bluetooth/' key: the Bluetooth result it carries, if any. */
+export function bluetoothResultKey(status: Readonly<Record<string, unknown>>): string | undefined {
+  return Object.keys(status).find((k) => k.startsWith(BLUETOOTH_KEY_PREFIX));
+}
+
 /** The banner for a response status map, from its first '/bluetooth/' key; null when it has none. */
 export function bluetoothBanner(
   status: Readonly<Record<string, unknown>> | null | undefined,
 ): BluetoothBanner | null {
   if (!status) return null;
-  const key = Object.keys(status).find((k) => k.startsWith(BLUETOOTH_KEY_PREFIX));
+  const key = bluetoothResultKey(status);
   return key === undefined ? null : bluetoothBannerFor(key.slice(BLUETOOTH_KEY_PREFIX.length), status[key]);
 }

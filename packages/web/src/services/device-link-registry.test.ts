@@ -70,7 +70,7 @@ describe('DeviceLinkRegistry', () => {
     expect(links.get('p1')!.status).toBe('disconnected');
   });
 
-  it('keeps per player the merged events, the merged MQTT status (top level or under status) and the last response', async () => {
+  it('keeps per player the merged events, the merged MQTT status (top level or under status) and the last Bluetooth result', async () => {
     const { registry, links, frames } = setup();
     await registry.connect('p1');
     const link = links.get('p1')!;
@@ -88,7 +88,7 @@ describe('DeviceLinkRegistry', () => {
     const p1 = registry.getSnapshot().devices.p1!;
     expect(p1.events).toMatchObject({ volume: 9, volumeMax: 16, playbackStatus: 'stopped' });
     expect(p1.status).toMatchObject({ batteryLevel: 79, charging: 0, fwVersion: 'v1' });
-    expect(p1.response).toEqual({ status: { '/bluetooth/state': 'OK', req_body: '' }, seq: 1 });
+    expect(p1.bluetoothResponse).toEqual({ status: { '/bluetooth/state': 'OK', req_body: '' }, seq: 1 });
   });
 
   it('keeps a slice’s object when a message changes nothing in it, and one player’s messages leave the other’s alone', async () => {
@@ -139,9 +139,33 @@ describe('DeviceLinkRegistry', () => {
       link.emitResponse({ status: { '/bluetooth/connect': 'FAIL' } });
       await flushMicrotasks();
       frames.splice(0).forEach((frame) => frame());
-      seqs.push(registry.getSnapshot().devices.p1!.response!.seq);
+      seqs.push(registry.getSnapshot().devices.p1!.bluetoothResponse!.seq);
     }
     expect(seqs[1]).toBeGreaterThan(seqs[0]!);
+  });
+
+  it('a Bluetooth result is not lost behind a status request’s answer in the same frame', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    const link = links.get('p1')!;
+    link.emitResponse({ status: { '/bluetooth/disconnect': 'OK', req_body: '' } });
+    // The 30 s poll's answers land in the same frame as the Bluetooth result.
+    link.emitResponse({ status: { status: 'OK', req_body: '' } });
+    link.emitResponse({ status: { events: 'OK', req_body: '' } });
+    await flushMicrotasks();
+    frames.splice(0).forEach((frame) => frame());
+    expect(registry.getSnapshot().devices.p1!.bluetoothResponse).toEqual({
+      status: { '/bluetooth/disconnect': 'OK', req_body: '' },
+      seq: 1,
+    });
+
+    // And on their own, such answers tell nobody.
+    let notified = 0;
+    registry.subscribe(() => notified++);
+    link.emitResponse({ status: { '/card/stop': 'OK', req_body: '' } });
+    await flushMicrotasks();
+    frames.splice(0).forEach((frame) => frame());
+    expect(notified).toBe(0);
   });
 
   it('disconnect ends one player’s link and its status follows', async () => {

@@ -1,6 +1,7 @@
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { bluetoothResultKey } from '@playlist-alarms/core/bluetooth-banner';
 import {
   mergeEvents,
   parseCommandResponse,
@@ -20,7 +21,7 @@ import { StatusPoller } from './status-poller';
 
 // One device link per player, and the realtime state components read: link statuses, the
 // per-card playback state of SPEC §4, and per player the merged MQTT status, the merged events and
-// the last command response. Components subscribe with useSyncExternalStore (use-realtime.ts) to one
+// the last command response with a Bluetooth result. Components subscribe with useSyncExternalStore (use-realtime.ts) to one
 // player's slice; every message is validated with core's schemas and applied once per animation
 // frame, and a slice whose content a message does not change keeps its object.
 
@@ -29,14 +30,19 @@ export type LinkFactory = (deviceId: string) => Promise<DeviceLink>;
 export interface CommandResponse {
   /** The response's status map, e.g. { "/bluetooth/state": "OK", req_body: "" }. */
   status: Readonly<Record<string, string>>;
-  /** Grows with every response received, so a banner can tell a new response from the last one. */
+  /** Grows with every such response, so a banner can tell a new response from the last one. */
   seq: number;
 }
 
 export interface DeviceRealtime {
   events: DeviceEvents | null;
   status: DeviceMqttStatus | null;
-  response: CommandResponse | null;
+  /**
+   * The last response carrying a '/bluetooth/…' result (SPEC §8's banner). Kept apart from the
+   * answers to status and events requests: those can arrive in the same frame (the 30 s poll,
+   * Refresh) and must not overwrite a Bluetooth result before it is shown.
+   */
+  bluetoothResponse: CommandResponse | null;
 }
 
 export interface RealtimeSnapshot {
@@ -45,7 +51,11 @@ export interface RealtimeSnapshot {
   devices: Readonly<Record<string, DeviceRealtime>>;
 }
 
-export const NO_DEVICE_DATA: DeviceRealtime = Object.freeze({ events: null, status: null, response: null });
+export const NO_DEVICE_DATA: DeviceRealtime = Object.freeze({
+  events: null,
+  status: null,
+  bluetoothResponse: null,
+});
 
 export interface DeviceEventNotice {
   deviceId: string;
@@ -288,9 +298,13 @@ export class DeviceLinkRegistry {
           }
           break;
         case 'response':
+          if (bluetoothResultKey(item.status) === undefined) break;
           // Always new: the Bluetooth banner shows the same answer twice when it comes twice.
           this.responseSeq += 1;
-          devices[item.deviceId] = { ...current, response: { status: item.status, seq: this.responseSeq } };
+          devices[item.deviceId] = {
+            ...current,
+            bluetoothResponse: { status: item.status, seq: this.responseSeq },
+          };
           devicesChanged = true;
           break;
       }

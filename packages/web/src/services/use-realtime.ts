@@ -36,11 +36,11 @@ export function useDeviceMqttStatus(deviceId: string): DeviceMqttStatus | null {
   );
 }
 
-/** One player's last command response (numbered, so a repeat is a new one). */
-export function useDeviceResponse(deviceId: string): CommandResponse | null {
+/** One player's last command response with a Bluetooth result (numbered, so a repeat is a new one). */
+export function useBluetoothResponse(deviceId: string): CommandResponse | null {
   return useRealtimeSelector(
     useCallback(
-      (snapshot: RealtimeSnapshot) => (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).response,
+      (snapshot: RealtimeSnapshot) => (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).bluetoothResponse,
       [deviceId],
     ),
   );

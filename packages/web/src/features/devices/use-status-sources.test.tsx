@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useDeviceResponse, useSomeLinkConnected } from '../../services/use-realtime';
+import { useBluetoothResponse, useSomeLinkConnected } from '../../services/use-realtime';
 import { household, renderWithServices } from './devices.test-support';
 import { useStatusSources } from './use-status-sources';
 
@@ -17,7 +17,7 @@ function Sources({ deviceId }: { deviceId: string }) {
   return null;
 }
 function Response({ deviceId }: { deviceId: string }) {
-  useDeviceResponse(deviceId);
+  useBluetoothResponse(deviceId);
   counted(`response ${deviceId}`);
   return null;
 }
@@ -64,8 +64,13 @@ describe('what the device tab reads from the realtime store', () => {
     await deliver();
     expect(renders).toEqual({ ...settled, 'sources p1': settled['sources p1']! + 1 });
 
-    // A command response: only its reader.
+    // A response without a Bluetooth result (a pause, a poll's status request): nobody.
     p1.emitResponse({ status: { '/card/pause': 'OK', req_body: '' } });
+    await deliver();
+    expect(renders).toEqual({ ...settled, 'sources p1': settled['sources p1']! + 1 });
+
+    // A Bluetooth result: only its reader.
+    p1.emitResponse({ status: { '/bluetooth/state': 'OK', req_body: '' } });
     await deliver();
     expect(renders).toEqual({
       ...settled,

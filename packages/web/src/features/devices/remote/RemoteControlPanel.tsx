@@ -11,7 +11,7 @@ import {
   remoteControlTitle,
 } from '@playlist-alarms/core/device-texts';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useDeviceResponse, useLinkStatus } from '../../../services/use-realtime';
+import { useBluetoothResponse, useLinkStatus } from '../../../services/use-realtime';
 import { useDeviceCommand } from '../use-device-command';
 import type { SendCommand } from '../use-device-command';
 import { useStatusRefresh } from '../use-status-refresh';
@@ -74,7 +74,7 @@ function ConnectedControls({ device, playlists }: RemoteControlPanelProps) {
 }
 
 function ResponseBanner({ deviceId }: { deviceId: string }) {
-  return <BluetoothBanner response={useDeviceResponse(deviceId)} />;
+  return <BluetoothBanner response={useBluetoothResponse(deviceId)} />;
 }
 
 function VolumeSection({ deviceId, send }: { deviceId: string; send: SendCommand }) {
