@@ -272,4 +272,23 @@ describe('statusChips (SPEC §2 collapsed header, §9 bands)', () => {
       volume: { label: '13/13 (100%)', colour: 'default' },
     });
   });
+  it('the charging mark follows the report’s Charging row: MQTT wins where it has a value', () => {
+    const chargingRow = (sources: StatusSources) =>
+      statusReport(sources)
+        .find((section) => section.title === 'Power & Battery')!
+        .rows.find((row) => row.label === 'Charging')!.value;
+    const cases: StatusSources[] = [
+      // The API still says charging, the fresher MQTT status says unplugged.
+      { api: { batteryLevelPercentage: 70, isCharging: true }, mqtt: { charging: 0 }, events: null },
+      { api: { batteryLevelPercentage: 70, isCharging: false }, mqtt: { charging: 1 }, events: null },
+      { api: { batteryLevelPercentage: 70, isCharging: true }, mqtt: { batteryLevel: 70 }, events: null },
+      { api: { batteryLevelPercentage: 70, isCharging: false }, mqtt: null, events: null },
+    ];
+    expect(cases.map((sources) => [chargingRow(sources), statusChips(sources).battery.label])).toEqual([
+      ['No', '70%'],
+      ['Yes', '70% ⚡'],
+      ['Yes', '70% ⚡'],
+      ['No', '70%'],
+    ]);
+  });
 });

@@ -25,7 +25,6 @@ import {
   formatUtcTime,
   formatValue,
   formatWifi,
-  isChargingValue,
   wifiQuality,
 } from './status-format';
 import type { ChipColour } from './status-format';
@@ -98,6 +97,14 @@ export function hasStatusData({ api, mqtt, events }: StatusSources): boolean {
 
 const row = (label: string, value: string): StatusRow => ({ label, value });
 
+/**
+ * Whether the player charges, by the one rule the Charging row and the battery chip's mark share:
+ * the fresher MQTT value wins when present, the API's fills in otherwise. Two rules would let the
+ * chip show "⚡" beside "Charging: No".
+ */
+const chargingOf = (api: ApiStatus | null, mqtt: DeviceMqttStatus | null): unknown =>
+  first(mqtt?.charging, api?.isCharging);
+
 function volumeText(events: DeviceEvents | null | undefined): string {
   const volume = events?.volume;
   if (volume === undefined) return NOT_AVAILABLE;
@@ -121,7 +128,7 @@ export function statusReport(sources: StatusSources): StatusSection[] {
       title: 'Power & Battery',
       rows: [
         row('Battery Level', formatPercent(first(mqtt?.batteryLevel, api?.batteryLevelPercentage))),
-        row('Charging', formatFlag(first(mqtt?.charging, api?.isCharging))),
+        row('Charging', formatFlag(chargingOf(api, mqtt))),
         row('Power Source', formatPowerSource(api?.powerSource)),
       ],
     },
@@ -216,9 +223,10 @@ export function statusChips(sources: StatusSources): {
   wifi: StatusChipModel;
   volume: StatusChipModel;
 } {
-  const { api, mqtt, events } = sources;
-  const charging = isChargingValue(mqtt?.charging) || isChargingValue(api?.isCharging);
-  const battery = batteryChip(first(mqtt?.batteryLevel, api?.batteryLevelPercentage), charging);
+  const api = sources.api ?? null;
+  const mqtt = sources.mqtt ?? null;
+  const events = sources.events ?? null;
+  const battery = batteryChip(first(mqtt?.batteryLevel, api?.batteryLevelPercentage), chargingOf(api, mqtt));
   const quality = wifiQuality(api?.wifiStrength);
   const volume = events?.volume;
   return {
