@@ -74,6 +74,28 @@ describe('SPEC §4 device events drive the same state', () => {
   it("cardId 'none' does not overwrite the known card", () => {
     expect(run(play, { type: 'deviceEvent', status: 'paused', cardId: 'none' }).cardId).toBe('c1');
   });
+  it("another connected player's reports leave the playing card alone", () => {
+    const playing = run(play);
+    for (const status of ['stopped', 'paused', 'playing'] as const) {
+      expect(playbackReducer(playing, { type: 'deviceEvent', status, cardId: 'c7', deviceId: 'd2' })).toBe(
+        playing,
+      );
+    }
+    const paused = run(play, { type: 'pause' });
+    expect(
+      playbackReducer(paused, { type: 'deviceEvent', status: 'stopped', cardId: 'none', deviceId: 'd2' }),
+    ).toBe(paused);
+    // The playing player's own stop still ends it.
+    expect(
+      playbackReducer(paused, { type: 'deviceEvent', status: 'stopped', cardId: 'none', deviceId: 'd1' }),
+    ).toEqual(initialPlaybackState);
+  });
+  it('once idle, a player that starts on its own is followed, whichever it is', () => {
+    const stopped = run(play, { type: 'stop' });
+    expect(
+      playbackReducer(stopped, { type: 'deviceEvent', status: 'playing', cardId: 'c7', deviceId: 'd2' }),
+    ).toEqual({ cardId: 'c7', deviceId: 'd2', isPlaying: true, isPaused: false });
+  });
   it('maps playbackStatus; loading and unknown change nothing', () => {
     expect(playbackEventFromStatus('playing', 'c1', 'd1')).toEqual({
       type: 'deviceEvent',

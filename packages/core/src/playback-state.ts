@@ -49,6 +49,11 @@ function fromDeviceEvent(
   state: PlaybackState,
   event: Extract<PlaybackAction, { type: 'deviceEvent' }>,
 ): PlaybackState {
+  // Several players can be connected at once, and every one reports (on connect, then each 30 s
+  // poll). The card follows the player that plays it: while it plays or pauses, another player's
+  // reports (an idle one's 'stopped') change nothing. Once idle, any player that starts counts.
+  const otherPlayer = !!event.deviceId && !!state.deviceId && event.deviceId !== state.deviceId;
+  if (otherPlayer && (state.isPlaying || state.isPaused)) return state;
   if (event.status === 'stopped')
     return state.cardId || state.isPlaying || state.isPaused ? initialPlaybackState : state;
   const next: PlaybackState = {
