@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientIdFor, MqttDeviceLink, parseMessagePayload } from './device-link';
 import type { LinkStatus } from './device-link-types';
@@ -12,7 +15,7 @@ function recorder() {
 }
 
 let server: Server | null = null;
-const sockets = new Set<Socket>();
+const sockets = new Set<Socket | Duplex>();
 afterEach(async () => {
   for (const socket of sockets) socket.destroy();
   sockets.clear();
@@ -27,6 +30,54 @@ async function silentPort(): Promise<number> {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
+}
+
+/** The MQTT packet types (CONNECT 1, SUBSCRIBE 8…) in a chunk of masked client WebSocket frames. */
+function packetTypes(data: Buffer): number[] {
+  const types: number[] = [];
+  let at = 0;
+  while (at + 2 <= data.length) {
+    let length = data[at + 1]! & 0x7f;
+    let maskAt = at + 2;
+    if (length === 126) {
+      length = data.readUInt16BE(at + 2);
+      maskAt = at + 4;
+    }
+    types.push((data[maskAt + 4]! ^ data[maskAt]!) >> 4);
+    at = maskAt + 4 + length;
+  }
+  return types;
+}
+
+/**
+ * A WebSocket endpoint that answers CONNECT with a CONNACK after `connackAfterMs` and then says
+ * nothing more: a broker that lets the client in but never grants its subscriptions.
+ */
+async function brokerWithoutSuback(connackAfterMs: number): Promise<{ port: number; seen: number[] }> {
+  const seen: number[] = [];
+  const http = createHttpServer();
+  http.on('upgrade', (request, socket) => {
+    sockets.add(socket);
+    const key = String(request.headers['sec-websocket-key']);
+    const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    const protocol = String(request.headers['sec-websocket-protocol']).split(',')[0]!.trim();
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: ${protocol}\r\n\r\n`,
+    );
+    socket.on('data', (data: Buffer) => {
+      const types = packetTypes(data);
+      seen.push(...types);
+      // CONNACK (0x20, length 2, no session, accepted) in one unmasked binary frame.
+      if (types.includes(1))
+        setTimeout(() => socket.write(Buffer.from([0x82, 0x04, 0x20, 0x02, 0x00, 0x00])), connackAfterMs);
+    });
+  });
+  server = http;
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, seen };
 }
 
 /** A port that refuses connections: bound, then closed again. */
@@ -97,6 +148,26 @@ describe('MqttDeviceLink without a broker', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(lines).toContain('error: MQTT connection timeout');
     expect(link.status).toBe('disconnected');
+  });
+
+  it('one connect time-out covers CONNACK and the subscriptions, with the same message', async () => {
+    const { lines, log } = recorder();
+    const broker = await brokerWithoutSuback(450);
+    const link = new MqttDeviceLink({
+      brokerUrl: `ws://127.0.0.1:${broker.port}/mqtt`,
+      connectTimeoutMs: 600,
+      log,
+    });
+    const started = Date.now();
+    expect(await link.connect('player-1', 'token')).toBe(false);
+    const took = Date.now() - started;
+    // Logged in at 450 ms, then no SUBACK: the attempt ends at the one 600 ms deadline, not 600 ms later.
+    expect(broker.seen).toEqual(expect.arrayContaining([1, 8]));
+    expect(took).toBeGreaterThanOrEqual(590);
+    expect(took).toBeLessThan(900);
+    expect(lines).toEqual(['error: MQTT connection timeout']);
+    expect(link.status).toBe('disconnected');
+    expect(link.deviceId).toBeNull();
   });
 
   it('a disconnect during connecting ends the attempt', async () => {

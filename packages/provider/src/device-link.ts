@@ -85,7 +85,7 @@ export class MqttDeviceLink implements DeviceLink {
         password: accessToken,
         keepalive: this.options.keepaliveSeconds ?? MQTT_KEEPALIVE_SECONDS,
         reconnectPeriod: MQTT_RECONNECT_PERIOD_MS, // SPEC §9: automatic reconnect is off
-        // Our own timer (awaitConnack) reports the time-out; mqtt.js's is only a backstop behind it.
+        // Our own deadline reports the time-out; mqtt.js's is only a backstop behind it.
         connectTimeout: timeoutMs + 5_000,
         clean: true,
         protocolVersion: 4,
@@ -103,8 +103,11 @@ export class MqttDeviceLink implements DeviceLink {
         this.log('error', `MQTT error: ${error.message}`);
     });
 
-    const connected = await this.awaitConnack(client, timeoutMs);
+    // SPEC §9: connected within 10 s means logged in and subscribed, so one deadline covers both steps.
+    const deadline = startDeadline(timeoutMs);
+    const connected = await this.awaitConnack(client, deadline.reached);
     if (!connected || generation !== this.generation) {
+      deadline.clear();
       if (generation === this.generation) {
         client.end(true);
         this.reset();
@@ -113,7 +116,8 @@ export class MqttDeviceLink implements DeviceLink {
     }
 
     this.watch(client, deviceId);
-    const subscribed = await this.subscribe(client, deviceId, timeoutMs);
+    const subscribed = await this.subscribe(client, deviceId, deadline.reached);
+    deadline.clear();
     if (generation !== this.generation || this.client !== client) return false;
     if (!subscribed) {
       client.end(true);
@@ -169,11 +173,13 @@ export class MqttDeviceLink implements DeviceLink {
     this.statusHandlers.clear();
   }
 
-  /** True on CONNACK; false (logged) on refusal, error, close or time-out. */
-  private awaitConnack(client: MqttClient, timeoutMs: number): Promise<boolean> {
+  /** True on CONNACK; false (logged) on refusal, error, close or the connect deadline. */
+  private awaitConnack(client: MqttClient, deadline: Promise<void>): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
+      let settled = false;
       const finish = (result: boolean, level?: 'warn' | 'error', message?: string) => {
-        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
         client.off('connect', onConnect);
         client.off('error', onError);
         client.off('close', onClose);
@@ -185,7 +191,7 @@ export class MqttDeviceLink implements DeviceLink {
       const onError = (error: Error) =>
         finish(false, 'error', failedToConnectToDevice(`MQTT login refused or failed (${error.message})`));
       const onClose = () => finish(false, 'error', failedToConnectToDevice('MQTT connection closed'));
-      const timer = setTimeout(() => finish(false, 'error', MESSAGES.mqttConnectionTimeout), timeoutMs);
+      void deadline.then(() => finish(false, 'error', MESSAGES.mqttConnectionTimeout));
       this.cancelPendingConnect = () => finish(false);
       client.on('connect', onConnect);
       client.on('error', onError);
@@ -195,21 +201,21 @@ export class MqttDeviceLink implements DeviceLink {
 
   /**
    * SPEC's three topics must be granted (the broker refuses another family's player); the `data/` forms are
-   * a bonus that an older broker may not know, so their refusal is only logged.
+   * a bonus that an older broker may not know, so their refusal is only logged. A broker that never
+   * answers ends the attempt at the connect deadline, as a missing CONNACK does.
    */
-  private async subscribe(client: MqttClient, deviceId: string, timeoutMs: number): Promise<boolean> {
+  private async subscribe(client: MqttClient, deviceId: string, deadline: Promise<void>): Promise<boolean> {
     const topics = deviceTopics(deviceId);
     const required = new Set([topics.events, topics.status, topics.response]);
     try {
-      // A broker that drops the session instead of answering must not leave connect() hanging.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('no SUBACK in time')), timeoutMs);
-      });
       const grants = await Promise.race([
         client.subscribeAsync(Object.values(topics), { qos: 0 }),
-        timeout,
-      ]).finally(() => clearTimeout(timer));
+        deadline.then(() => null),
+      ]);
+      if (grants === null) {
+        this.log('error', MESSAGES.mqttConnectionTimeout);
+        return false;
+      }
       const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
       if (refused.length > 0) this.log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
       return !refused.some((topic) => required.has(topic));
@@ -275,6 +281,15 @@ export class MqttDeviceLink implements DeviceLink {
 function writeNow(client: MqttClient): void {
   const stream = client.stream;
   while (stream.writableCorked > 0) stream.uncork();
+}
+
+/** A deadline that resolves `reached` after `ms` unless cleared first. */
+function startDeadline(ms: number): { reached: Promise<void>; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reached = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return { reached, clear: () => clearTimeout(timer) };
 }
 
 function describeError(error: unknown): string {
