@@ -4,6 +4,7 @@ import { InMemoryDeviceLink } from '../test/twins';
 
 const setup = (token: string | null = 'tok', statusPolling = false) => {
   const frames: Array<() => void> = [];
+  const logged: string[] = [];
   const links = new Map<string, InMemoryDeviceLink>();
   const registry = new DeviceLinkRegistry({
     getAccessToken: () => Promise.resolve(token),
@@ -14,9 +15,9 @@ const setup = (token: string | null = 'tok', statusPolling = false) => {
     },
     scheduleFrame: (callback) => frames.push(callback),
     statusPolling,
-    log: () => undefined,
+    log: (level, message) => void logged.push(`${level}: ${message}`),
   });
-  return { registry, links, frames };
+  return { registry, links, frames, logged };
 };
 
 const flushMicrotasks = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -68,6 +69,31 @@ describe('DeviceLinkRegistry', () => {
     await registry.disposeAll();
     expect(registry.getSnapshot().links).toEqual({});
     expect(links.get('p1')!.status).toBe('disconnected');
+  });
+
+  it('logs "MQTT client not connected" once for each command it refuses, and nothing for one it sends', async () => {
+    const { registry, links, logged } = setup();
+    expect(registry.send('p1', 'card/pause', null)).toBe(false);
+    expect(logged).toEqual(['warn: MQTT client not connected']);
+    // Refresh while disconnected is one refused request, not two lines.
+    expect(registry.requestStatus('p1')).toBe(false);
+    expect(logged).toEqual(['warn: MQTT client not connected', 'warn: MQTT client not connected']);
+
+    await registry.connect('p1');
+    logged.length = 0;
+    expect(registry.send('p1', 'card/pause', null)).toBe(true);
+    expect(registry.requestStatus('p1')).toBe(true);
+    await registry.disconnect('p1');
+    expect(registry.send('p1', 'card/stop', null)).toBe(false);
+    expect(logged).toEqual(['warn: MQTT client not connected']);
+    expect(links.get('p1')!.sentNames()).toEqual(['card/pause', 'status/request', 'events/request']);
+
+    // A link that refuses by itself logs the line itself (MqttDeviceLink does): not a second time here.
+    await registry.connect('p2');
+    links.get('p2')!.status = 'disconnected'; // dropped, and the registry not told yet
+    logged.length = 0;
+    expect(registry.send('p2', 'card/stop', null)).toBe(false);
+    expect(logged).toEqual([]);
   });
 
   it('keeps per player the merged events, the merged MQTT status (top level or under status) and the last Bluetooth result', async () => {

@@ -2,6 +2,7 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mq
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
 import { bluetoothResultKey } from '@playlist-alarms/core/bluetooth-banner';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import {
   mergeEvents,
   parseCommandResponse,
@@ -184,18 +185,23 @@ export class DeviceLinkRegistry {
     }
   }
 
-  /** False when the device is not connected: nothing is sent. */
+  /**
+   * False when the device is not connected: nothing is sent and SPEC §8's "MQTT client not connected"
+   * is logged here, since the link is never asked. A link that refuses by itself logs the line itself.
+   */
   send<K extends DeviceCommandName>(deviceId: string, name: K, payload: DevicePayloads[K]): boolean {
-    if (this.status(deviceId) !== 'connected') return false;
     const link = this.resolved.get(deviceId);
-    return link ? link.send(name, payload) : false;
+    if (this.status(deviceId) !== 'connected' || !link) {
+      this.log('warn', MESSAGES.mqttClientNotConnected);
+      return false;
+    }
+    return link.send(name, payload);
   }
 
   /** Asks the player for its status and its events; false when it is not connected. */
   requestStatus(deviceId: string): boolean {
-    const status = this.send(deviceId, 'status/request', null);
-    const events = this.send(deviceId, 'events/request', null);
-    return status && events;
+    // One refused request, one log line: events are not tried once status was refused.
+    return this.send(deviceId, 'status/request', null) && this.send(deviceId, 'events/request', null);
   }
 
   /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */
