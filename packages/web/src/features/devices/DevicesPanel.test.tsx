@@ -63,7 +63,8 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
     });
     link.emitStatus({ status: { batteryLevel: 15, charging: 0, dnowBrightness: 60, timeFormat: '24' } });
     expect(await within(bedroom).findByLabelText('Volume 8/16 (50%)')).toBeTruthy();
-    const battery = await within(bedroom).findByLabelText('Battery 15% ⚡');
+    // The player's own charging: 0 wins over the API's isCharging, in the chip as in the report.
+    const battery = await within(bedroom).findByLabelText('Battery 15%');
     expect(battery.className).toMatch(/colorWarning/);
     const row = screen.getByRole('group', { name: 'Bedroom Player overview' });
     expect(within(row).getByText('Playing: Track one')).toBeTruthy();
@@ -83,6 +84,7 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
       expect(within(bedroom).getByText(title)).toBeTruthy();
     }
     expect(within(section(bedroom, 'Power & Battery')).getByText('USB-C')).toBeTruthy();
+    expect(within(section(bedroom, 'Power & Battery')).getByText('No')).toBeTruthy();
     expect(within(section(bedroom, 'Environment & Sensors')).getByText('Not supported')).toBeTruthy();
     expect(within(section(bedroom, 'Display Settings')).getByText('24-hour')).toBeTruthy();
     expect(within(section(bedroom, 'Time & Location')).getByText('UTC+1')).toBeTruthy();
