@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { z } from 'zod';
 import { AppPage } from './support/app-page';
-import { sandbox, type PlayerState } from './support/stack';
+import { sandbox, sandboxUrl, type PlayerState } from './support/stack';
 
 // The Device Management tab against the simulated players: every control is driven as a parent
 // would, and each step asserts what the player itself did (GET /_sandbox/devices/:id/state).
@@ -42,6 +43,38 @@ const openAdvanced = async (card: Locator) => {
 };
 
 const banner = (card: Locator) => card.getByTestId('bluetooth-banner');
+
+/** The value of one row ("Power Source", …) of a section of the Detailed Status Report. */
+const reportValue = (card: Locator, section: string, label: string) =>
+  card
+    .getByRole('region', { name: section })
+    .locator('dl > div')
+    .filter({
+      has: card
+        .page()
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) }),
+    })
+    .getByRole('definition');
+
+/** A POST knob of the Bedroom Player the shared support file does not wrap. */
+async function playerKnob(path: 'power' | 'settings', body: Record<string, number>): Promise<void> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/devices/${BEDROOM}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path} knob: HTTP ${response.status}`).toBe(true);
+}
+
+const nearbySchema = z.array(z.object({ mac: z.string(), name: z.string(), rssi: z.number() }));
+
+/** A Bluetooth device the player can see, by name (the sandbox's default surroundings). */
+async function nearbyDevice(name: string): Promise<{ mac: string; rssi: number }> {
+  const found = nearbySchema.parse((await state()).bluetooth['nearby']).find((d) => d.name === name);
+  if (!found) throw new Error(`no Bluetooth device "${name}" near ${BEDROOM}`);
+  return found;
+}
 
 test('the tab lists every player; connecting fills the status from the API and the player, disconnecting ends it', async ({
   page,
@@ -105,6 +138,38 @@ test('the tab lists every player; connecting fills the status from the API and t
   await bedroom.getByRole('button', { name: 'Disconnect MQTT' }).click();
   await expect(page.getByLabel('Connection summary').getByText('MQTT Disconnected')).toBeVisible();
   await expect(bedroom.getByText(NOT_CONNECTED)).toBeVisible();
+});
+
+test('the Device Status refresh icon brings what only the provider API knows: docked, the power source changes', async ({
+  page,
+}) => {
+  const card = await connectedBedroom(page);
+  const connectedAt = Date.now();
+  await card.getByRole('button', { name: 'Device Status', exact: true }).click();
+  const powerSource = reportValue(card, 'Power & Battery', 'Power Source');
+  await expect(powerSource).toHaveText('Battery only');
+
+  // Low and put on its V2 dock: the player pushes a status at once (level and charging), but the
+  // power source is a field of the API status only, which the app fetches on connect and refresh.
+  // It charges no further here: players report their level rounded up, so 15 would read 16 a second on.
+  await playerKnob('settings', { batteryChargePerHour: 0 });
+  await playerKnob('power', { batteryLevel: 15, powerSource: 1 });
+  await eventually((p) => [p.battery.powerSource, p.battery.charging]).toEqual([1, true]);
+  const chip = card.getByLabel('Battery 15% ⚡');
+  await expect(chip).toBeVisible();
+  await expect(chip).not.toHaveClass(/MuiChip-colorSuccess/); // green only above 20 %
+  await expect(reportValue(card, 'Power & Battery', 'Charging')).toHaveText('Yes');
+  // The pushed status has landed (the chip above), and the API's row has not moved with it.
+  await expect(powerSource).toHaveText('Battery only');
+
+  // SPEC §4's requests after connecting (at 1 s and 2 s) have passed; the next poll is 30 s away.
+  await expect.poll(() => Date.now() - connectedAt).toBeGreaterThan(2500);
+  const before = (await state()).lastCommand?.at ?? '';
+  await card.getByRole('button', { name: 'Refresh status of Bedroom Player' }).click();
+  await expect(powerSource).toHaveText('V2 dock');
+  // The refresh also asked the player itself (status, then events).
+  await eventually((p) => p.lastCommand?.at ?? '').not.toBe(before);
+  await expect(card.getByLabel('Battery 15% ⚡')).toBeVisible();
 });
 
 test('Player Controls: quick play, pause, resume, stop and a custom card URI', async ({ page }) => {
@@ -246,6 +311,27 @@ test('Bluetooth: every command reaches the player and its result shows in the ba
   await bt.getByRole('button', { name: 'Bluetooth Off' }).click();
   await expect(banner(card)).toHaveText('Failed to disable Bluetooth');
   await expect(banner(card)).toHaveCount(0, { timeout: 7_000 });
+});
+
+test('Bluetooth On with both a target MAC and a name reaches the player by the MAC', async ({ page }) => {
+  const card = await connectedBedroom(page);
+  await openAdvanced(card);
+  const bt = card.getByRole('region', { name: 'Bluetooth Management' });
+  const headphones = await nearbyDevice('Kids Headphones');
+  const speaker = await nearbyDevice('Living Room Speaker');
+
+  // Both targets are in range above the default threshold (-80 dBm): only the MAC may decide.
+  expect([headphones.rssi, speaker.rssi].every((rssi) => rssi >= -80)).toBe(true);
+  await bt.getByRole('textbox', { name: 'Target MAC address' }).fill(`  ${headphones.mac} `);
+  await bt.getByRole('textbox', { name: 'Target name' }).fill('Living Room Speaker');
+  await bt.getByRole('button', { name: 'Bluetooth On' }).click();
+  await expect(banner(card)).toHaveText('Bluetooth enabled successfully (check mode in device status)');
+  await eventually((p) => [p.bluetooth.enabled, p.bluetooth.connected, p.bluetooth.connectedTo]).toEqual([
+    true,
+    true,
+    headphones.mac,
+  ]);
+  expect((await state()).bluetooth.bonds).toEqual([{ mac: headphones.mac, name: 'Kids Headphones' }]);
 });
 
 test('System Controls: status, events and a reboot that goes offline and comes back', async ({ page }) => {

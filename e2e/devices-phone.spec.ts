@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AppPage } from './support/app-page';
+import { sandbox, type PlayerState } from './support/stack';
+
+// The Device Management tab on a phone (390×844, touch): a parent connects a player and drives the
+// remote control with taps; each step asserts what the player did, and the page never scrolls
+// sideways. The desktop journeys of every control are in devices.spec.ts.
+
+const BEDROOM = 'demo-player-1';
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+});
+
+const eventually = <T>(read: (player: PlayerState) => T) =>
+  expect.poll(async () => read(await sandbox.playerState(BEDROOM)), { timeout: 10_000 });
+
+/**
+ * The page is no wider than the screen. On failure the message names elements past the right edge
+ * (a hint only: a child of a scrolling box, like the tab strip, may be out there harmlessly).
+ */
+async function expectNoSidewaysScroll(page: Page, when: string): Promise<void> {
+  const { scrollWidth, width, outside } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const outside = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) =>
+        `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`.slice(0, 120),
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
+  });
+  expect(
+    scrollWidth,
+    `${when}: page ${scrollWidth}px wide on a ${width}px screen; ${outside.join(' | ')}`,
+  ).toBeLessThanOrEqual(width);
+}
+
+test('on a phone: connect the Bedroom Player, quick play and set the volume by touch, nothing scrolls sideways', async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  await expectNoSidewaysScroll(page, 'signed in');
+  await app.tab('Devices').tap(); // the short labels of a small screen;
+  const card = page.getByRole('article', { name: 'Bedroom Player' });
+  await expect(card).toBeVisible();
+  await expectNoSidewaysScroll(page, 'devices tab');
+
+  await card.getByRole('button', { name: 'Connect MQTT' }).tap();
+  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+  await expect(page.getByLabel('Connection summary').getByText('MQTT Connected')).toBeVisible();
+  const player = await sandbox.playerState(BEDROOM);
+  await expect(
+    card.getByLabel(`Battery ${player.battery.level}%${player.battery.charging ? ' ⚡' : ''}`),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Device Status', exact: true }).tap();
+  await expect(card.getByRole('region', { name: 'Power & Battery' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'connected, status report open');
+
+  // A quick play favourite: the player plays the card its (shortened) title names.
+  const quick = card.getByRole('group', { name: 'Quick Play Favorites' }).getByRole('button');
+  await expect(quick).toHaveCount(4);
+  const label = (await quick.nth(1).textContent()) ?? '';
+  const prefix = label.endsWith('...') ? label.slice(0, -3) : label;
+  const expected = (await sandbox.demoCards()).find((c) => c.title.startsWith(prefix));
+  expect(expected, `a demo card titled like "${label}"`).toBeDefined();
+  await quick.nth(1).tap();
+  await eventually((p) => [p.playbackStatus, p.cardId]).toEqual(['playing', expected!.cardId]);
+  await card.getByRole('button', { name: 'Pause', exact: true }).tap();
+  await eventually((p) => p.playbackStatus).toBe('paused');
+
+  // The gauge's segments are small on a phone; a tap on the tenth sets 10/14 = 71 % = 11 of 16.
+  const gauge = card.getByRole('group', { name: 'Volume gauge' });
+  await expect(gauge.getByRole('button')).toHaveCount(14);
+  await gauge.getByRole('button', { name: 'Volume 10' }).tap();
+  await expect(card.getByText(/Volume 10\/14 \(71%\)/)).toBeVisible();
+  await eventually((p) => p.volume).toBe(11);
+  await expectNoSidewaysScroll(page, 'after the remote controls');
+
+  await card.getByRole('button', { name: 'Advanced Controls' }).tap();
+  await expect(card.getByRole('region', { name: 'Bluetooth Management' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'advanced controls open');
+});
