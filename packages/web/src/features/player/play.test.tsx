@@ -98,6 +98,52 @@ describe('Play (SPEC §5)', { timeout: 30_000 }, () => {
     expect(services.links.has('p1')).toBe(false);
   });
 
+  it('while a play connects, that card waits: its Play and Set Alarm are disabled', async () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)]);
+    services.library.playlists.push(makePlaylist(3));
+    // The player's connection takes its time (the token arrives when the test says).
+    let release = () => {};
+    const token = new Promise<string>((resolve) => (release = () => resolve('stored-token')));
+    services.auth.getAccessToken = () => token;
+    renderApp(services);
+    const card = await firstCard();
+    const play = within(card).getByRole('button', { name: 'Play this playlist' });
+    await userEvent.click(play);
+
+    await waitFor(() => expect(play.hasAttribute('disabled')).toBe(true));
+    expect(play.getAttribute('aria-busy')).toBe('true');
+    expect(within(card).getByRole('button', { name: 'Connect Device' }).hasAttribute('disabled')).toBe(true);
+    // Another card is not the one starting: its Play stays enabled, but one play connects at a time.
+    const other = (await screen.findAllByTestId('playlist-card'))[2]!;
+    const otherPlay = within(other).getByRole('button', { name: 'Play this playlist' });
+    expect(otherPlay.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(otherPlay);
+
+    release();
+    expect(await screen.findByText('Playing: Playlist 01')).toBeTruthy();
+    expect(services.links.get('p1')!.tokens).toEqual(['stored-token']);
+    expect(services.links.get('p1')!.sent.filter((c) => c.name === 'card/start')).toEqual([
+      { name: 'card/start', payload: { uri: 'https://yoto.io/card1' } },
+    ]);
+    expect(within(await firstCard()).getByRole('button', { name: 'Pause playback' })).toBeTruthy();
+  });
+
+  it('a double tap on Play connects once and starts the card once', async () => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)]);
+    const { result } = renderPlayer(services);
+    const playlist = services.library.playlists[0]!;
+    // Both presses land before React re-renders, as a fast double tap can on a phone.
+    act(() => {
+      result.current.play(playlist);
+      result.current.play(playlist);
+    });
+    await waitFor(() => expect(sentNames(services, 'p1')).toEqual(['card/start']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(services.links.get('p1')!.tokens).toEqual(['stored-token']);
+    expect(sentNames(services, 'p1')).toEqual(['card/start']);
+    expect(result.current.starting).toBeNull();
+  });
+
   it('a refused connection names the player', async () => {
     const services = household([makeDevice('p1', 'Bedroom Player', true)], ['p1']);
     renderApp(services);
@@ -121,10 +167,13 @@ describe('Play (SPEC §5)', { timeout: 30_000 }, () => {
     expect(services.links.size).toBe(0);
   });
 
-  it('Stop with no connected player says no device is connected', () => {
-    const { result, notifier } = renderPlayer(household([]));
-    act(() => result.current.stop());
+  // SPEC §8: "No device connected." on stop or pause.
+  it.each(['stop', 'pause'] as const)('%s with no connected player says no device is connected', (action) => {
+    const services = household([makeDevice('p1', 'Bedroom Player', true)]);
+    const { result, notifier } = renderPlayer(services);
+    act(() => result.current[action]());
     expect(notifier.getSnapshot()?.message).toBe('No device connected.');
+    expect(services.links.size).toBe(0);
   });
 
   it('events from the player itself drive the card', async () => {

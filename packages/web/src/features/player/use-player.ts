@@ -26,6 +26,8 @@ export interface PlayerControls {
   picker: DevicePicker | null;
   choose: (device: Device) => void;
   closePicker: () => void;
+  /** The card whose play is connecting and starting (its Play is disabled meanwhile), else null. */
+  starting: string | null;
   /** The now-playing modal's target while it is open. */
   nowPlaying: NowPlayingTarget | null;
   showNowPlaying: (target: NowPlayingTarget) => void;
@@ -40,6 +42,11 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   const [nowPlaying, setNowPlaying] = useState<NowPlayingTarget | null>(null);
   // The card whose 'playing' event we await, to say "Playing: {title}" once the player confirms.
   const awaited = useRef<{ cardId: string; title: string } | null>(null);
+  // A play that is connecting: a double tap on a phone, or a second press before the first has
+  // connected, would connect and send card/start twice. The ref answers at once (the second press
+  // can come before a re-render); the state disables the card's buttons.
+  const inFlight = useRef<string | null>(null);
+  const [starting, setStarting] = useState<string | null>(null);
 
   useEffect(
     () =>
@@ -73,16 +80,26 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
 
   const connectAndPlay = useCallback(
     async (device: Device, playlist: Playlist, cardId: string) => {
-      const outcome = await registry.connect(device.deviceId);
-      if (outcome === 'no-token') notify.error(MESSAGES.noAccessToken);
-      else if (outcome === 'failed') notify.error(failedToConnectTo(device.name));
-      else start(device.deviceId, playlist, cardId);
+      if (inFlight.current) return;
+      inFlight.current = cardId;
+      setStarting(cardId);
+      try {
+        const outcome = await registry.connect(device.deviceId);
+        if (outcome === 'no-token') notify.error(MESSAGES.noAccessToken);
+        else if (outcome === 'failed') notify.error(failedToConnectTo(device.name));
+        else start(device.deviceId, playlist, cardId);
+      } finally {
+        inFlight.current = null;
+        setStarting(null);
+      }
     },
     [notify, registry, start],
   );
 
   const play = useCallback(
     (playlist: Playlist) => {
+      // One play at a time: another press while a player is connecting does nothing.
+      if (inFlight.current) return;
       const cardId = playlist.cardId;
       if (!cardId) {
         notify.error(invalidCardId(playlist.title));
@@ -143,6 +160,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     picker,
     choose,
     closePicker: useCallback(() => setPicker(null), []),
+    starting,
     nowPlaying,
     showNowPlaying: setNowPlaying,
     closeNowPlaying: useCallback(() => setNowPlaying(null), []),

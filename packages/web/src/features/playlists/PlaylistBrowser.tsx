@@ -40,6 +40,7 @@ export interface PlaylistBrowserProps extends PlaylistCardHandlers {
   family: FamilyLibrary;
   playback: PlaybackState;
   deviceConnected: boolean;
+  startingCardId: string | null;
 }
 
 function notesFor(tab: BrowserTab, group: GroupFilter, family: FamilyLibrary): GroupNoteEntry[] {
@@ -63,6 +64,7 @@ export function PlaylistBrowser({
   family,
   playback,
   deviceConnected,
+  startingCardId,
   ...handlers
 }: PlaylistBrowserProps) {
   const shown = useDeferredValue(state);
@@ -110,6 +112,7 @@ export function PlaylistBrowser({
           playback={playback}
           view={shown.view}
           deviceConnected={deviceConnected}
+          startingCardId={startingCardId}
           {...handlers}
         />
       ) : (

@@ -40,6 +40,8 @@ export interface PlaylistCardActionsProps extends PlaylistCardHandlers {
   phase: CardPlaybackPhase;
   /** Some player is connected over MQTT (Set Alarm needs one). */
   deviceConnected: boolean;
+  /** This card's play is connecting and starting: its buttons wait (SPEC §5, no double start). */
+  starting?: boolean;
 }
 
 /** Play, Pause, Resume and Stop by the card's playback phase (SPEC §4), then Set Alarm. */
@@ -47,6 +49,7 @@ export function PlaylistCardActions({
   playlist,
   phase,
   deviceConnected,
+  starting = false,
   onPlay,
   onPause,
   onResume,
@@ -65,7 +68,8 @@ export function PlaylistCardActions({
                 <Button
                   variant="contained"
                   size="small"
-                  disabled={!playlist.cardId}
+                  disabled={!playlist.cardId || starting}
+                  aria-busy={starting || undefined}
                   aria-label={label}
                   onClick={() => onPlay(playlist)}
                 >
@@ -114,7 +118,12 @@ export function PlaylistCardActions({
             );
         }
       })}
-      <Button variant="text" size="small" disabled={!alarm.enabled} onClick={() => onSetAlarm(playlist)}>
+      <Button
+        variant="text"
+        size="small"
+        disabled={!alarm.enabled || starting}
+        onClick={() => onSetAlarm(playlist)}
+      >
         <Icon name="alarm" />
         {alarm.label}
       </Button>

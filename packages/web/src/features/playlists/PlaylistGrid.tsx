@@ -12,12 +12,15 @@ export interface PlaylistGridProps extends PlaylistCardHandlers {
   playback: PlaybackState;
   view: BrowserView;
   deviceConnected: boolean;
+  /** The card id whose play is connecting and starting, if any. */
+  startingCardId: string | null;
 }
 
 export const PlaylistGrid = memo(function PlaylistGrid({
   playlists,
   playback,
   view,
+  startingCardId,
   ...rest
 }: PlaylistGridProps) {
   return (
@@ -28,6 +31,7 @@ export const PlaylistGrid = memo(function PlaylistGrid({
             playlist={playlist}
             layout={view}
             phase={cardPlaybackPhase(playback, playlist.cardId)}
+            starting={!!playlist.cardId && playlist.cardId === startingCardId}
             {...rest}
           />
         </li>

@@ -143,6 +143,7 @@ export function PlaylistsTab() {
           family={library}
           playback={playback}
           deviceConnected={deviceConnected}
+          startingCardId={player.starting}
           onPlay={player.play}
           onPause={player.pause}
           onResume={player.resume}
