@@ -92,5 +92,14 @@ export async function listenToPlayer(brokerUrl: string, deviceId: string, token:
     client.publishAsync(commandTopic(deviceId, name), payload === null ? '' : JSON.stringify(payload));
   const on = (topic: string, match: (m: Record<string, unknown>) => boolean = () => true) =>
     messages.waitFor((r: Received) => r.topic === topic && match(r.message)).then((r) => r.message);
-  return { client, topics, messages, send, on };
+  /**
+   * What the app does right after connecting: an events/request, without which a player pushes
+   * no events (PROVIDER-API.md). Waits for its answer, then forgets it.
+   */
+  const requestEvents = async () => {
+    await send('events/request', null);
+    await on(topics.response, (m) => JSON.stringify(m).includes('"events":"OK"'));
+    messages.clear();
+  };
+  return { client, topics, messages, send, on, requestEvents };
 }

@@ -43,6 +43,7 @@ describe('simulated player battery', () => {
   it('charges on a dock up to full, then no longer reports charging', () => {
     const h = playerHarness({ settings: fast });
     h.player.setPower({ powerSource: 1, batteryLevel: 95 });
+    h.command('status/request');
     expect(h.statuses().at(-1)).toMatchObject({ charging: 1, batteryLevel: 95 });
     h.tick(3);
     expect(h.player.snapshot().battery).toMatchObject({ level: 98, charging: true, powerSource: 1 });

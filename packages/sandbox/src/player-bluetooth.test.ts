@@ -35,6 +35,7 @@ describe('simulated player Bluetooth', () => {
       connectedTo: SPEAKER,
       bonds: [{ mac: SPEAKER, name: 'Living Room Speaker' }],
     });
+    h.command('status/request');
     expect(h.statuses().at(-1)).toMatchObject({ bluetoothHp: 1 });
     expect(h.player.apiStatus()).toMatchObject({ isBluetoothAudioConnected: true });
   });

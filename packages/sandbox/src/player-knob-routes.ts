@@ -25,6 +25,7 @@ const settingsBody = z
     batteryDrainPerHour: z.number().min(0).max(360_000).optional(),
     batteryChargePerHour: z.number().min(0).max(360_000).optional(),
     statusIntervalMs: z.number().int().min(1_000).max(3_600_000).optional(),
+    eventsWindowMs: z.number().int().min(1_000).max(3_600_000).optional(),
   })
   .strict();
 

@@ -42,9 +42,11 @@ const statusOf = (message: Record<string, unknown>) => {
   return parsed.success ? parsed.data : {};
 };
 
+/** Listens to the player after an events/request, as the app does on connecting. */
 async function listen(deviceId: string) {
   const player = await listenToPlayer(sandbox.wsUrl, deviceId, token);
   clients.push(player.client);
+  await player.requestEvents();
   const response = (key: string) => player.on(player.topics.response, (m) => key in statusOf(m));
   return { ...player, response };
 }
@@ -104,9 +106,11 @@ describe('simulated player knobs and lifecycle over MQTT', () => {
   });
 
   it('docks a player: the status says charging on MQTT and REST alike', async () => {
-    const { topics, on } = await listen('demo-player-2');
+    const { topics, on, send } = await listen('demo-player-2');
     const docked = await knob('demo-player-2/power', { powerSource: 1, batteryLevel: 30 });
     expect(docked.body).toMatchObject({ battery: { level: 30, charging: true, powerSource: 1 } });
+    // Docking sends no status of its own: the next one (on request here) says so.
+    await send('status/request', null);
     const status = await on(topics.status, (m) => statusOf(m).charging === 1);
     expect(statusOf(status)).toMatchObject({ batteryLevel: 30, charging: 1 });
     expect(await rest('/device-v2/demo-player-2/status')).toMatchObject({

@@ -60,6 +60,11 @@ export interface PlayerState {
   /** When the player was last reachable: the cloud's status is as old as this while offline. */
   lastSeenAt: number;
   lastCommand: { name: string; result: 'OK' | 'FAIL'; at: string } | null;
+  /**
+   * When the player last heard an `events/request` (null: never). It pushes events only for
+   * `eventsWindowMs` after it (PROVIDER-API.md), so a test can see whether the app keeps asking.
+   */
+  eventsRequestedAt: number | null;
 }
 
 /** How fast a player's clock-driven behaviour runs; tests shorten it. */
@@ -72,6 +77,8 @@ export interface PlayerSettings {
   batteryChargePerHour: number;
   /** A player sends its status on its own this often (PROVIDER-API.md: about 5 minutes). */
   statusIntervalMs: number;
+  /** How long after the last `events/request` a player keeps pushing events (about 5 minutes). */
+  eventsWindowMs: number;
 }
 
 export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
@@ -79,6 +86,7 @@ export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
   batteryDrainPerHour: 12,
   batteryChargePerHour: 40,
   statusIntervalMs: 300_000,
+  eventsWindowMs: 300_000,
 };
 
 const hexToRgb = (hex: string): Rgb => ({
@@ -139,6 +147,7 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     rebootCount: 0,
     lastSeenAt: now,
     lastCommand: null,
+    eventsRequestedAt: null,
   };
 }
 

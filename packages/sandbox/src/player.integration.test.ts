@@ -51,10 +51,11 @@ const knob = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** A logged-in app-side client listening to every topic of the player. */
-async function listen(deviceId: string) {
+/** A logged-in app-side client listening to every topic of the player, events requested as the app does. */
+async function listen(deviceId: string, { requestEvents = true } = {}) {
   const player = await listenToPlayer(sandbox.wsUrl, deviceId, token);
   clients.push(player.client);
+  if (requestEvents) await player.requestEvents();
   return player;
 }
 
@@ -169,7 +170,7 @@ describe('simulated player over MQTT', () => {
   });
 
   it('an offline player ignores commands until it comes back online', async () => {
-    const { topics, send, on, messages } = await listen('demo-player-3');
+    const { topics, send, on, messages } = await listen('demo-player-3', { requestEvents: false });
     await send('card/start', { uri: `https://yoto.io/${cardId}` });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(messages.received).toEqual([]);
@@ -180,6 +181,9 @@ describe('simulated player over MQTT', () => {
     });
 
     await knob('devices/demo-player-3/online', { online: true });
+    // It comes back with a status; events only once asked (it never heard a request).
+    await on(topics.status);
+    await send('events/request', null);
     expect(await on(topics.events)).toMatchObject({ cardId: 'none', playbackStatus: 'stopped' });
     await send('card/start', { uri: `https://yoto.io/${cardId}` });
     await on(topics.events, (m) => m.playbackStatus === 'playing');
@@ -194,5 +198,22 @@ describe('simulated player over MQTT', () => {
     await on(topics.dataEvents, (m) => m.playbackStatus === 'paused');
     expect((await knob('devices/demo-player-1/button', { action: 'jump' })).status).toBe(400);
     expect((await knob('devices/nobody/button', { action: 'stop' })).status).toBe(404);
+  });
+
+  it('stops pushing events when the events window ends, and pushes again after a new request', async () => {
+    await knob('devices/demo-player-2/settings', { eventsWindowMs: 1_000 });
+    const { topics, send, on, messages, requestEvents } = await listen('demo-player-2');
+    await send('volume/set', { volume: 50 });
+    expect(await on(topics.events, (m) => 'volume' in m)).toMatchObject({ volume: 8 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    messages.clear();
+    await send('volume/set', { volume: 75 });
+    // The player publishes a command's events before its response: none came.
+    await on(topics.response, (m) => JSON.stringify(m).includes('volume/set'));
+    expect(messages.received.filter((r) => r.topic === topics.events)).toEqual([]);
+    expect((await playerState('demo-player-2')).volume).toBe(12);
+    await requestEvents();
+    await send('volume/set', { volume: 25 });
+    expect(await on(topics.events, (m) => 'volume' in m)).toMatchObject({ volume: 4 });
   });
 });

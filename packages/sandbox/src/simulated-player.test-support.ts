@@ -1,5 +1,7 @@
 // Test support: one seeded simulated player on a hand-driven clock. The publish function is the
 // player's only outlet, so recording it is observing the player, not mocking a collaborator.
+// By default the harness starts like a freshly connected app: one events/request, so the player
+// pushes events for the next five minutes; tests of that window start without it.
 import { z } from 'zod';
 import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
 import type { SeedCard, SeedDevice } from './household';
@@ -18,7 +20,12 @@ export interface HarnessOptions {
   settings?: Partial<PlayerSettings>;
   /** Changes the seed device before the player is built (e.g. a lower volume limit). */
   device?: (seed: SeedDevice) => SeedDevice;
+  /** false: start without the app's first events/request (the player pushes no events yet). */
+  requestEvents?: boolean;
 }
+
+/** The app re-requests events this often while connected (SPEC §4). */
+export const APP_POLL_SECONDS = 30;
 
 export function playerHarness(options: HarnessOptions = {}) {
   const household = seedHousehold();
@@ -38,6 +45,19 @@ export function playerHarness(options: HarnessOptions = {}) {
     options.settings,
   );
   const on = (topic: string) => published.filter((p) => p.topic === topic).map((p) => p.message);
+  const command = (name: string, payload: unknown = null): void => {
+    player.handleCommand(name, Buffer.from(payload === null ? '' : JSON.stringify(payload)));
+  };
+  const tick = (seconds: number): void => {
+    for (let i = 0; i < seconds; i += 1) {
+      clock.now += 1000;
+      player.tick();
+    }
+  };
+  if (options.requestEvents ?? true) {
+    command('events/request');
+    published.length = 0;
+  }
 
   return {
     player,
@@ -50,14 +70,14 @@ export function playerHarness(options: HarnessOptions = {}) {
       if (!found) throw new Error(`no card titled ${title}`);
       return found;
     },
-    command(name: string, payload: unknown = null): void {
-      player.handleCommand(name, Buffer.from(payload === null ? '' : JSON.stringify(payload)));
-    },
+    command,
     /** Seconds of the player's life, one tick each. */
-    tick(seconds: number): void {
-      for (let i = 0; i < seconds; i += 1) {
-        clock.now += 1000;
-        player.tick();
+    tick,
+    /** Seconds of the player's life while a connected app re-requests events every 30 s. */
+    tickPolling(seconds: number): void {
+      for (let done = 0; done < seconds; done += APP_POLL_SECONDS) {
+        command('events/request');
+        tick(Math.min(APP_POLL_SECONDS, seconds - done));
       }
     },
     events: () => on(topics.events),

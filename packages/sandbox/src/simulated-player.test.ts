@@ -49,7 +49,8 @@ describe('SimulatedPlayer playback', () => {
     const target = h.card('Good Morning Songs');
     h.command('card/start', { uri: uri('Good Morning Songs') });
     const first = target.chapters[0]?.tracks[0];
-    h.tick(first?.duration ?? 0);
+    // Longer than the five-minute events window: the app's 30 s poll keeps it open.
+    h.tickPolling(first?.duration ?? 0);
     const second = target.chapters[0]?.tracks[1] ?? target.chapters[1]?.tracks[0];
     expect(h.player.snapshot()).toMatchObject({
       position: 0,
@@ -57,7 +58,7 @@ describe('SimulatedPlayer playback', () => {
       playbackStatus: 'playing',
     });
     expect(h.events().at(-1)).toMatchObject({ trackTitle: second?.title, position: 0 });
-    h.tick(target.duration);
+    h.tickPolling(target.duration);
     expect(h.player.snapshot()).toMatchObject({ playbackStatus: 'stopped', cardId: 'none', track: null });
     expect(h.events().at(-1)).toMatchObject({ playbackStatus: 'stopped', cardId: 'none' });
   });
@@ -186,6 +187,7 @@ describe('SimulatedPlayer volume, sleep timer, ambient light and display', () =>
       ambient: { r: 255, g: 165, b: 0 },
       nightlightMode: '#ffa500',
     });
+    h.command('status/request');
     expect(h.statuses().at(-1)).toMatchObject({ nightlightMode: '#ffa500' });
     expect(h.player.apiStatus()).toMatchObject({ nightlightMode: '#ffa500' });
     h.command('ambients/set', { r: 0, g: 0, b: 0 });
@@ -262,13 +264,103 @@ describe('SimulatedPlayer reboot', () => {
 });
 
 describe('SimulatedPlayer status on its own', () => {
-  it('sends its status every status interval while online', () => {
+  it('sends its status every status interval while online, and a request does not move the cycle', () => {
     h = playerHarness({ settings: { statusIntervalMs: 60_000 } });
-    h.tick(59);
+    h.tick(30);
+    h.command('status/request');
+    expect(h.statuses()).toHaveLength(1);
+    h.tick(29);
+    expect(h.statuses()).toHaveLength(1);
+    h.tick(1);
+    expect(h.statuses()).toHaveLength(2);
+    h.tick(60);
+    expect(h.statuses()).toHaveLength(3);
+  });
+
+  it('sends no status for a change: a colour, a Bluetooth command or a knob shows in the next one', () => {
+    h.command('ambients/set', { r: 255, g: 0, b: 0 });
+    h.command('bluetooth/on', { action: 'on', mode: 'bt_speaker', name: 'Living Room Speaker' });
+    h.player.setPower({ powerSource: 1 });
+    h.player.setEnvironment({ headphones: true });
+    h.player.setBluetooth({ driverFailure: false });
+    expect(h.statuses()).toEqual([]);
+    h.tick(299);
     expect(h.statuses()).toEqual([]);
     h.tick(1);
-    expect(h.statuses()).toHaveLength(1);
-    h.tick(60);
+    expect(h.statuses()).toEqual([
+      expect.objectContaining({ nightlightMode: '#ff0000', bluetoothHp: 1, charging: 1, headphones: 1 }),
+    ]);
+  });
+});
+
+describe('SimulatedPlayer events window (PROVIDER-API.md: about 5 minutes after events/request)', () => {
+  it('pushes events within five minutes of the last events/request, then stops', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.tick(295);
+    expect(h.events().at(-1)).toEqual({ position: 295, playbackStatus: 'playing', eventUtc: utc() });
+    h.clear();
+    h.tick(20);
+    h.command('volume/set', { volume: 25 });
+    expect(h.events()).toEqual([]);
+    expect(h.player.snapshot()).toMatchObject({ playbackStatus: 'playing', position: 315, volume: 4 });
+    expect(h.responses()).toEqual([{ status: { 'volume/set': 'OK', req_body: '{"volume":25}' } }]);
+  });
+
+  it('answers a new events/request at once and pushes again for five minutes from it', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.tick(400);
+    h.clear();
+    h.command('events/request');
+    expect(h.events()).toEqual([
+      expect.objectContaining({ playbackStatus: 'playing', position: 400, volume: 8, eventUtc: utc() }),
+    ]);
+    expect(h.player.snapshot().eventsRequestedAt).toBe(h.clock.now);
+    h.tick(5);
+    expect(h.events().at(-1)).toEqual({ position: 405, playbackStatus: 'playing', eventUtc: utc() });
+    h.tick(294);
+    const pushed = h.events().length;
+    h.tick(1); // 300 s after the request
+    h.tick(30);
+    expect(h.events()).toHaveLength(pushed);
+  });
+
+  it('keeps the window open for an app that re-requests every 30 seconds', () => {
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    h.tickPolling(600);
+    h.clear();
+    h.tick(5);
+    // A progress delta (the position is within the track playing by then).
+    expect(h.events()).toEqual([expect.objectContaining({ playbackStatus: 'playing', position: 105 })]);
+  });
+
+  it('pushes nothing before the first events/request, even for a press on the player itself', () => {
+    h = playerHarness({ requestEvents: false });
+    h.command('card/start', { uri: uri('Good Morning Songs') });
+    expect(h.player.pressButton('pause')).toBe(true);
+    h.tick(10);
+    expect(h.events()).toEqual([]);
+    expect(h.responses()).toMatchObject([{ status: { 'card/start': 'OK' } }]);
+    h.command('events/request');
+    expect(h.events()).toEqual([expect.objectContaining({ playbackStatus: 'paused', position: 0 })]);
+    expect(h.player.pressButton('resume')).toBe(true);
+    expect(h.events().at(-1)).toEqual({ playbackStatus: 'playing', position: 0, eventUtc: utc() });
+  });
+
+  it('coming back online after the window sends its status but no events until asked', () => {
+    h.tick(300);
+    h.player.setOnline(false);
+    h.player.setOnline(true);
     expect(h.statuses()).toHaveLength(2);
+    expect(h.events()).toEqual([]);
+    h.command('events/request');
+    expect(h.events()).toHaveLength(1);
+  });
+
+  it('does not hear an events/request while offline', () => {
+    h = playerHarness({ deviceId: 'demo-player-3' });
+    expect(h.player.snapshot().eventsRequestedAt).toBeNull();
+    h.player.setOnline(true);
+    expect(h.events()).toEqual([]);
+    expect(h.statuses()).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 // One simulated player: answers the commands of core's typed map the way PROVIDER-API.md says a
 // real player does, lives on an injected clock (tick() is one second of its life), and publishes
 // events, status and responses. Playback, Bluetooth and battery rules live in their own modules.
+// Like a real player it is quiet unless asked: it pushes events only within `eventsWindowMs` of
+// the last events/request, and its status on request and once per `statusIntervalMs` on its own.
 import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import { parseCardUri } from './card-uri';
@@ -36,7 +38,8 @@ export class SimulatedPlayer {
   private settings: PlayerSettings;
   private previewUntil = 0;
   private rebootUntil = 0;
-  private lastStatusAt: number;
+  /** When the status cycle last sent one on its own: requests do not move it. */
+  private lastCycleStatusAt: number;
 
   constructor(
     private readonly device: SeedDevice,
@@ -49,7 +52,7 @@ export class SimulatedPlayer {
     this.settings = { ...DEFAULT_PLAYER_SETTINGS, ...settings };
     this.playback = new Playback(this.state, (delta) => this.publishEvents(delta));
     this.topics = deviceTopics(device.deviceId);
-    this.lastStatusAt = clock();
+    this.lastCycleStatusAt = clock();
   }
 
   get deviceId(): string {
@@ -86,7 +89,7 @@ export class SimulatedPlayer {
     });
   }
 
-  /** Someone presses the player itself: the same events, no response message. */
+  /** Someone presses the player itself: the same events (within the events window), no response. */
   pressButton(action: ButtonAction): boolean {
     if (!this.poweredUp) return false;
     if (action === 'pause') return this.playback.pause();
@@ -110,9 +113,9 @@ export class SimulatedPlayer {
     return this.playback.start(card, at);
   }
 
+  /** The knobs below change what the next status says; none sends one (status comes when due). */
   setBluetooth(knob: BluetoothKnob): void {
     applyBluetoothKnob(this.state.bluetooth, knob);
-    this.publishStatus();
   }
 
   /** Docking or charging a flat player boots it; a battery set to 0 off the dock shuts it down. */
@@ -125,13 +128,11 @@ export class SimulatedPlayer {
     } else if (!this.state.poweredOff && powerSource === 0 && level <= 0) {
       this.shutDown();
     }
-    this.publishStatus();
   }
 
   setEnvironment(environment: Environment): void {
     if (environment.wifiStrength !== undefined) this.state.wifiStrength = environment.wifiStrength;
     if (environment.headphones !== undefined) this.state.headphones = environment.headphones;
-    this.publishStatus();
   }
 
   updateSettings(settings: Partial<PlayerSettings>): PlayerSettings {
@@ -152,7 +153,10 @@ export class SimulatedPlayer {
       const timer = this.state.sleepTimerActive ? sleepTimerFields(this.state) : {};
       this.publishEvents({ position: this.state.position, playbackStatus: 'playing', ...timer });
     }
-    if (this.state.online && now - this.lastStatusAt >= this.settings.statusIntervalMs) this.publishStatus();
+    if (this.state.online && now - this.lastCycleStatusAt >= this.settings.statusIntervalMs) {
+      this.lastCycleStatusAt = now;
+      this.publishStatus();
+    }
   }
 
   private get poweredUp(): boolean {
@@ -169,7 +173,9 @@ export class SimulatedPlayer {
       this.publishStatus();
       return true;
     },
+    // Answers at once, and (re)opens the window in which the player pushes events on its own.
     'events/request': () => {
+      this.state.eventsRequestedAt = this.clock();
       this.publishEvents(fullEvents(this.state, this.clock()));
       return true;
     },
@@ -182,7 +188,6 @@ export class SimulatedPlayer {
     'ambients/set': (colour) => {
       this.state.ambientColour = colour;
       this.state.nightlightMode = nightlightModeOf(colour);
-      this.publishStatus();
       return true;
     },
     'sleep-timer/set': ({ seconds }) => {
@@ -227,14 +232,11 @@ export class SimulatedPlayer {
     });
   }
 
-  /** A Bluetooth command; its status follows when it changed anything. */
   private bluetooth(
     command: BluetoothCommand,
     payload: DevicePayloads['bluetooth/on'] | null = null,
   ): boolean {
-    const ok = runBluetooth(this.state.bluetooth, command, payload);
-    if (ok) this.publishStatus();
-    return ok;
+    return runBluetooth(this.state.bluetooth, command, payload);
   }
 
   /** Reboot, or boot after a flat battery: everything that lives in memory is gone. */
@@ -266,7 +268,10 @@ export class SimulatedPlayer {
     this.state.bluetooth.connectedTo = null;
   }
 
-  /** Online is network up, not rebooting, not flat; coming online, a player announces itself. */
+  /**
+   * Online is network up, not rebooting, not flat. Coming online, a player announces itself: its
+   * status cycle starts over with a status, and full events go out if the window is still open.
+   */
   private updateOnline(): void {
     const online = this.state.networkUp && this.poweredUp;
     if (online === this.state.online) return;
@@ -274,6 +279,7 @@ export class SimulatedPlayer {
     this.state.lastSeenAt = this.clock();
     if (online) {
       this.publishEvents(fullEvents(this.state, this.clock()));
+      this.lastCycleStatusAt = this.clock();
       this.publishStatus();
     }
   }
@@ -298,17 +304,26 @@ export class SimulatedPlayer {
     this.publishEvents({ sleepTimerActive: false, sleepTimerSeconds: 0 });
   }
 
-  /** Events go out on the legacy and the documented `data/` topic alike (PROVIDER-API.md). */
+  /**
+   * A real player stops pushing events about 5 minutes after the last events/request
+   * (PROVIDER-API.md), so an app that stops re-requesting goes blind here too. Events go out on
+   * the legacy and the documented `data/` topic alike.
+   */
   private publishEvents(delta: Record<string, unknown>): void {
-    if (!this.state.online) return;
+    if (!this.state.online || !this.eventsWindowOpen) return;
     const message = { ...delta, eventUtc: Math.floor(this.clock() / 1000) };
     this.publish(this.topics.events, message);
     this.publish(this.topics.dataEvents, message);
   }
 
+  /** The answer to an events/request is inside the window it opens, so it needs no exception. */
+  private get eventsWindowOpen(): boolean {
+    const since = this.state.eventsRequestedAt;
+    return since !== null && this.clock() - since < this.settings.eventsWindowMs;
+  }
+
   private publishStatus(): void {
     if (!this.state.online) return;
-    this.lastStatusAt = this.clock();
     const message = mqttStatus(this.state, this.device, this.clock());
     this.publish(this.topics.status, message);
     this.publish(this.topics.dataStatus, message);
