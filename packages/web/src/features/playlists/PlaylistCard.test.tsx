@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
 import { makePlaylist } from '../../test/twins';
+import { TOUCH_HINT_DELAY_MS, TOUCH_HINT_LINGER_MS } from './CardHint';
 import { PlaylistCard } from './PlaylistCard';
 
 type Call = [name: string, playlist?: Playlist];
@@ -104,5 +105,79 @@ describe('playlist card buttons (SPEC §2, §4, §5)', () => {
     });
     expect(screen.getByText('Shelf')).toBeTruthy();
     expect(screen.getByText('Long stories')).toBeTruthy();
+  });
+});
+
+const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const finger = { clientX: 20, clientY: 20 };
+const tooltip = () => screen.queryByRole('tooltip');
+
+/** What a touch screen sends for a tap, after the touch itself: mouse events and focus, then click. */
+function tapEcho(button: HTMLElement) {
+  fireEvent.mouseEnter(button.parentElement!);
+  fireEvent.focus(button);
+  fireEvent.click(button);
+}
+
+// SPEC §2 tooltips on touch screens: no hover there, and a disabled button takes no focus.
+describe('card hints on a touch screen', { timeout: 15_000 }, () => {
+  it('a long press on a disabled Play shows why, and the hint goes after the finger lifts', async () => {
+    renderCard({ playlist: makePlaylist(2, { cardId: null }) });
+    // A disabled button gets no events (pointer-events: none): the touch lands on its wrapper.
+    const wrapper = button('Playlist not available for playback').parentElement!;
+    fireEvent.touchStart(wrapper, { touches: [finger] });
+    await pause(TOUCH_HINT_DELAY_MS / 2);
+    expect(tooltip()).toBeNull();
+    expect((await screen.findByRole('tooltip', {}, { timeout: 3000 })).textContent).toBe(
+      'Playlist not available for playback',
+    );
+    fireEvent.touchEnd(wrapper, { touches: [] });
+    await pause(TOUCH_HINT_LINGER_MS / 2);
+    expect(tooltip()).not.toBeNull();
+    await waitFor(() => expect(tooltip()).toBeNull(), { timeout: 3000 });
+  });
+
+  it('a tap on a disabled Play says why at once', async () => {
+    renderCard({ playlist: makePlaylist(2, { cardId: null }) });
+    const wrapper = button('Playlist not available for playback').parentElement!;
+    fireEvent.touchStart(wrapper, { touches: [finger] });
+    fireEvent.touchEnd(wrapper, { touches: [] });
+    fireEvent.mouseEnter(wrapper);
+    expect((await screen.findByRole('tooltip', {}, { timeout: 3000 })).textContent).toBe(
+      'Playlist not available for playback',
+    );
+    // The echoed mouse events do not make it stick.
+    await waitFor(() => expect(tooltip()).toBeNull(), { timeout: 3000 });
+  });
+
+  it('a long press on Play shows its hint and does not play; a tap plays without a hint', async () => {
+    const { calls, playlist } = renderCard();
+    const play = button('Play this playlist');
+    fireEvent.touchStart(play, { touches: [finger] });
+    expect((await screen.findByRole('tooltip', {}, { timeout: 3000 })).textContent).toBe(
+      'Play this playlist',
+    );
+    fireEvent.touchEnd(play, { touches: [] });
+    tapEcho(play);
+    expect(calls).toEqual([]);
+    await waitFor(() => expect(tooltip()).toBeNull(), { timeout: 3000 });
+
+    await pause(1100); // a tap later on
+    fireEvent.touchStart(play, { touches: [finger] });
+    fireEvent.touchEnd(play, { touches: [] });
+    tapEcho(play);
+    expect(calls).toEqual([['play', playlist]]);
+    await pause(TOUCH_HINT_DELAY_MS + 100);
+    expect(tooltip()).toBeNull();
+  });
+
+  it('a finger that scrolls the page shows no hint', async () => {
+    renderCard({ playlist: makePlaylist(2, { cardId: null }) });
+    const wrapper = button('Playlist not available for playback').parentElement!;
+    fireEvent.touchStart(wrapper, { touches: [finger] });
+    fireEvent.touchMove(wrapper, { touches: [{ clientX: 20, clientY: 80 }] });
+    fireEvent.touchEnd(wrapper, { touches: [] });
+    await pause(TOUCH_HINT_DELAY_MS + 100);
+    expect(tooltip()).toBeNull();
   });
 });
