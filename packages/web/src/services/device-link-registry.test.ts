@@ -205,6 +205,69 @@ describe('DeviceLinkRegistry', () => {
     await registry.disconnect('never-connected');
   });
 
+  it('a disconnect forgets that player’s status, events and Bluetooth result; other players and the playback state stay', async () => {
+    const { registry, links, frames } = setup();
+    const deliver = async () => {
+      await flushMicrotasks();
+      frames.splice(0).forEach((frame) => frame());
+    };
+    await registry.connect('p1');
+    await registry.connect('p2');
+    links.get('p1')!.emit({ playbackStatus: 'playing', cardId: 'abc', volume: 5 });
+    links.get('p1')!.emitStatus({ batteryLevel: 80 });
+    links.get('p1')!.emitResponse({ status: { '/bluetooth/state': 'OK' } });
+    links.get('p2')!.emit({ volume: 3 });
+    await deliver();
+    const before = registry.getSnapshot();
+
+    await registry.disconnect('p1');
+    const after = registry.getSnapshot();
+    expect(after.devices.p1).toBeUndefined();
+    expect(after.devices.p2).toBe(before.devices.p2);
+    // SPEC §4: only events and local actions move the playback state; a disconnect is neither.
+    expect(after.playback).toBe(before.playback);
+
+    // Connected again: the new session's messages fill the slice from empty.
+    await registry.connect('p1');
+    links.get('p1')!.emitStatus({ charging: 1 });
+    await deliver();
+    expect(registry.getSnapshot().devices.p1).toEqual({
+      events: null,
+      status: { charging: 1 },
+      bluetoothResponse: null,
+    });
+  });
+
+  it('messages still waiting for a frame when their player disconnects do not bring its data back', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    await registry.connect('p2');
+    links.get('p1')!.emitStatus({ batteryLevel: 50 });
+    links.get('p1')!.emit({ playbackStatus: 'playing', cardId: 'abc', volume: 4 });
+    links.get('p2')!.emitStatus({ batteryLevel: 30 });
+    await flushMicrotasks();
+    await registry.disconnect('p1');
+    frames.splice(0).forEach((frame) => frame());
+    const snapshot = registry.getSnapshot();
+    expect(snapshot.devices.p1).toBeUndefined();
+    expect(snapshot.devices.p2!.status).toEqual({ batteryLevel: 30 });
+    // The event was received while connected: it still moves the playback state, as it always did.
+    expect(snapshot.playback).toMatchObject({ cardId: 'abc', deviceId: 'p1', isPlaying: true });
+  });
+
+  it('numbers each connection of a player, and only a connected one has a session', async () => {
+    const { registry } = setup();
+    expect(registry.session('p1')).toBeNull();
+    await registry.connect('p1');
+    const first = registry.session('p1');
+    expect(first).not.toBeNull();
+    await registry.disconnect('p1');
+    expect(registry.session('p1')).toBeNull();
+    await registry.connect('p1');
+    expect(registry.session('p1')).not.toBe(first);
+    expect(registry.session('p1')).not.toBeNull();
+  });
+
   it('messages still waiting for a frame at logout do not bring old state back', async () => {
     const { registry, links, frames } = setup();
     await registry.connect('p1');

@@ -24,7 +24,9 @@ import { StatusPoller } from './status-poller';
 // per-card playback state of SPEC §4, and per player the merged MQTT status, the merged events and
 // the last command response with a Bluetooth result. Components subscribe with useSyncExternalStore (use-realtime.ts) to one
 // player's slice; every message is validated with core's schemas and applied once per animation
-// frame, and a slice whose content a message does not change keeps its object.
+// frame, and a slice whose content a message does not change keeps its object. A player's slice
+// lasts one connection: a disconnect forgets it, so the device card shows no data rather than the
+// last session's (SPEC §2 "No status data available for {device}").
 
 export type LinkFactory = (deviceId: string) => Promise<DeviceLink>;
 
@@ -48,6 +50,11 @@ export interface DeviceRealtime {
 
 export interface RealtimeSnapshot {
   links: Readonly<Record<string, LinkStatus>>;
+  /**
+   * Per player, the number of its current or last connection, unique for the registry's life: what
+   * belongs to one session (the API status the card fetched) is kept under it.
+   */
+  sessions: Readonly<Record<string, number>>;
   playback: PlaybackState;
   devices: Readonly<Record<string, DeviceRealtime>>;
 }
@@ -63,7 +70,7 @@ export interface DeviceEventNotice {
   events: DeviceEvents;
 }
 
-type Incoming = { deviceId: string; epoch: number } & (
+type Incoming = { deviceId: string; epoch: number; session: number | undefined } & (
   | { kind: 'events'; events: DeviceEvents }
   | { kind: 'status'; status: DeviceMqttStatus }
   | { kind: 'response'; status: Record<string, string> }
@@ -80,7 +87,12 @@ export interface DeviceLinkRegistryOptions {
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
-const emptySnapshot = (): RealtimeSnapshot => ({ links: {}, playback: initialPlaybackState, devices: {} });
+const emptySnapshot = (): RealtimeSnapshot => ({
+  links: {},
+  sessions: {},
+  playback: initialPlaybackState,
+  devices: {},
+});
 
 /** Later fields win; fields a delta leaves out are kept (status messages may be partial too). */
 const mergeStatus = (prev: DeviceMqttStatus | null, delta: DeviceMqttStatus): DeviceMqttStatus => {
@@ -113,6 +125,7 @@ export class DeviceLinkRegistry {
   private readonly poller: StatusPoller | null;
   private readonly log: NonNullable<DeviceLinkRegistryOptions['log']>;
   private responseSeq = 0;
+  private lastSession = 0;
   /** Grows at logout, so messages still waiting for a frame cannot bring old state back. */
   private epoch = 0;
 
@@ -150,6 +163,11 @@ export class DeviceLinkRegistry {
 
   status(deviceId: string): LinkStatus {
     return this.snapshot.links[deviceId] ?? 'disconnected';
+  }
+
+  /** The number of the player's connection while it is connected; null otherwise. */
+  session(deviceId: string): number | null {
+    return this.status(deviceId) === 'connected' ? (this.snapshot.sessions[deviceId] ?? null) : null;
   }
 
   /** The device playback commands go to: the one playing, else the first connected one. */
@@ -246,7 +264,22 @@ export class DeviceLinkRegistry {
     // Whoever connected the player (device tab, Play, an alarm), SPEC §4's requests and poll follow.
     if (status === 'connected') this.poller?.start(deviceId);
     else this.poller?.stop(deviceId);
-    this.setSnapshot({ ...this.snapshot, links: { ...this.snapshot.links, [deviceId]: status } });
+    const { sessions, devices } = this.snapshot;
+    // A session starts when the link leaves 'disconnected', so what arrives while it connects is its
+    // own; its data ends with it. The playback state is left to events and local actions (SPEC §4).
+    const starts = status !== 'disconnected' && (previous ?? 'disconnected') === 'disconnected';
+    const { [deviceId]: _ended, ...others } = devices;
+    this.setSnapshot({
+      ...this.snapshot,
+      links: { ...this.snapshot.links, [deviceId]: status },
+      sessions: starts ? { ...sessions, [deviceId]: ++this.lastSession } : sessions,
+      devices: status === 'disconnected' && deviceId in devices ? others : devices,
+    });
+  }
+
+  /** The session of a link that is connecting or connected; undefined once it ended. */
+  private liveSession(deviceId: string): number | undefined {
+    return this.status(deviceId) === 'disconnected' ? undefined : this.snapshot.sessions[deviceId];
   }
 
   private receive(deviceId: string, message: DeviceMessage): void {
@@ -256,19 +289,19 @@ export class DeviceLinkRegistry {
   }
 
   private validate(deviceId: string, message: DeviceMessage): Incoming | null {
-    const epoch = this.epoch;
+    const stamp = { deviceId, epoch: this.epoch, session: this.liveSession(deviceId) };
     switch (message.kind) {
       case 'events': {
         const events = parseDeviceEvents(message.payload);
-        return events ? { deviceId, epoch, kind: 'events', events } : null;
+        return events ? { ...stamp, kind: 'events', events } : null;
       }
       case 'status': {
         const status = parseDeviceStatus(message.payload);
-        return status ? { deviceId, epoch, kind: 'status', status } : null;
+        return status ? { ...stamp, kind: 'status', status } : null;
       }
       case 'response': {
         const status = parseCommandResponse(message.payload);
-        return status ? { deviceId, epoch, kind: 'response', status } : null;
+        return status ? { ...stamp, kind: 'response', status } : null;
       }
     }
   }
@@ -282,9 +315,12 @@ export class DeviceLinkRegistry {
     const notices: DeviceEventNotice[] = [];
     for (const item of fresh) {
       const current = devices[item.deviceId] ?? NO_DEVICE_DATA;
+      // A message that waited for this frame while its player disconnected: its data stays out of
+      // the forgotten slice (an event still moves the playback state below, as any received event does).
+      const live = item.session !== undefined && item.session === this.liveSession(item.deviceId);
       switch (item.kind) {
         case 'events': {
-          if (!changesNothing(current.events, item.events)) {
+          if (live && !changesNothing(current.events, item.events)) {
             devices[item.deviceId] = { ...current, events: mergeEvents(current.events, item.events) };
             devicesChanged = true;
           }
@@ -298,13 +334,13 @@ export class DeviceLinkRegistry {
           break;
         }
         case 'status':
-          if (!changesNothing(current.status, item.status)) {
+          if (live && !changesNothing(current.status, item.status)) {
             devices[item.deviceId] = { ...current, status: mergeStatus(current.status, item.status) };
             devicesChanged = true;
           }
           break;
         case 'response':
-          if (bluetoothResultKey(item.status) === undefined) break;
+          if (!live || bluetoothResultKey(item.status) === undefined) break;
           // Always new: the Bluetooth banner shows the same answer twice when it comes twice.
           this.responseSeq += 1;
           devices[item.deviceId] = {

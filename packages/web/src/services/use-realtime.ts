@@ -53,6 +53,17 @@ export function useLinkStatus(deviceId: string): LinkStatus {
   );
 }
 
+/** The number of the player's connection while it is connected, else null (RealtimeSnapshot.sessions). */
+export function useLinkSession(deviceId: string): number | null {
+  return useRealtimeSelector(
+    useCallback(
+      (snapshot: RealtimeSnapshot) =>
+        snapshot.links[deviceId] === 'connected' ? (snapshot.sessions[deviceId] ?? null) : null,
+      [deviceId],
+    ),
+  );
+}
+
 const someLinkConnected = (snapshot: RealtimeSnapshot): boolean =>
   Object.values(snapshot.links).includes('connected');
 

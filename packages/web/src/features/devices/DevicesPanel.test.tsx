@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DevicesPanel } from './DevicesPanel';
 import { household, renderWithServices } from './devices.test-support';
@@ -100,6 +100,59 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Refresh status of Bedroom Player' }));
     expect(services.links.get('p1')!.sentNames()).toEqual(['status/request', 'events/request']);
     await waitFor(() => expect(services.library.statusRequests).toEqual(['p1', 'p1']));
+  });
+
+  it('after a disconnect the card shows no data, not the last session’s; connecting again fetches fresh values', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    expect(await within(bedroom).findByLabelText('Battery 64% ⚡')).toBeTruthy();
+    const link = services.links.get('p1')!;
+    link.emit({
+      volume: 8,
+      volumeMax: 16,
+      playbackStatus: 'playing',
+      cardId: 'card4',
+      trackTitle: 'Track one',
+    });
+    link.emitStatus({ batteryLevel: 15, charging: 1 });
+    expect(await within(bedroom).findByLabelText('Volume 8/16 (50%)')).toBeTruthy();
+    expect(await within(bedroom).findByLabelText('Battery 15% ⚡')).toBeTruthy();
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Device Status' }));
+    expect(within(bedroom).getByText('Power & Battery')).toBeTruthy();
+
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Disconnect MQTT' }));
+    expect(await within(bedroom).findByText('No status data available for Bedroom Player')).toBeTruthy();
+    expect(within(bedroom).queryByText('Power & Battery')).toBeNull();
+    for (const chip of ['Battery N/A', 'WiFi N/A', 'Volume N/A']) {
+      expect(within(bedroom).getByLabelText(chip)).toBeTruthy();
+    }
+    const row = screen.getByRole('group', { name: 'Bedroom Player overview' });
+    expect(within(row).getByLabelText('Battery N/A')).toBeTruthy();
+    expect(within(row).queryByText('Playing: Track one')).toBeNull();
+
+    // Unplugged meanwhile. The next connection's API answer is held back: until it comes, the card
+    // still has nothing to show rather than the last session's values.
+    services.library.apiStatusByDevice.set('p1', {
+      batteryLevelPercentage: 50,
+      isCharging: false,
+      wifiStrength: -65,
+    });
+    let answer: (() => void) | null = null;
+    const fetchStatus = services.library.getDeviceStatus.bind(services.library);
+    services.library.getDeviceStatus = (deviceId) =>
+      new Promise((resolve, reject) => (answer = () => void fetchStatus(deviceId).then(resolve, reject)));
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    expect(await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' })).toBeTruthy();
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(within(bedroom).getByLabelText('Battery N/A')).toBeTruthy();
+    expect(within(bedroom).getByText('No status data available for Bedroom Player')).toBeTruthy();
+    act(() => answer!());
+    expect(await within(bedroom).findByLabelText('Battery 50%')).toBeTruthy();
+    expect(within(bedroom).getByLabelText('WiFi Fair')).toBeTruthy();
+    expect(within(bedroom).getByLabelText('Volume N/A')).toBeTruthy();
+    expect(services.library.statusRequests).toEqual(['p1', 'p1']);
   });
 
   it('lists the first 3 alarms then "+N more alarms..."', async () => {

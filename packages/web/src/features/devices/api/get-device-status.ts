@@ -4,40 +4,58 @@ import { TIMINGS_MS } from '@playlist-alarms/core/constants';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { queryKeys } from '../../../lib/query-keys';
 import { useServices } from '../../../services/app-services';
+import { useLinkSession } from '../../../services/use-realtime';
 import type { LibrarySource } from '../../../services/app-services';
+
+/** The key of a player without a connection: never fetched (the query is disabled). */
+const NO_SESSION = 0;
 
 /** The provider API's status of a player (SPEC §3 Device API status), validated by the client. */
 export const getDeviceStatus = (library: LibrarySource, deviceId: string): Promise<DeviceApiStatus> =>
   library.getDeviceStatus(deviceId);
 
-export const deviceStatusQueryOptions = (library: LibrarySource, deviceId: string) =>
+/**
+ * Cached per connection (`session`, the registry's number for it): a new connection never shows the
+ * previous one's values, and a disconnected player has none to show (SPEC §2 "No status data…").
+ */
+export const deviceStatusQueryOptions = (library: LibrarySource, deviceId: string, session: number) =>
   queryOptions({
-    queryKey: [...queryKeys.all, 'device-status', deviceId] as const,
+    queryKey: [...queryKeys.all, 'device-status', deviceId, session] as const,
     queryFn: () => getDeviceStatus(library, deviceId),
     // Several parts of the tab read it; connect and refresh fetch it anew (useFetchDeviceStatus).
     staleTime: TIMINGS_MS.statusPoll,
     retry: false,
   });
 
-/** Read while the player is connected over MQTT: the report's API sections need it. */
-export function useDeviceStatus(deviceId: string, connected: boolean) {
+/** The current connection's API status (the report's API sections); null while not connected. */
+export function useDeviceStatus(deviceId: string): DeviceApiStatus | null {
   const { library } = useServices();
-  return useQuery({ ...deviceStatusQueryOptions(library, deviceId), enabled: connected });
+  const session = useLinkSession(deviceId);
+  const query = useQuery({
+    ...deviceStatusQueryOptions(library, deviceId, session ?? NO_SESSION),
+    enabled: session !== null,
+  });
+  return session === null ? null : (query.data ?? null);
 }
 
-/** Fetches the API status now (SPEC §4: connecting fetches it; so does refresh). */
+/** Fetches the API status now (SPEC §4: connecting fetches it; so does refresh); not while disconnected. */
 export function useFetchDeviceStatus(): (deviceId: string) => Promise<void> {
-  const { library } = useServices();
+  const { library, devices } = useServices();
   const queryClient = useQueryClient();
   return useCallback(
     async (deviceId: string) => {
+      const session = devices.session(deviceId);
+      if (session === null) return;
       try {
-        await queryClient.fetchQuery({ ...deviceStatusQueryOptions(library, deviceId), staleTime: 0 });
+        await queryClient.fetchQuery({
+          ...deviceStatusQueryOptions(library, deviceId, session),
+          staleTime: 0,
+        });
       } catch (error) {
         // The report still shows the MQTT sections; the API ones appear once a fetch succeeds.
         console.warn(`[devices] API status of ${deviceId} failed`, error);
       }
     },
-    [library, queryClient],
+    [devices, library, queryClient],
   );
 }
