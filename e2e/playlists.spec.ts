@@ -230,3 +230,74 @@ test("the modal's volume reaches the player after the 800 ms debounce, ×10", as
     await watch.close();
   }
 });
+
+test.describe('on a phone (390×844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+  test("the modal's volume segments are 24×24 touch targets and keep their rising bars", async ({ page }) => {
+    await sandbox.setOnline('demo-player-2', false);
+    const app = new AppPage(page);
+    await app.signIn();
+    const card = app.playlistCard('Good Morning Songs');
+    await card.getByRole('button', { name: 'Play this playlist' }).tap();
+    const modal = nowPlaying(page, 'Bedroom Player');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByTestId('modal-volume')).toHaveText('50%');
+
+    const gauge = modal.getByRole('group', { name: 'Volume' });
+    const dialog = (await modal.boundingBox())!;
+    const segments = gauge.getByRole('button', { name: /^Volume \d+$/ });
+    await expect(segments).toHaveCount(10);
+    const heights: number[] = [];
+    for (let level = 1; level <= 10; level += 1) {
+      const segment = gauge.getByRole('button', { name: `Volume ${level}`, exact: true });
+      const box = (await segment.boundingBox())!;
+      expect(box.width, `Volume ${level} width`).toBeGreaterThanOrEqual(24);
+      expect(box.height, `Volume ${level} height`).toBeGreaterThanOrEqual(24);
+      expect(box.x + box.width, `Volume ${level} inside the dialog`).toBeLessThanOrEqual(
+        dialog.x + dialog.width,
+      );
+      heights.push((await segment.getByTestId('volume-bar').boundingBox())!.height);
+    }
+    // Rising bars in the colour bands of SPEC §5: 1–3 red, 4–6 amber, 7–10 green.
+    expect(heights).toEqual([...heights].sort((a, b) => a - b));
+    expect(new Set(heights).size).toBe(10);
+    const colours = await segments.evaluateAll((buttons) =>
+      buttons.map((b) => b.getAttribute('data-colour')),
+    );
+    expect(colours).toEqual([
+      'red',
+      'red',
+      'red',
+      'amber',
+      'amber',
+      'amber',
+      'green',
+      'green',
+      'green',
+      'green',
+    ]);
+
+    await gauge.getByRole('button', { name: 'Volume 3', exact: true }).tap();
+    await expect(modal.getByTestId('modal-volume')).toHaveText('30%');
+    await expect.poll(async () => (await sandbox.playerState('demo-player-1')).volume).toBe(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('a long press on a card button shows its hint and presses nothing', async ({ page }) => {
+    const app = new AppPage(page);
+    await app.signIn();
+    const play = app.playlistCard('Good Morning Songs').getByRole('button', { name: 'Play this playlist' });
+    const box = (await play.boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    await expect(page.getByRole('tooltip')).toHaveText('Play this playlist');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(page.getByRole('tooltip')).toHaveCount(0, { timeout: 3000 });
+    // Nothing was played: no device picker (two players are online), no command to either player.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect((await sandbox.playerState('demo-player-1')).lastCommand).toBeNull();
+    expect((await sandbox.playerState('demo-player-2')).lastCommand).toBeNull();
+  });
+});

@@ -22,10 +22,21 @@ export interface ModalVolumeGaugeProps {
   onChange: (gauge: number) => void;
 }
 
+// Each segment is a button at least 24×24 px (WCAG 2.5.8), whatever its bar's height: the bar is
+// drawn inside a full-height transparent hit area, and the gaps between bars are the buttons'
+// padding, so no tap falls between two segments. On a phone the dialog is too narrow for mute,
+// ten 24 px segments and the percentage in one row: the segments get a row of their own.
+const HIT_HEIGHT = 40;
+const barHeight = (level: number) => 12 + level * 2.5; // rising bars, 14.5 to 37 px
+
 /** SPEC §5: ten segments (1–3 red, 4–6 amber, 7–10 green) and mute at 0. */
 export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
   return (
-    <Box role="group" aria-label="Volume" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box
+      role="group"
+      aria-label="Volume"
+      sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1 }}
+    >
       <IconButton
         aria-label={NOW_PLAYING_LABELS.mute}
         aria-pressed={gauge === 0}
@@ -34,7 +45,15 @@ export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
       >
         {gauge === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
       </IconButton>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, flexGrow: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-end',
+          flexGrow: 1,
+          order: { xs: 1, sm: 0 },
+          flexBasis: { xs: '100%', sm: 0 },
+        }}
+      >
         {MODAL_GAUGE_SEGMENTS.map(({ level, colour }) => {
           const lit = level <= gauge;
           return (
@@ -47,17 +66,33 @@ export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
               onClick={() => onChange(level)}
               sx={{
                 flex: 1,
-                height: 12 + level * 2.5,
-                minWidth: 14,
+                minWidth: 24,
+                height: HIT_HEIGHT,
+                alignItems: 'flex-end',
+                px: '2px',
                 borderRadius: 1,
-                bgcolor: lit ? COLOURS[colour] : 'action.disabledBackground',
-                transition: 'background-color 120ms',
               }}
-            />
+            >
+              <Box
+                component="span"
+                data-testid="volume-bar"
+                sx={{
+                  width: '100%',
+                  height: barHeight(level),
+                  borderRadius: 1,
+                  bgcolor: lit ? COLOURS[colour] : 'action.disabledBackground',
+                  transition: 'background-color 120ms',
+                }}
+              />
+            </ButtonBase>
           );
         })}
       </Box>
-      <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }} data-testid="modal-volume">
+      <Typography
+        variant="body2"
+        sx={{ minWidth: 40, textAlign: 'right', ml: { xs: 'auto', sm: 0 } }}
+        data-testid="modal-volume"
+      >
         {modalVolumePayload(gauge).volume}%
       </Typography>
     </Box>
