@@ -185,6 +185,33 @@ test('pausing, resuming and stopping on the player itself updates the card withi
   await expect(card.getByRole('button', { name: 'Play this playlist' })).toBeVisible({ timeout: 1000 });
 });
 
+test("a card put in the player itself turns the app's card to Pause and Stop within a second", async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  // The app hears a player once connected; here from the Device Management tab, nothing played yet.
+  await app.tab('Device Management (3)').click();
+  await page
+    .getByRole('article', { name: 'Bedroom Player' })
+    .getByRole('button', { name: 'Connect MQTT' })
+    .click();
+  await expect(page.getByLabel('Connection summary').getByText('MQTT Connected')).toBeVisible();
+  await app.tab('Your Playlists (42)').click();
+  const card = app.playlistCard('Bedtime Stories');
+  await expect(card.getByRole('button', { name: 'Play this playlist' })).toBeVisible();
+
+  // A child puts the physical card in the idle player.
+  await sandbox.insertCard('demo-player-1', await sandbox.cardIdOf('Bedtime Stories'));
+  await expect(card.getByRole('button', { name: 'Pause playback' })).toBeVisible({ timeout: 1000 });
+  await expect(card.getByRole('button', { name: 'Stop playback' })).toBeVisible({ timeout: 1000 });
+  expect((await sandbox.playerState('demo-player-1')).playbackStatus).toBe('playing');
+
+  // Taking it out stops the player, and the card is idle again.
+  await sandbox.insertCard('demo-player-1', null);
+  await expect(card.getByRole('button', { name: 'Play this playlist' })).toBeVisible({ timeout: 1000 });
+});
+
 test('with several online players the picker plays on the chosen one', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();

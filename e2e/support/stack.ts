@@ -103,6 +103,8 @@ export const sandbox = {
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
   press: (deviceId: string, action: 'pause' | 'resume' | 'stop') =>
     knob(`devices/${deviceId}/button`, { action }),
+  /** A physical card put in the player's slot (it plays from the start), or taken out (null). */
+  insertCard: (deviceId: string, cardId: string | null) => knob(`devices/${deviceId}/card`, { cardId }),
   /** The player's Bluetooth surroundings and failure scenarios (fields left out stay). */
   bluetooth: (
     deviceId: string,
