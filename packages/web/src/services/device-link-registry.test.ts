@@ -205,6 +205,19 @@ describe('DeviceLinkRegistry', () => {
     await registry.disconnect('never-connected');
   });
 
+  it('a card’s commands go to the player it plays on, never to another connected one', async () => {
+    const { registry } = setup();
+    await registry.connect('p1');
+    await registry.connect('p2');
+    expect(registry.playbackDeviceId()).toBe('p1'); // nothing playing: the first connected
+    registry.applyLocal({ type: 'play', cardId: 'abc', deviceId: 'p2' });
+    expect(registry.playbackDeviceId()).toBe('p2');
+    await registry.disconnect('p2');
+    // p1 is connected but plays nothing: Pause or Stop must not go there.
+    expect(registry.playbackDeviceId()).toBeNull();
+    expect(registry.activeDeviceId()).toBe('p1'); // a new Play may still use it
+  });
+
   it('a disconnect forgets that player’s status, events and Bluetooth result; other players and the playback state stay', async () => {
     const { registry, links, frames } = setup();
     const deliver = async () => {

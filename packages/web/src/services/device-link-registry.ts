@@ -178,6 +178,17 @@ export class DeviceLinkRegistry {
     return connected ? connected[0] : null;
   }
 
+  /**
+   * The device a card's Pause, Resume or Stop goes to: the one the card plays on, and nobody when
+   * that one is no longer connected (another connected player is not playing it). With no player
+   * recorded, the first connected one.
+   */
+  playbackDeviceId(): string | null {
+    const playing = this.snapshot.playback.deviceId;
+    if (playing) return this.status(playing) === 'connected' ? playing : null;
+    return this.activeDeviceId();
+  }
+
   async connect(deviceId: string): Promise<ConnectOutcome> {
     if (this.status(deviceId) === 'connected') return 'connected';
     const token = await this.options.getAccessToken();

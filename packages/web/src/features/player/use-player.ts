@@ -138,7 +138,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
 
   const command = useCallback(
     (name: 'card/pause' | 'card/resume' | 'card/stop', success: string | null) => {
-      const deviceId = registry.activeDeviceId();
+      const deviceId = registry.playbackDeviceId();
       if (!deviceId || !registry.send(deviceId, name, null)) {
         notify.error(MESSAGES.noDeviceConnected);
         return;
