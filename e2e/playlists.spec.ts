@@ -227,6 +227,35 @@ test('with several online players the picker plays on the chosen one', async ({ 
   expect((await sandbox.playerState('demo-player-1')).playbackStatus).toBe('stopped');
 });
 
+test('connecting a second, idle player leaves the playing card as it is, and Stop still reaches the player that plays it', async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  await app.playlistCard('Counting Songs').getByRole('button', { name: 'Play this playlist' }).click();
+  await page.getByRole('dialog', { name: 'Select Device for Playback' }).getByText('Bedroom Player').click();
+  await expect(nowPlaying(page, 'Bedroom Player')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nowPlaying(page, 'Bedroom Player')).toHaveCount(0);
+
+  // The idle Playroom Mini reports 'stopped' when it connects (at once, after 1 s, then polls from 2 s).
+  await app.tab('Device Management (3)').click();
+  const playroom = page.getByRole('article', { name: 'Playroom Mini' });
+  await playroom.getByRole('button', { name: 'Connect MQTT' }).click();
+  await expect(playroom.getByText('MQTT Connected')).toBeVisible();
+  await expect
+    .poll(async () => (await sandbox.playerState('demo-player-2')).eventsRequestedAt, { timeout: 5000 })
+    .not.toBeNull();
+  await page.waitForTimeout(2500); // past the requests at 1 s and the first poll at 2 s
+
+  await app.tab('Your Playlists (42)').click();
+  const card = app.playlistCard('Counting Songs');
+  await expect(card.getByRole('button', { name: 'Pause playback' })).toBeVisible();
+  await card.getByRole('button', { name: 'Stop playback' }).click();
+  await expect.poll(async () => (await sandbox.playerState('demo-player-1')).playbackStatus).toBe('stopped');
+  expect((await sandbox.playerState('demo-player-2')).playbackStatus).toBe('stopped');
+});
+
 test("the modal's volume reaches the player after the 800 ms debounce, ×10", async ({ page }) => {
   await sandbox.setOnline('demo-player-2', false);
   const watch = await watchCommand('demo-player-1', 'volume/set');

@@ -45,6 +45,7 @@ const playerStateSchema = z.looseObject({
   battery: z.looseObject({ level: z.number(), charging: z.boolean(), powerSource: z.number() }),
   wifiStrength: z.number(),
   lastCommand: z.object({ name: z.string(), result: z.string(), at: z.string() }).nullable(),
+  eventsRequestedAt: z.number().nullable(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
