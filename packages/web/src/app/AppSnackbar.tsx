@@ -1,18 +1,20 @@
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { whenIdle } from '../lib/when-idle';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { useNotify } from './notifier-context';
 
 // The snackbar's MUI parts (Snackbar, its transition, a portal) are not needed to show the logged-in
-// view: they load when the browser is first idle, or with the first notice if that comes sooner.
+// view: the view prefetches them once it shows (prefetchNoticeSnackbar), or the first notice loads them.
 const loadNoticeSnackbar = () => import('./NoticeSnackbar');
+
+/** Fetches the snackbar's code ahead of the first notice; a failure is retried by that notice. */
+export function prefetchNoticeSnackbar(): void {
+  loadNoticeSnackbar().catch(() => undefined);
+}
 const NoticeSnackbar = lazy(() => loadNoticeSnackbar().then((m) => ({ default: m.NoticeSnackbar })));
 
 /** The app's one snackbar: shows the notifier's current notice. */
 export function AppSnackbar() {
   const notifier = useNotify();
   const notice = useSyncExternalStore(notifier.subscribe, notifier.getSnapshot);
-
-  useEffect(() => whenIdle(() => void loadNoticeSnackbar()), []);
 
   if (!notice) return null;
   return (

@@ -76,6 +76,10 @@ export class InMemoryLibrary implements LibrarySource {
   /** The user call fails as it does when the provider is down (a 503 page). */
   providerDown = false;
   failPlaylists = false;
+  /** When set, the playlist list waits for it, so a test can see what happens while it loads. */
+  playlistsGate: Promise<void> | null = null;
+  /** How many times the family groups were asked for. */
+  familyGroupsRequests = 0;
   /** The family library's cards by card id: group detail lists those its items name. */
   familyCards = new Map<string, Playlist>();
   failFamilyGroups = false;
@@ -105,7 +109,8 @@ export class InMemoryLibrary implements LibrarySource {
     return Promise.resolve(this.user);
   }
 
-  getPlaylists(): Promise<Playlist[]> {
+  async getPlaylists(): Promise<Playlist[]> {
+    if (this.playlistsGate) await this.playlistsGate;
     return this.failPlaylists
       ? Promise.reject(new ProviderError(500, null, 'HTTP 500'))
       : Promise.resolve(this.playlists);
@@ -116,6 +121,7 @@ export class InMemoryLibrary implements LibrarySource {
   }
 
   getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]> {
+    this.familyGroupsRequests += 1;
     return this.failFamilyGroups
       ? Promise.reject(new ProviderError(502, null, 'HTTP 502'))
       : Promise.resolve(this.familyGroups);

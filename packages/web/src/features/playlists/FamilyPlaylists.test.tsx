@@ -50,6 +50,30 @@ async function openFamilyTab(count: number) {
 }
 
 describe('Family Playlists (SPEC §2, §6, §7, §8)', { timeout: 30_000 }, () => {
+  it('waits for the own list before asking for the family library, so the first view comes first', async () => {
+    const services = familyHousehold();
+    let release = () => undefined as void;
+    services.library.playlistsGate = new Promise<void>((resolve) => (release = resolve));
+    renderApp(services);
+    await screen.findByRole('tab', { name: 'Family Playlists (0)' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(services.library.familyGroupsRequests).toBe(0);
+    expect(services.library.groupDetailRequests).toEqual([]);
+
+    release();
+    await screen.findByRole('tab', { name: 'Family Playlists (5)' });
+    expect(services.library.familyGroupsRequests).toBe(1);
+  });
+
+  it('opening the family tab while the own list still loads fetches the library at once', async () => {
+    const services = familyHousehold();
+    services.library.playlistsGate = new Promise<void>(() => undefined);
+    renderApp(services);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Family Playlists (0)' }));
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    expect(titles()).toContain('Dino Songs');
+  });
+
   it('shows the library as cards with the Family badge, stand-ins, restricted content and notes', async () => {
     renderApp(familyHousehold());
     await openFamilyTab(5);

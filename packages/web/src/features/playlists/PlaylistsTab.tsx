@@ -16,9 +16,11 @@ import {
   NOW_PLAYING_BUTTON_LABEL,
 } from '@playlist-alarms/core/playlist-browser';
 import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
+import { prefetchNoticeSnackbar } from '../../app/AppSnackbar';
 import { useNotify } from '../../app/notifier-context';
 import { usePlaybackState } from '../player/use-playback';
 import { useSomeLinkConnected } from '../../services/use-realtime';
+import { whenIdle } from '../../lib/when-idle';
 import { usePlayer } from '../player/use-player';
 import { useDevices } from './api/get-devices';
 import { useFamilyLibrary } from './api/get-family-library';
@@ -72,14 +74,26 @@ function Loading() {
 export function PlaylistsTab() {
   const playlists = usePlaylists();
   const devices = useDevices();
-  const family = useFamilyLibrary();
+  const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
+  // What the first view needs comes first: the family library (its code and its many requests) and
+  // the snackbar's code wait until the own list has shown and the browser is idle, unless the family
+  // tab is opened sooner.
+  const ownSettled = !playlists.isPending;
+  const [afterFirstView, setAfterFirstView] = useState(false);
+  useEffect(() => {
+    if (!ownSettled) return;
+    return whenIdle(() => {
+      setAfterFirstView(true);
+      prefetchNoticeSnackbar();
+    });
+  }, [ownSettled]);
+  const family = useFamilyLibrary({ enabled: afterFirstView || state.tab === 'family' });
   const notify = useNotify();
   const deviceList = devices.data ?? NO_DEVICES;
   const player = usePlayer(deviceList);
   const [alarmRequest, setAlarmRequest] = useState<SetAlarmRequest | null>(null);
   const playback = usePlaybackState();
   const deviceConnected = useSomeLinkConnected();
-  const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
 
   // Set Alarm becomes usable once a player is connected: fetch its code then, not on the click.
   useEffect(() => {

@@ -24,8 +24,9 @@ export const familyLibraryQueryOptions = (client: QueryClient, library: LibraryS
     staleTime: FAMILY_LIBRARY_STALE_MS,
   });
 
-export function useFamilyLibrary() {
+/** `enabled: false` holds the library's many requests back (while the own list loads). */
+export function useFamilyLibrary({ enabled }: { enabled: boolean }) {
   const { library } = useServices();
   const client = useQueryClient();
-  return useQuery(familyLibraryQueryOptions(client, library));
+  return useQuery({ ...familyLibraryQueryOptions(client, library), enabled });
 }
