@@ -22,11 +22,12 @@ import { StatusPoller } from './status-poller';
 
 // One device link per player, and the realtime state components read: link statuses, the
 // per-card playback state of SPEC §4, and per player the merged MQTT status, the merged events and
-// the last command response with a Bluetooth result. Components subscribe with useSyncExternalStore (use-realtime.ts) to one
-// player's slice; every message is validated with core's schemas and applied once per animation
-// frame, and a slice whose content a message does not change keeps its object. A player's slice
-// lasts one connection: a disconnect forgets it, so the device card shows no data rather than the
-// last session's (SPEC §2 "No status data available for {device}").
+// the last command response with a Bluetooth result. Components subscribe with
+// useSyncExternalStore (use-realtime.ts) to one player's slice; every message is validated with
+// core's schemas and applied once per animation frame, and a slice whose content a message does
+// not change keeps its object. A player's slice lasts one connection: a disconnect forgets it, so
+// the device card shows no data rather than the last session's (SPEC §2 "No status data available
+// for {device}").
 
 export type LinkFactory = (deviceId: string) => Promise<DeviceLink>;
 
