@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import type { OAuthEndpoints, TokenSet, TokenStore } from './auth-types';
+import type { KeyValueStorage, OAuthEndpoints, TokenSet, TokenStore } from './auth-types';
 import { createPkcePair, randomState } from './pkce';
 import { isRedirectCallback } from './session-hint';
-import type { KeyValueStorage } from './token-store';
 
 // OAuth authorization code + PKCE for a public client (PROVIDER-API.md "OAuth"), with rotating refresh tokens.
 

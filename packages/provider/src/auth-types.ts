@@ -23,3 +23,10 @@ export interface TokenStore {
   save(tokens: TokenSet): void;
   clear(): void;
 }
+
+/** The part of the Web Storage API used here; localStorage and sessionStorage satisfy it. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}

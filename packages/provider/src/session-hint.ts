@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from './token-store';
+import type { KeyValueStorage } from './auth-types';
 
 // What the browser can tell about a session without the OAuth client and its schemas: the app's
 // first view need not wait for them while nobody has signed in. No zod here, on purpose.

@@ -1,16 +1,10 @@
 import * as z from 'zod/mini';
-import type { TokenSet, TokenStore } from './auth-types';
+import type { KeyValueStorage, TokenSet, TokenStore } from './auth-types';
 import { DEFAULT_TOKEN_KEY } from './session-hint';
 
 // Token stores: localStorage in the browser, memory in tests and one-off scripts.
 
-/** The part of the Web Storage API used here; localStorage and sessionStorage satisfy it. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
+export type { KeyValueStorage };
 export { DEFAULT_TOKEN_KEY };
 
 // zod/mini: this runs in the browser, and the tree-shakable build keeps the logged-in download small.
