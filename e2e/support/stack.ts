@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 // Ports of the stack under test; far from the demo defaults (8080, 8090, 1884).
-export const E2E_PORTS = { app: 18080, sandbox: 18090, sandboxMqtt: 11884 } as const;
+// E2E_PORT_OFFSET moves all three, so two checkouts on one machine can run their journeys at once.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const E2E_PORTS = {
+  app: 18080 + offset,
+  sandbox: 18090 + offset,
+  sandboxMqtt: 11884 + offset,
+} as const;
 export const appUrl = `http://localhost:${E2E_PORTS.app}`;
 export const sandboxUrl = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
 
