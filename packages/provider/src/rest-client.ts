@@ -11,6 +11,12 @@ import {
   type FamilyLibraryGroupDetail,
 } from './playlist-mapping';
 import {
+  proxyRequestPath,
+  upstreamRequestPath,
+  type ProxiedParams,
+  type ProxiedPathName,
+} from './proxied-paths';
+import {
   contentSchema,
   deviceApiStatusSchema,
   deviceConfigSchema,
@@ -125,31 +131,28 @@ export class ProviderClient {
   }
 
   async getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]> {
-    const groups = await this.request(this.libraryUrl('groups'), familyGroupsSchema);
+    const groups = await this.request(this.proxiedUrl('familyLibraryGroups', {}), familyGroupsSchema);
     return groups.map(toFamilyGroup);
   }
 
   async getFamilyLibraryGroup(groupId: string): Promise<FamilyLibraryGroupDetail> {
     const group = await this.request(
-      this.libraryUrl(`groups/${encodeURIComponent(groupId)}`),
+      this.proxiedUrl('familyLibraryGroup', { id: groupId }),
       familyGroupDetailSchema,
     );
     return toFamilyGroupDetail(group);
   }
 
   async getContent(cardId: string): Promise<CardDetail> {
-    const base = this.libraryBase ?? this.apiBase;
-    const answer = await this.request(
-      `${base}/content/${encodeURIComponent(cardId)}?playable=true`,
-      contentSchema,
-    );
+    const answer = await this.request(this.proxiedUrl('content', { cardId }), contentSchema);
     return toCardDetail(answer.card);
   }
 
-  private libraryUrl(path: string): string {
+  /** A call of the proxied-paths table: through the server's proxy when libraryBase is set, else direct. */
+  private proxiedUrl<N extends ProxiedPathName>(name: N, params: ProxiedParams<N>): string {
     return this.libraryBase === null
-      ? `${this.apiBase}/card/family/library/${path}`
-      : `${this.libraryBase}/family/library/${path}`;
+      ? `${this.apiBase}${upstreamRequestPath(name, params)}`
+      : `${this.libraryBase}${proxyRequestPath(name, params)}`;
   }
 
   private async request<S extends z.ZodMiniType>(url: string, schema: S): Promise<z.output<S>> {

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { authenticate, createTokenVerifier, jwksUrl } from './auth';
@@ -72,7 +73,7 @@ async function registerRoutes(
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate(verify));
     await api.register(yotoProxyRoutes, {
-      prefix: '/api/yoto',
+      prefix: PROXY_PREFIX,
       apiBase: config.provider.apiBase,
       fetch: fetchImpl,
     });

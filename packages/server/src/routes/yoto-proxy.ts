@@ -1,26 +1,23 @@
+import {
+  PROXIED_PATH_NAMES,
+  PROXIED_PATHS,
+  parseProxiedParams,
+  upstreamRequestPath,
+} from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { requireCaller } from '../auth';
 
 // The same-origin proxy of SPEC §7: the family library and card content, which the browser
-// cannot fetch from the provider directly. The caller's bearer token is passed through after
-// the auth hook has verified it, and the provider's answer is relayed as it came.
+// cannot fetch from the provider directly. Its routes, their id rule and the provider paths
+// they map to are provider's table (proxied-paths.ts), the one the browser's client uses too.
+// The caller's bearer token is passed through after the auth hook has verified it, and the
+// provider's answer is relayed as it came.
 
 export interface YotoProxyOptions {
   apiBase: string;
   fetch: typeof fetch;
   timeoutMs?: number;
 }
-
-// Provider ids are short URL-safe strings; anything else (slashes, dots, spaces) is refused
-// before it can reach the provider's path.
-const providerId = z
-  .string()
-  .min(1)
-  .max(100) // Fastify's own parameter limit answers 414 beyond it
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"');
-const groupParams = z.object({ id: providerId });
-const contentParams = z.object({ cardId: providerId });
 
 function isJson(text: string): boolean {
   try {
@@ -64,24 +61,12 @@ export const yotoProxyRoutes: FastifyPluginCallback<YotoProxyOptions> = (app, op
     return reply.code(502).send({ error: 'Provider unavailable: unreadable answer' });
   }
 
-  app.get('/family/library/groups', async (request, reply) =>
-    relay(reply, requireCaller(request).token, new URL(`${options.apiBase}/card/family/library/groups`)),
-  );
-
-  app.get('/family/library/groups/:id', async (request, reply) => {
-    const { id } = groupParams.parse(request.params);
-    return relay(
-      reply,
-      requireCaller(request).token,
-      new URL(`${options.apiBase}/card/family/library/groups/${encodeURIComponent(id)}`),
-    );
-  });
-
-  app.get('/content/:cardId', async (request, reply) => {
-    const { cardId } = contentParams.parse(request.params);
-    const url = new URL(`${options.apiBase}/content/${encodeURIComponent(cardId)}`);
-    url.searchParams.set('playable', 'true');
-    return relay(reply, requireCaller(request).token, url);
-  });
+  for (const name of PROXIED_PATH_NAMES) {
+    app.get(PROXIED_PATHS[name].proxyPath, async (request, reply) => {
+      const params = parseProxiedParams(name, request.params);
+      const url = new URL(`${options.apiBase}${upstreamRequestPath(name, params)}`);
+      return relay(reply, requireCaller(request).token, url);
+    });
+  }
   done();
 };
