@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AuthError, authorizationCodeGrant, refreshTokenGrant } from './auth-token-grant';
 import type { KeyValueStorage, OAuthEndpoints, TokenSet, TokenStore } from './auth-types';
 import { createPkcePair, randomState } from './pkce';
 import { isRedirectCallback } from './session-hint';
@@ -8,29 +9,9 @@ import { isRedirectCallback } from './session-hint';
 /** Refresh this long before expiry so a request never leaves with a token that dies in flight. */
 const REFRESH_MARGIN_MS = 60_000;
 export const PENDING_LOGIN_KEY = 'playlist-alarms.oauth-pending';
-/** When a token answer omits expires_in, assume the provider's usual hour. */
-const DEFAULT_EXPIRES_IN_SECONDS = 3600;
 
-export type AuthErrorCode =
-  | 'no-pending-login'
-  | 'state-mismatch'
-  | 'missing-code'
-  | 'provider-denied'
-  | 'network-error'
-  | 'token-request-failed'
-  | 'invalid-token-response'
-  | 'no-browser';
-
-export class AuthError extends Error {
-  override readonly name = 'AuthError';
-  constructor(
-    readonly code: AuthErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+// The web app imports the error from here; it lives with the grants, which run without a browser.
+export { AuthError, type AuthErrorCode } from './auth-token-grant';
 
 export interface AuthClientDeps {
   fetch?: typeof fetch;
@@ -44,27 +25,6 @@ export interface AuthClientDeps {
 // zod/mini: these run in the browser, and the tree-shakable build keeps the logged-in download small.
 const nonEmpty = () => z.string().check(z.minLength(1));
 const pendingLoginSchema = z.object({ verifier: nonEmpty(), state: nonEmpty() });
-
-const numeric = z.union([
-  z.number(),
-  z.pipe(
-    z.string().check(z.regex(/^\d+(\.\d+)?$/)),
-    z.transform((text) => Number(text)),
-  ),
-]);
-const tokenResponseSchema = z.looseObject({
-  access_token: nonEmpty(),
-  refresh_token: z.nullish(nonEmpty()),
-  id_token: z.nullish(nonEmpty()),
-  token_type: z.nullish(z.string()),
-  expires_in: z.nullish(numeric),
-});
-type TokenResponse = z.infer<typeof tokenResponseSchema>;
-
-const oauthErrorSchema = z.looseObject({
-  error: z.catch(z.nullish(z.string()), null),
-  error_description: z.catch(z.nullish(z.string()), null),
-});
 
 export function authorizeUrl(endpoints: OAuthEndpoints, challenge: string, state: string): string {
   const params = new URLSearchParams({
@@ -135,14 +95,12 @@ export class AuthClient {
     if (code === null || code === '') {
       throw new AuthError('missing-code', 'The sign-in answer carries no authorization code.');
     }
-    const answer = await this.requestTokens({
-      grant_type: 'authorization_code',
+    const tokens = await authorizationCodeGrant({
+      ...this.grantOptions(),
       code,
-      code_verifier: pending.verifier,
-      redirect_uri: this.endpoints.redirectUri,
-      client_id: this.endpoints.clientId,
+      codeVerifier: pending.verifier,
+      redirectUri: this.endpoints.redirectUri,
     });
-    const tokens = this.toTokenSet(answer, null);
     this.store.save(tokens);
     return tokens;
   }
@@ -174,12 +132,11 @@ export class AuthClient {
       return null;
     }
     try {
-      const answer = await this.requestTokens({
-        grant_type: 'refresh_token',
-        refresh_token: tokens.refreshToken,
-        client_id: this.endpoints.clientId,
+      const next = await refreshTokenGrant({
+        ...this.grantOptions(),
+        refreshToken: tokens.refreshToken,
+        idToken: tokens.idToken,
       });
-      const next = this.toTokenSet(answer, tokens);
       this.store.save(next);
       return next.accessToken;
     } catch (error) {
@@ -191,52 +148,8 @@ export class AuthClient {
     }
   }
 
-  private toTokenSet(answer: TokenResponse, previous: TokenSet | null): TokenSet {
-    const expiresIn = answer.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS;
-    return {
-      accessToken: answer.access_token,
-      // Rotation: always keep the newest refresh token, the old one only when none came back.
-      refreshToken: answer.refresh_token ?? previous?.refreshToken ?? null,
-      idToken: answer.id_token ?? previous?.idToken ?? null,
-      expiresAt: this.now() + expiresIn * 1000,
-    };
-  }
-
-  private async requestTokens(form: Record<string, string>): Promise<TokenResponse> {
-    const tokenUrl = `${trimSlash(this.endpoints.authIssuer)}/oauth/token`;
-    let response: Response;
-    try {
-      response = await this.fetch(tokenUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams(form).toString(),
-      });
-    } catch (cause) {
-      throw new AuthError('network-error', `Could not reach the sign-in service at ${tokenUrl}.`, { cause });
-    }
-    const text = await response.text().catch(() => '');
-    const json = parseJson(text);
-    if (!response.ok) {
-      const oauthError = oauthErrorSchema.safeParse(json);
-      const detail = oauthError.success
-        ? [oauthError.data.error, oauthError.data.error_description].filter(Boolean).join(': ')
-        : '';
-      throw new AuthError(
-        'token-request-failed',
-        `The sign-in service refused the token request (HTTP ${response.status}${detail ? `, ${detail}` : ''}).`,
-      );
-    }
-    const parsed = tokenResponseSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new AuthError(
-        'invalid-token-response',
-        'The sign-in service answered without a usable access token.',
-        {
-          cause: parsed.error,
-        },
-      );
-    }
-    return parsed.data;
+  private grantOptions() {
+    return { endpoints: this.endpoints, fetch: this.fetch, now: this.now };
   }
 
   private takePendingLogin(): z.infer<typeof pendingLoginSchema> | null {
