@@ -85,10 +85,11 @@ test('Set Alarm writes the alarm to the player config and the alarm tab lists it
     `✅ Alarm created! "${title}" will play on "Bedroom Player" at 06:30 on Mon, Wed, Fri.`,
   );
   await expect(dialog).toHaveCount(0);
-  // Monday-first mask, HHMM, the card, chapter and track 01, volume 70% → 7, enabled; the seeded alarms kept.
+  // Monday-first mask, HHMM, the card, chapter and track empty as real players store them (none was
+  // chosen), volume 70% → 7, enabled; the seeded alarms kept exactly as they were.
   expect(await sandbox.deviceAlarms('demo-player-1')).toEqual([
     ...before,
-    `1010100,0630,${cardId},01,01,7,1`,
+    `1010100,0630,${cardId},,,7,1`,
   ]);
   expect(before).toHaveLength(2);
 
@@ -123,6 +124,6 @@ test('a failed write says why, keeps the dialog and its choices, and a retry suc
   const cardId = await sandbox.cardIdOf(title);
   expect(await sandbox.deviceAlarms('demo-player-1')).toEqual([
     ...before,
-    `0000011,1915,${cardId},01,01,7,1`,
+    `0000011,1915,${cardId},,,7,1`,
   ]);
 });

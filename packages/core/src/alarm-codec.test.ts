@@ -7,6 +7,7 @@ import {
   formatAlarm,
   parseAlarm,
   parseAlarmList,
+  rewriteAlarm,
   type AlarmFields,
 } from './alarm-codec';
 
@@ -51,7 +52,13 @@ describe('alarm string: parsed form (SPEC §3 Device alarm)', () => {
       chapterKey: '02',
       trackKey: '03',
       extra: [],
+      raw: '1010100,0645,5WsQg,02,03,8,0',
     });
+  });
+  it('reads the time as HHMM or HH:MM (one public client writes the colon)', () => {
+    expect(parsed('1111100,0730,c,,,5,1')).toMatchObject({ hour: 7, minute: 30, time: '07:30' });
+    expect(parsed('1111100,07:30,c,,,5,1')).toMatchObject({ hour: 7, minute: 30, time: '07:30' });
+    expect(parsed('1111100,7:05,c,,,5,1')).toMatchObject({ hour: 7, minute: 5, time: '07:05' });
   });
   it('defaults empty chapter and track to 01 and a missing enabled flag to on (six-field strings)', () => {
     const alarm = parsed('1111111,1100,5WsQg,,,8');
@@ -87,9 +94,10 @@ describe('alarm string: parsed form (SPEC §3 Device alarm)', () => {
 
 describe('alarm string: malformed input gives a clear error, never a throw', () => {
   const cases: [string, unknown, string][] = [
-    ['bad hour', '1111111,2599,c,01,01,5,1', 'Alarm 3: time "2599" is not HHMM'],
-    ['time with colon', '1111111,07:00,c,01,01,5,1', 'Alarm 3: time "07:00" is not HHMM'],
-    ['minute 60', '1111111,0760,c,01,01,5,1', 'Alarm 3: time "0760" is not HHMM'],
+    ['bad hour', '1111111,2599,c,01,01,5,1', 'Alarm 3: time "2599" is not HHMM or HH:MM'],
+    ['colon hour 24', '1111111,24:00,c,01,01,5,1', 'Alarm 3: time "24:00" is not HHMM or HH:MM'],
+    ['minute 60', '1111111,0760,c,01,01,5,1', 'Alarm 3: time "0760" is not HHMM or HH:MM'],
+    ['three digits', '1111111,730,c,01,01,5,1', 'Alarm 3: time "730" is not HHMM or HH:MM'],
     ['short mask', '11111,0700,c,01,01,5,1', 'Alarm 3: day mask "11111" is not 7 characters of 0 and 1'],
     ['volume 0', '1111111,0700,c,01,01,0,1', 'Alarm 3: volume "0" is not 1 to 10'],
     ['volume 11', '1111111,0700,c,01,01,11,1', 'Alarm 3: volume "11" is not 1 to 10'],
@@ -145,6 +153,53 @@ describe('alarm string: writing refuses values that would corrupt the list', () 
       '1000000,0605,c,01,01,10,0',
     );
   });
+  it('writes chapter and track empty unless chosen', () => {
+    const { chapterKey: _c, trackKey: _t, ...unchosen } = base;
+    expect(formatAlarm(unchosen)).toBe('1000000,0700,c,,,5,1');
+    expect(formatAlarm({ ...unchosen, chapterKey: ' ', trackKey: '' })).toBe('1000000,0700,c,,,5,1');
+    expect(formatAlarm({ ...unchosen, chapterKey: '03' })).toBe('1000000,0700,c,03,,5,1');
+  });
+});
+
+describe('alarm string: rewriting a read alarm changes only what changed', () => {
+  it('writes an untouched alarm back exactly, six fields, colon and blanks included', () => {
+    for (const raw of [
+      '1111111,1100,5WsQg,,,8',
+      '1111100,07:30,6Mq8g,,,5,1',
+      '0000011,0900,c,02,,3,TRUE,x,',
+    ]) {
+      expect(formatAlarm(parsed(raw), raw)).toBe(raw);
+    }
+  });
+  it('re-encodes only the changed field, HHMM for a changed time', () => {
+    const raw = '1111111,11:00,5WsQg,,,8';
+    expect(formatAlarm({ ...parsed(raw), hour: 6 }, raw)).toBe('1111111,0600,5WsQg,,,8');
+    expect(formatAlarm({ ...parsed(raw), days: ['saturday', 'sunday'] }, raw)).toBe(
+      '0000011,11:00,5WsQg,,,8',
+    );
+    expect(formatAlarm({ ...parsed(raw), chapterKey: '04' }, raw)).toBe('1111111,11:00,5WsQg,04,,8');
+  });
+  it('gives a six-field alarm an enabled flag only when the flag changes', () => {
+    const raw = '1111111,1100,5WsQg,,,8';
+    expect(formatAlarm({ ...parsed(raw), enabled: false }, raw)).toBe('1111111,1100,5WsQg,,,8,0');
+    expect(formatAlarm({ ...parsed(raw), volume: 5 }, raw)).toBe('1111111,1100,5WsQg,,,5');
+  });
+  it('writes a fresh string when the base cannot be read', () => {
+    const fields: AlarmFields = {
+      days: ['monday'],
+      hour: 7,
+      minute: 0,
+      cardId: 'c',
+      volume: 8,
+      enabled: true,
+    };
+    expect(formatAlarm(fields, 'garbage')).toBe('1000000,0700,c,,,8,1');
+  });
+  it('rewriteAlarm applies a change to a read alarm against its own raw string', () => {
+    const alarm = parsed('1111111,1100,5WsQg,,,8');
+    expect(rewriteAlarm(alarm, {})).toBe('1111111,1100,5WsQg,,,8');
+    expect(rewriteAlarm(alarm, { enabled: false })).toBe('1111111,1100,5WsQg,,,8,0');
+  });
 });
 
 // A key: non-empty, no comma, no surrounding blanks (the codec trims fields).
@@ -154,8 +209,8 @@ const validAlarm: fc.Arbitrary<AlarmFields> = fc.record({
   hour: fc.integer({ min: 0, max: 23 }),
   minute: fc.integer({ min: 0, max: 59 }),
   cardId: fc.oneof(token, fc.constant('')),
-  chapterKey: token,
-  trackKey: token,
+  chapterKey: fc.option(token, { nil: undefined }),
+  trackKey: fc.option(token, { nil: undefined }),
   volume: fc.integer({ min: 1, max: 10 }),
   enabled: fc.boolean(),
   extra: fc.array(fc.stringMatching(/^[^,]{0,8}$/), { maxLength: 3 }),
@@ -165,7 +220,8 @@ describe('alarm string: properties', () => {
   it('format then parse is identity for any valid alarm', () => {
     fc.assert(
       fc.property(validAlarm, fc.nat(50), (alarm, index) => {
-        const back = parseAlarm(formatAlarm(alarm), index);
+        const written = formatAlarm(alarm);
+        const back = parseAlarm(written, index);
         expect(back.ok).toBe(true);
         if (back.ok) {
           const { id, time, ...fields } = back.alarm;
@@ -173,7 +229,15 @@ describe('alarm string: properties', () => {
           expect(time).toBe(
             `${String(alarm.hour).padStart(2, '0')}:${String(alarm.minute).padStart(2, '0')}`,
           );
-          expect(fields).toEqual({ ...alarm, extra: alarm.extra ?? [] });
+          // Day mask and time round-trip; an unchosen chapter or track reads as SPEC's 01.
+          expect(fields).toEqual({
+            ...alarm,
+            chapterKey: alarm.chapterKey ?? '01',
+            trackKey: alarm.trackKey ?? '01',
+            extra: alarm.extra ?? [],
+            raw: written,
+          });
+          expect(written.split(',')[1]).toMatch(/^\d{4}$/);
         }
       }),
     );
@@ -189,7 +253,7 @@ describe('alarm string: properties', () => {
       .map((fields) => fields.join(',')),
   );
 
-  it('never throws, and parse(format(parse(s))) equals parse(s) for any string', () => {
+  it('never throws; a read alarm written back untouched is byte-identical, re-encoded it reads the same', () => {
     fc.assert(
       fc.property(alarmLike, (raw) => {
         const first = parseAlarm(raw, 0);
@@ -197,9 +261,53 @@ describe('alarm string: properties', () => {
           expect(first.error).toMatch(/^Alarm 1: /);
           return;
         }
-        expect(parseAlarm(formatAlarm(first.alarm), 0)).toEqual(first);
+        expect(formatAlarm(first.alarm, raw)).toBe(raw);
+        const fresh = formatAlarm(first.alarm);
+        expect(parseAlarm(fresh, 0)).toEqual({ ok: true, alarm: { ...first.alarm, raw: fresh } });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('a changed day mask or time replaces only its own field of the read string', () => {
+    const hhmmOrColon = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.boolean())
+      .map(
+        ([h, m, colon]) => `${String(h).padStart(2, '0')}${colon ? ':' : ''}${String(m).padStart(2, '0')}`,
+      );
+    const readable = fc
+      .tuple(
+        fc.stringMatching(/^[01]{7}$/),
+        hhmmOrColon,
+        fc.oneof(token, fc.constant('')),
+        fc.oneof(token, fc.constant('')),
+        fc.oneof(token, fc.constant('')),
+        fc.integer({ min: 1, max: 10 }).map(String),
+        fc.option(fc.constantFrom('0', '1', ''), { nil: undefined }),
+      )
+      .map((fields) => fields.filter((field) => field !== undefined).join(','));
+    const change = fc.record({
+      days: fc.subarray([...ALARM_MASK_DAY_ORDER]),
+      hour: fc.integer({ min: 0, max: 23 }),
+      minute: fc.integer({ min: 0, max: 59 }),
+    });
+    fc.assert(
+      fc.property(readable, change, (raw, next) => {
+        const written = formatAlarm({ ...parsed(raw), ...next }, raw);
+        const before = raw.split(',');
+        const after = written.split(',');
+        const back = parsed(written);
+        expect([back.days, back.hour, back.minute]).toEqual([
+          ALARM_MASK_DAY_ORDER.filter((day) => next.days.includes(day)),
+          next.hour,
+          next.minute,
+        ]);
+        expect(after.slice(2)).toEqual(before.slice(2));
+        const old = parsed(raw);
+        if (old.hour === next.hour && old.minute === next.minute) expect(after[1]).toBe(before[1]);
+        else expect(after[1]).toMatch(/^\d{4}$/);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,4 +1,5 @@
-// The device alarm string of config.alarms: `daymask,HHMM,cardId,chapterKey,trackKey,volume,enabled[,extra…]`.
+// The device alarm string of config.alarms: `daymask,HHMM,cardId,chapterKey,trackKey,volume[,enabled[,extra…]]`.
+// Reads `HHMM` and `HH:MM` (one public client writes the colon), writes `HHMM` as the provider's example does.
 import type { DeviceAlarm, Weekday } from './entities';
 import { DEFAULT_CHAPTER_KEY, DEFAULT_TRACK_KEY } from './constants';
 
@@ -22,11 +23,17 @@ export const ALARM_MASK_DAY_ORDER: readonly Weekday[] = [
 export const ALARM_VOLUME_MIN = 1;
 export const ALARM_VOLUME_MAX = 10;
 
-/** What a formatted alarm needs: the parsed form without its list position. */
-export type AlarmFields = Pick<
-  DeviceAlarm,
-  'days' | 'hour' | 'minute' | 'cardId' | 'chapterKey' | 'trackKey' | 'volume' | 'enabled'
-> & { extra?: readonly string[] };
+/**
+ * What a written alarm needs: the parsed form without its list position. Chapter and track are
+ * optional: real players' strings leave them empty (`1111111,1100,5WsQg,,,8`, and the provider's
+ * own example `1111100,0730,6Mq8g,,,5,1`), and `01` need not be a key of the card, so only a
+ * parent's choice is ever written.
+ */
+export type AlarmFields = Pick<DeviceAlarm, 'days' | 'hour' | 'minute' | 'cardId' | 'volume' | 'enabled'> & {
+  chapterKey?: string;
+  trackKey?: string;
+  extra?: readonly string[];
+};
 
 export type AlarmParseResult = { ok: true; alarm: DeviceAlarm } | { ok: false; error: string };
 
@@ -59,10 +66,10 @@ export function parseAlarm(raw: unknown, index: number): AlarmParseResult {
   if (!/^[01]{7}$/.test(mask)) return fail(`day mask "${mask}" is not 7 characters of 0 and 1`);
   const days = ALARM_MASK_DAY_ORDER.filter((_, i) => mask[i] === '1');
 
-  const time = /^(\d{2})(\d{2})$/.exec(hhmm);
+  const time = /^(\d{2})(\d{2})$/.exec(hhmm) ?? /^(\d{1,2}):(\d{2})$/.exec(hhmm);
   const hour = Number(time?.[1]);
   const minute = Number(time?.[2]);
-  if (!time || hour > 23 || minute > 59) return fail(`time "${hhmm}" is not HHMM`);
+  if (!time || hour > 23 || minute > 59) return fail(`time "${hhmm}" is not HHMM or HH:MM`);
 
   if (!/^\d+$/.test(volumeText)) return fail(`volume "${volumeText}" is not a number`);
   const volume = Number(volumeText);
@@ -85,9 +92,11 @@ export function parseAlarm(raw: unknown, index: number): AlarmParseResult {
       enabled,
       volume,
       cardId,
+      // SPEC shows a missing chapter or track as 01; the raw string keeps them empty for writing.
       chapterKey: chapter || DEFAULT_CHAPTER_KEY,
       trackKey: track || DEFAULT_TRACK_KEY,
       extra: fields.slice(7),
+      raw,
     },
   };
 }
@@ -112,27 +121,63 @@ export function alarmFieldsError(alarm: AlarmFields): string | null {
     return `minute ${alarm.minute} is not 0 to 59`;
   if (!Number.isInteger(alarm.volume) || alarm.volume < ALARM_VOLUME_MIN || alarm.volume > ALARM_VOLUME_MAX)
     return `volume ${alarm.volume} is not 1 to 10`;
-  const texts = [alarm.cardId, alarm.chapterKey, alarm.trackKey, ...(alarm.extra ?? [])];
+  const texts = [alarm.cardId, alarm.chapterKey ?? '', alarm.trackKey ?? '', ...(alarm.extra ?? [])];
   if (texts.some((text) => text.includes(','))) return 'a field contains a comma';
   return null;
 }
 
-/**
- * Writes an alarm back as the device string (extra fields kept after the seventh).
- * Throws a RangeError for values the dialog never produces (check with alarmFieldsError first).
- */
-export function formatAlarm(alarm: AlarmFields): string {
-  const error = alarmFieldsError(alarm);
-  if (error) throw new RangeError(`Cannot write alarm: ${error}`);
-  const mask = ALARM_MASK_DAY_ORDER.map((day) => (alarm.days.includes(day) ? '1' : '0')).join('');
+const maskOf = (days: readonly Weekday[]): string =>
+  ALARM_MASK_DAY_ORDER.map((day) => (days.includes(day) ? '1' : '0')).join('');
+
+/** The fields of a newly written alarm: HHMM, chapter and track only when chosen, enabled as 1/0. */
+function freshFields(alarm: AlarmFields): string[] {
   return [
-    mask,
+    maskOf(alarm.days),
     `${pad2(alarm.hour)}${pad2(alarm.minute)}`,
     alarm.cardId.trim(),
-    alarm.chapterKey.trim() || DEFAULT_CHAPTER_KEY,
-    alarm.trackKey.trim() || DEFAULT_TRACK_KEY,
+    alarm.chapterKey?.trim() ?? '',
+    alarm.trackKey?.trim() ?? '',
     String(alarm.volume),
     alarm.enabled ? '1' : '0',
     ...(alarm.extra ?? []),
-  ].join(',');
+  ];
 }
+
+/** A key as the player reads it: an empty one means 01 (see parseAlarm). */
+const keyAsRead = (key: string | undefined, fallback: string): string => key?.trim() || fallback;
+
+/**
+ * Writes an alarm as a device string. With `base` (the string it was read from), only the fields
+ * whose meaning changed are re-encoded; every other field keeps its exact text (an empty chapter,
+ * `07:30`, a missing enabled flag), so an untouched alarm is written back byte for byte.
+ * Throws a RangeError for values the dialog never produces (check with alarmFieldsError first).
+ */
+export function formatAlarm(alarm: AlarmFields, base?: string): string {
+  const error = alarmFieldsError(alarm);
+  if (error) throw new RangeError(`Cannot write alarm: ${error}`);
+  const fresh = freshFields(alarm);
+  const read = base === undefined ? null : parseAlarm(base, 0);
+  if (!read?.ok) return fresh.join(',');
+  const was = read.alarm;
+  const fields = was.raw.split(',');
+  const same = [
+    maskOf(was.days) === fresh[0],
+    was.hour === alarm.hour && was.minute === alarm.minute,
+    was.cardId === fresh[2],
+    was.chapterKey === keyAsRead(alarm.chapterKey, DEFAULT_CHAPTER_KEY),
+    was.trackKey === keyAsRead(alarm.trackKey, DEFAULT_TRACK_KEY),
+    was.volume === alarm.volume,
+  ];
+  same.forEach((kept, i) => {
+    if (!kept) fields[i] = fresh[i] ?? '';
+  });
+  const extra = alarm.extra ?? [];
+  const extraSame = extra.length === was.extra.length && extra.every((field, i) => field === was.extra[i]);
+  // A six-field string has no enabled flag: it gains one only when the flag or extra fields change.
+  if (was.enabled !== alarm.enabled || (!extraSame && fields.length < 7)) fields[6] = fresh[6] ?? '';
+  return extraSame ? fields.join(',') : [...fields.slice(0, 7), ...extra].join(',');
+}
+
+/** A read alarm with a change applied, written against its own raw string (see formatAlarm). */
+export const rewriteAlarm = (alarm: DeviceAlarm, change: Partial<AlarmFields>): string =>
+  formatAlarm({ ...alarm, ...change }, alarm.raw);

@@ -112,12 +112,12 @@ describe('SPEC §5 Create Alarm disabled rule', () => {
 });
 
 describe('the alarm string a draft writes', () => {
-  it('is Monday-first, HHMM, the card, 01/01, percent/10, enabled', () => {
+  it('is Monday-first, HHMM, the card, empty chapter and track (none was chosen), percent/10, enabled', () => {
     const text = draftToAlarmString(
       draft({ time: '06:30', days: ['sunday', 'monday'], volumePercent: 85 }),
       'abcde',
     );
-    expect(text).toBe('1000001,0630,abcde,01,01,9,1');
+    expect(text).toBe('1000001,0630,abcde,,,9,1');
     const parsed = parseAlarm(text, 0);
     expect(parsed.ok && parsed.alarm).toMatchObject({
       hour: 6,

@@ -1,13 +1,7 @@
 // The Create Alarm dialog's rules (SPEC §4, §5, §8): who may set an alarm, what the dialog
 // starts with, when Create is allowed, the alarm string it writes and the toast that follows.
 import { formatAlarm, formatTime, type AlarmFields } from './alarm-codec';
-import {
-  ALARM_TYPES,
-  ALARM_VOLUME_SLIDER,
-  DEFAULT_ALARM_TIME,
-  DEFAULT_CHAPTER_KEY,
-  DEFAULT_TRACK_KEY,
-} from './constants';
+import { ALARM_TYPES, ALARM_VOLUME_SLIDER, DEFAULT_ALARM_TIME } from './constants';
 import type { AlarmType, Device, Weekday } from './entities';
 import { MESSAGES, alarmCreated } from './messages';
 import { DEFAULT_ALARM_DAYS, daysWording, sortDays, weekdayFromIndex } from './weekdays';
@@ -80,7 +74,10 @@ export const toggleDay = (days: readonly Weekday[], day: Weekday): Weekday[] =>
 export const canCreateAlarm = (draft: AlarmDraft, creating: boolean): boolean =>
   !creating && draft.days.length > 0 && draft.deviceId !== null && parseTimeOfDay(draft.time) !== null;
 
-/** The device alarm of a draft: the playlist's card, chapter and track '01', enabled, volume percent/10. */
+/**
+ * The device alarm of a draft: the playlist's card, enabled, volume percent/10. The dialog picks no
+ * chapter or track, so both stay empty, as real players write them (PROVIDER-API.md Corrections).
+ */
 function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | null {
   const time = parseTimeOfDay(draft.time);
   if (!time || draft.days.length === 0) return null;
@@ -89,8 +86,6 @@ function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | nu
     hour: time.hour,
     minute: time.minute,
     cardId,
-    chapterKey: DEFAULT_CHAPTER_KEY,
-    trackKey: DEFAULT_TRACK_KEY,
     volume: alarmPercentToLevel(draft.volumePercent),
     enabled: true,
   };

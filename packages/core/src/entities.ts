@@ -61,6 +61,8 @@ export interface DeviceAlarm {
   trackKey: string;
   /** Fields after the seventh, kept so that writing the list back loses nothing. */
   extra: string[];
+  /** The string as read from config.alarms: an alarm the app did not change is written back as this. */
+  raw: string;
 }
 
 export type AlarmType = 'wakeup' | 'bedtime';

@@ -24,6 +24,7 @@ const alarm = (hour: number, minute: number, days: Weekday[] = ALL, extra: Parti
     chapterKey: '01',
     trackKey: '01',
     extra: [],
+    raw: '',
     ...extra,
   }) satisfies DeviceAlarm;
 

@@ -106,6 +106,25 @@ describe('ProviderClient against the sandbox', () => {
     );
   });
 
+  it('two alarm updates of one player at once both land, each on the list the other left', async () => {
+    const before = await demo.getDeviceConfig('demo-player-1');
+    const first = '1111100,0715,card-x,,,6,1';
+    const second = '0000011,0930,card-y,,,4';
+    const [a, b] = await Promise.all([
+      demo.updateDeviceAlarms('demo-player-1', (current) => [...current, first]),
+      demo.updateDeviceAlarms('demo-player-1', (current) => [...current, second]),
+    ]);
+    const expected = [...before.device.config.alarms, first, second];
+    expect(a.device.config.alarms).toEqual(expected.slice(0, -1));
+    expect(b.device.config.alarms).toEqual(expected);
+    expect((await demo.getDeviceConfig('demo-player-1')).device.config.alarms).toEqual(expected);
+    // The alarms written earlier, six-field ones included, are exactly as they were read.
+    await demo.updateDeviceAlarms('demo-player-1', (current) =>
+      current.filter((alarm) => alarm !== first && alarm !== second),
+    );
+    expect((await demo.getDeviceConfig('demo-player-1')).device.config).toEqual(before.device.config);
+  });
+
   it('keeps one family away from another’s players', async () => {
     const error = await failure(other.getDeviceConfig('demo-player-1'));
     expect([403, 404]).toContain(error.status);

@@ -133,6 +133,45 @@ describe('ProviderClient requests', () => {
     });
   });
 
+  it('serialises alarm updates per player: the second reads the list the first wrote', async () => {
+    const block = (alarms: string[]) =>
+      JSON.stringify({ device: { deviceId: 'd1', config: { alarms, ambientColour: '#fff' } } });
+    const { provider, seen } = client([
+      { body: block(['a']) },
+      { body: '{"status":"ok"}' },
+      { body: block(['a', 'b']) },
+      { body: block(['a', 'b']) },
+      { body: '{"status":"ok"}' },
+      { body: block(['a', 'b', 'c']) },
+    ]);
+    const append = (alarm: string) => (current: readonly string[]) => [...current, alarm];
+    const [first, second] = await Promise.all([
+      provider.updateDeviceAlarms('d1', append('b')),
+      provider.updateDeviceAlarms('d1', append('c')),
+    ]);
+    expect(seen.map((s) => s.method)).toEqual(['GET', 'PUT', 'GET', 'GET', 'PUT', 'GET']);
+    expect(JSON.parse(seen[4]!.body!)).toEqual({
+      deviceId: 'd1',
+      config: { alarms: ['a', 'b', 'c'], ambientColour: '#fff' },
+    });
+    expect(first.device.config.alarms).toEqual(['a', 'b']);
+    expect(second.device.config.alarms).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a failed alarm update rejects its caller and the next one still runs', async () => {
+    const { provider, seen } = client([
+      { status: 503, body: '' },
+      { body: '{"device":{"deviceId":"d1","config":{"alarms":["a"]}}}' },
+      { body: '{"status":"ok"}' },
+      { body: '{"device":{"deviceId":"d1","config":{"alarms":["a","c"]}}}' },
+    ]);
+    const failed = provider.updateDeviceAlarms('d1', (current) => [...current, 'b']);
+    const next = provider.updateDeviceAlarms('d1', (current) => [...current, 'c']);
+    await expect(failed).rejects.toMatchObject({ status: 503 });
+    await expect(next).resolves.toMatchObject({ device: { config: { alarms: ['a', 'c'] } } });
+    expect(JSON.parse(seen[2]!.body!)).toMatchObject({ config: { alarms: ['a', 'c'] } });
+  });
+
   it('reads device config alarms as [] when absent', async () => {
     const { provider } = client([{ body: '{"device":{"deviceId":"d1","config":{}}}' }]);
     expect((await provider.getDeviceConfig('d1')).device.config.alarms).toEqual([]);

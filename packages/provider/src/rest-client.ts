@@ -2,6 +2,7 @@ import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import type * as z from 'zod/mini';
+import { KeyedQueue } from './keyed-queue';
 import {
   toCardDetail,
   toFamilyGroup,
@@ -72,6 +73,8 @@ export class ProviderClient {
   private readonly apiBase: string;
   private readonly authIssuer: string;
   private readonly libraryBase: string | null;
+  /** Alarm writes, one at a time per player (see updateDeviceAlarms). */
+  private readonly alarmWrites = new KeyedQueue();
 
   constructor(private readonly options: ProviderClientOptions) {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -123,11 +126,27 @@ export class ProviderClient {
     });
   }
 
-  /** The safe alarm write of PROVIDER-API.md: GET the config, change only `alarms`, PUT the full block, read back. */
-  async replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig> {
-    const current = await this.getDeviceConfig(deviceId);
-    await this.updateDeviceConfig(deviceId, { ...current.device.config, alarms });
-    return this.getDeviceConfig(deviceId);
+  /**
+   * The safe alarm write of PROVIDER-API.md, serialised per player: GET the config, apply `change`
+   * to the fresh alarm list, PUT the full block, read back. Writes to one player wait for each
+   * other, so two at once (two creates, a create and a delete) both land instead of the later PUT
+   * dropping what the earlier one added. `change` sees the strings exactly as read.
+   */
+  updateDeviceAlarms(
+    deviceId: string,
+    change: (current: readonly string[]) => string[],
+  ): Promise<DeviceConfig> {
+    return this.alarmWrites.run(deviceId, async () => {
+      const current = await this.getDeviceConfig(deviceId);
+      const alarms = change(current.device.config.alarms);
+      await this.updateDeviceConfig(deviceId, { ...current.device.config, alarms });
+      return this.getDeviceConfig(deviceId);
+    });
+  }
+
+  /** Writes a whole alarm list, queued with the other alarm writes of the player. */
+  replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig> {
+    return this.updateDeviceAlarms(deviceId, () => alarms);
   }
 
   async getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]> {

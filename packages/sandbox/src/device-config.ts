@@ -10,7 +10,9 @@ const flag = z.enum(['0', '1']);
 
 /**
  * An alarm string: `daymask,HHMM,cardId,chapterKey,trackKey,volume[,enabled[,extra…]]`
- * (Monday-first mask, PROVIDER-API.md). The sandbox refuses strings a real player could not run.
+ * (Monday-first mask, PROVIDER-API.md). The sandbox accepts what real configs carry — six fields,
+ * empty chapter and track, `HH:MM` as one public client writes it, an empty card (public clients
+ * read that field as an optional sound id) — and refuses strings a real player could not run.
  */
 export const alarmStringSchema = z.string().superRefine((value, ctx) => {
   const fields = value.split(',');
@@ -22,8 +24,8 @@ function alarmProblem(fields: string[]): string | null {
   const [mask = '', time = '', cardId = '', , , volume = '', enabled] = fields;
   if (fields.length < 6) return 'needs at least 6 comma-separated fields';
   if (!/^[01]{7}$/.test(mask)) return 'the day mask must be 7 characters of 0 and 1';
-  if (!/^([01]\d|2[0-3])[0-5]\d$/.test(time)) return 'the time must be HHMM';
-  if (cardId.trim() === '') return 'the card id is empty';
+  if (!/^(([01]\d|2[0-3]):?|\d:)[0-5]\d$/.test(time)) return 'the time must be HHMM or HH:MM';
+  if (/\s/.test(cardId)) return 'the card id contains blanks';
   if (!/^(1[0-6]|\d)$/.test(volume)) return 'the volume must be a whole number from 0 to 16';
   if (enabled !== undefined && !['', '0', '1'].includes(enabled)) return 'the enabled flag must be 0 or 1';
   return null;

@@ -1,3 +1,4 @@
+import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './accounts';
 import { deviceConfigSchema } from './device-config';
@@ -40,6 +41,16 @@ describe('seedHousehold', () => {
         expect(card?.familyId).toBe(device.familyId);
       }
     }
+  });
+
+  it('seeds alarm strings shaped as real players store them: empty chapter and track, some with six fields', () => {
+    const alarms = [...seedHousehold().devices.values()].flatMap((device) => device.config.alarms);
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const alarm of alarms) {
+      expect(parseAlarm(alarm, 0).ok).toBe(true);
+      expect(alarm.split(',').slice(3, 5)).toEqual(['', '']);
+    }
+    expect(alarms.some((alarm) => alarm.split(',').length === 6)).toBe(true);
   });
 
   it('refuses a playlist count outside 7–10,000', () => {

@@ -91,7 +91,8 @@ export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household
         batteryLevel: 87,
         volume: 8,
       },
-      [`1111100,0700,${morning.cardId},01,01,6,1`, `0000011,0830,${bedtime.cardId},01,01,5,0`],
+      // Shaped as real players store them: chapter and track empty (PROVIDER-API.md Corrections).
+      [`1111100,0700,${morning.cardId},,,6,1`, `0000011,0830,${bedtime.cardId},,,5,0`],
     ),
     device(
       {
@@ -110,7 +111,8 @@ export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household
         batteryLevel: 54,
         volume: 6,
       },
-      [`1111111,1930,${bedtime.cardId},01,01,4,1`],
+      // Six fields, no enabled flag (on), as a public client captured one.
+      [`1111111,1930,${bedtime.cardId},,,4`],
     ),
     device(
       {
@@ -149,7 +151,7 @@ export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household
         batteryLevel: 72,
         volume: 7,
       },
-      [`1111100,0715,${otherFirst.cardId},01,01,7,1`],
+      [`1111100,0715,${otherFirst.cardId},,,7,1`],
     ),
   ];
 

@@ -31,8 +31,14 @@ export interface LibrarySource {
   getDeviceConfig(deviceId: string): Promise<DeviceConfig>;
   /** The provider API's view of a player (SPEC §3 Device API status). */
   getDeviceStatus(deviceId: string): Promise<DeviceApiStatus>;
-  /** Writes a player's whole alarm list (the client keeps the rest of the config block) and reads it back. */
-  replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig>;
+  /**
+   * Changes a player's alarm list as stored at the provider now (read fresh, written whole, read
+   * back), one write at a time per player so that none is lost.
+   */
+  updateDeviceAlarms(
+    deviceId: string,
+    change: (current: readonly string[]) => string[],
+  ): Promise<DeviceConfig>;
 }
 
 export interface AppServices {

@@ -186,9 +186,14 @@ export class InMemoryLibrary implements LibrarySource {
       : Promise.reject(new ProviderError(404, 'not-found', `Device ${deviceId} not found`));
   }
 
-  async replaceDeviceAlarms(deviceId: string, alarms: string[]): Promise<DeviceConfig> {
+  /** The provider's read-modify-write: `change` gets the list as stored now, not as the UI last read it. */
+  async updateDeviceAlarms(
+    deviceId: string,
+    change: (current: readonly string[]) => string[],
+  ): Promise<DeviceConfig> {
     await this.alarmWriteGate;
     if (this.failAlarmWrite) throw this.failAlarmWrite;
+    const alarms = change(this.alarmsByDevice.get(deviceId) ?? []);
     this.alarmWrites.push({ deviceId, alarms: [...alarms] });
     this.alarmsByDevice.set(deviceId, [...alarms]);
     return this.getDeviceConfig(deviceId);

@@ -213,13 +213,30 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(services.library.alarmWrites).toEqual([
-      { deviceId: 'p2', alarms: [SEEDED, UNREADABLE, '1010000,0630,card1,01,01,9,1'] },
+      { deviceId: 'p2', alarms: [SEEDED, UNREADABLE, '1010000,0630,card1,,,9,1'] },
     ]);
     expect(messages(notices)).toEqual([
       ['info', 'Creating alarm...'],
       ['success', '✅ Alarm created! "Morning Songs" will play on "Bedroom Player" at 06:30 on Mon, Wed.'],
     ]);
     expect(await screen.findByText('06:30 · Morning Songs')).toBeTruthy();
+  });
+
+  it('appends to the list as the provider holds it at Create, keeping an alarm written meanwhile', async () => {
+    const { services } = setup();
+    await clickSetAlarm();
+    const d = await dialog();
+    // Another tab adds a six-field alarm while this dialog is open.
+    const elsewhere = '1111111,1100,card9,,,8';
+    services.library.alarmsByDevice.set('p2', [SEEDED, UNREADABLE, elsewhere]);
+    await userEvent.click(createButton(d));
+    await waitFor(() => expect(services.library.alarmWrites).toHaveLength(1));
+    expect(services.library.alarmWrites[0]?.alarms).toEqual([
+      SEEDED,
+      UNREADABLE,
+      elsewhere,
+      '0010000,0605,card1,,,7,1',
+    ]);
   });
 
   it('writes to another online player when the parent picks it', async () => {
@@ -234,7 +251,7 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
     await waitFor(() => expect(services.library.alarmWrites).toHaveLength(1));
     expect(services.library.alarmWrites[0]).toEqual({
       deviceId: 'p3',
-      alarms: ['1111111,0605,card1,01,01,7,1'],
+      alarms: ['1111111,0605,card1,,,7,1'],
     });
     await waitFor(() =>
       expect(notices.at(-1)?.message).toBe(
@@ -288,7 +305,7 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
     expect(services.library.alarmsByDevice.get('p2')).toEqual([
       SEEDED,
       UNREADABLE,
-      '0010010,1945,card1,01,01,7,1',
+      '0010010,1945,card1,,,7,1',
     ]);
   });
 

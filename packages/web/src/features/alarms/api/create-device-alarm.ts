@@ -6,17 +6,17 @@ import type { LibrarySource } from '../../../services/app-services';
 import type { DeviceAlarms } from './get-device-alarms';
 
 /**
- * Appends one alarm string to a player's config.alarms. The list is read fresh, not from the
- * cache, and written back as the raw strings: alarms this app cannot read, and their extra
- * fields, survive (PROVIDER-API.md "Alarm strings").
+ * Appends one alarm string to a player's config.alarms. The append applies to the list as the
+ * provider holds it at write time, not the cache, and the other strings go back exactly as read:
+ * alarms this app cannot read, six-field ones and extra fields survive, and a write another tab
+ * made meanwhile is kept (PROVIDER-API.md "Alarm strings", "Corrections").
  */
 async function createDeviceAlarm(
   library: LibrarySource,
   deviceId: string,
   alarm: string,
 ): Promise<DeviceAlarms> {
-  const current = await library.getDeviceConfig(deviceId);
-  const written = await library.replaceDeviceAlarms(deviceId, [...current.device.config.alarms, alarm]);
+  const written = await library.updateDeviceAlarms(deviceId, (current) => [...current, alarm]);
   return parseAlarmList(written.device.config.alarms);
 }
 
