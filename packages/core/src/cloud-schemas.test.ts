@@ -4,12 +4,13 @@ import {
   alarmTypeParamSchema,
   canAddCloudAlarm,
   cloudAlarmCreateSchema,
-  cloudAlarmSchema,
   cloudAlarmUpdateSchema,
   cloudDeviceSchema,
   cloudUserSchema,
   defaultCloudAlarmName,
+  daysToMask,
   describeZodError,
+  maskToDays,
 } from './cloud-schemas';
 
 const alarm = {
@@ -19,7 +20,7 @@ const alarm = {
   playlist_id: 'c1',
   hour: 7,
   minute: 0,
-  days: ['monday', 'friday'],
+  days: '1000100',
 };
 
 const errorOf = (result: { success: boolean; error?: Parameters<typeof describeZodError>[0] }) =>
@@ -33,7 +34,6 @@ describe('SPEC §3/§7 cloud alarm payload', () => {
       playlist_name: '',
       volume: 7,
       is_enabled: true,
-      mqtt_config: null,
     });
   });
   it('alarm_type is wakeup or bedtime', () => {
@@ -55,17 +55,20 @@ describe('SPEC §3/§7 cloud alarm payload', () => {
       'hour must be a number from 0 to 23',
     );
   });
-  it('days: weekday names, at least one, repeats dropped', () => {
-    expect(cloudAlarmCreateSchema.parse({ ...alarm, days: ['monday', 'monday'] }).days).toEqual(['monday']);
-    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: [] }))).toBe(
-      'days must name at least one weekday',
+  it('days: the 7-character mask, Monday first, with at least one day', () => {
+    expect(cloudAlarmCreateSchema.parse({ ...alarm, days: '1111100' }).days).toBe('1111100');
+    const bad = 'days must be a 7-character day mask such as "1111100" (Monday first)';
+    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: '111110' }))).toBe(bad);
+    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: '11111a0' }))).toBe(bad);
+    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: ['monday'] }))).toBe(bad);
+    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: '0000000' }))).toBe(
+      'days must select at least one day',
     );
-    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: ['Funday'] }))).toBe(
-      'days must be weekday names such as "monday"',
-    );
-    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, days: '1111100' }))).toBe(
-      'days must be a list of weekday names',
-    );
+  });
+  it('day names and the mask convert both ways, Monday first', () => {
+    expect(daysToMask(['sunday', 'monday', 'friday'])).toBe('1000101');
+    expect(maskToDays('1111100')).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
+    expect(maskToDays(daysToMask(['saturday']))).toEqual(['saturday']);
   });
   it('volume on the alarm scale 1–10', () => {
     expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, volume: 70 }))).toBe(
@@ -79,34 +82,48 @@ describe('SPEC §3/§7 cloud alarm payload', () => {
     const { playlist_id: _omit, ...rest } = alarm;
     expect(errorOf(cloudAlarmCreateSchema.safeParse(rest))).toBe('playlist_id is required');
   });
-  it('optional mqtt_config must be complete', () => {
+  it('mqtt_config is accepted (for compatibility) when its fields are text', () => {
     const mqtt_config = { broker_url: 'wss://b', client_id: 'DASHx', device_id: 'd', access_token: 't' };
     expect(cloudAlarmCreateSchema.parse({ ...alarm, mqtt_config }).mqtt_config).toEqual(mqtt_config);
-    expect(
-      errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, mqtt_config: { broker_url: 'x' } })),
-    ).toContain('mqtt_config.client_id is required');
+    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, mqtt_config: { client_id: 5 } }))).toBe(
+      'mqtt_config.client_id must be text',
+    );
+  });
+  it('yoto_user_id is optional (the credential says who calls) but not empty', () => {
+    const { yoto_user_id: _omit, ...rest } = alarm;
+    expect(cloudAlarmCreateSchema.safeParse(rest).success).toBe(true);
+    expect(errorOf(cloudAlarmCreateSchema.safeParse({ ...alarm, yoto_user_id: '' }))).toBe(
+      'yoto_user_id is required',
+    );
+  });
+  it('a body that is not an object says so', () => {
+    expect(errorOf(cloudAlarmCreateSchema.safeParse([1]))).toBe('the request body must be a JSON object');
   });
   it('an update takes any field but not nothing, and sets no defaults', () => {
     expect(cloudAlarmUpdateSchema.parse({ is_enabled: false })).toEqual({ is_enabled: false });
-    expect(errorOf(cloudAlarmUpdateSchema.safeParse({}))).toBe('nothing to update');
+    expect(errorOf(cloudAlarmUpdateSchema.safeParse({}))).toBe(
+      'nothing to update: send at least one alarm field',
+    );
+    expect(errorOf(cloudAlarmUpdateSchema.safeParse({ yoto_user_id: 'u' }))).toBe(
+      'nothing to update: send at least one alarm field',
+    );
     expect(errorOf(cloudAlarmUpdateSchema.safeParse({ hour: 30 }))).toBe('hour must be from 0 to 23');
-  });
-  it('reads a stored alarm with a numeric id', () => {
-    const stored = cloudAlarmSchema.parse({
-      ...cloudAlarmCreateSchema.parse(alarm),
-      id: 5,
-      alarm_name: 'Wakeup Alarm 7:00',
-    });
-    expect(stored.id).toBe('5');
   });
 });
 
 describe('SPEC §3 cloud user and device records', () => {
-  it('user needs an id and an access token', () => {
-    expect(
-      cloudUserSchema.parse({ yoto_user_id: 'u', access_token: 't', timezone: 'Europe/London' }).timezone,
-    ).toBe('Europe/London');
-    expect(errorOf(cloudUserSchema.safeParse({ yoto_user_id: 'u' }))).toBe('access_token is required');
+  it('user: the profile is kept, tokens are dropped, the time zone must be real', () => {
+    const parsed = cloudUserSchema.parse({
+      yoto_user_id: 'u',
+      access_token: 't',
+      refresh_token: 'r',
+      token_expires_at: 1,
+      timezone: 'Europe/London',
+    });
+    expect(parsed).toEqual({ yoto_user_id: 'u', timezone: 'Europe/London' });
+    expect(errorOf(cloudUserSchema.safeParse({ timezone: 'Europe/Nowhere' }))).toBe(
+      'timezone must be an IANA time zone such as "Europe/London"',
+    );
   });
   it("device type defaults to 'yoto'", () => {
     expect(cloudDeviceSchema.parse({ yoto_user_id: 'u', yoto_device_id: 'd' })).toEqual({

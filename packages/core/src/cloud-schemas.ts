@@ -1,7 +1,10 @@
 // zod schemas of the own backend's payloads (SPEC §3 cloud entities, §7 routes), with messages a person can act on.
 import { z } from 'zod';
+import { ALARM_MASK_DAY_ORDER } from './alarm-codec';
+import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE, MAX_CLOUD_ALARMS } from './constants';
-import { WEEKDAYS } from './weekdays';
+import type { Weekday } from './entities';
+import { isValidTimeZone } from './next-alarm';
 
 const required = (field: string) =>
   z
@@ -23,25 +26,37 @@ const wholeNumber = (field: string, min: number, max: number) =>
 export const alarmTypeSchema = z.enum(ALARM_TYPES, { error: 'alarm_type must be wakeup or bedtime' });
 export type CloudAlarmType = z.infer<typeof alarmTypeSchema>;
 
-export const weekdaySchema = z.enum(WEEKDAYS, {
-  error: 'days must be weekday names such as "monday"',
-});
-
-/** Days as weekday names, at least one; repeats are dropped, order kept. */
+/** The Monday-first day mask, as on the player: `1111100` is Monday to Friday. */
 export const cloudDaysSchema = z
-  .array(weekdaySchema, { error: 'days must be a list of weekday names' })
-  .min(1, 'days must name at least one weekday')
-  .transform((days) => [...new Set(days)]);
+  .string({ error: 'days must be a 7-character day mask such as "1111100" (Monday first)' })
+  .regex(DAY_MASK_PATTERN, 'days must be a 7-character day mask such as "1111100" (Monday first)')
+  .refine((mask) => mask.includes('1'), 'days must select at least one day');
+
+/** Day names → the Monday-first mask (for a UI that shows names). */
+export const daysToMask = (days: readonly Weekday[]): string =>
+  ALARM_MASK_DAY_ORDER.map((day) => (days.includes(day) ? '1' : '0')).join('');
+/** The Monday-first mask → day names, Monday first. */
+export const maskToDays = (mask: string): Weekday[] => ALARM_MASK_DAY_ORDER.filter((_, i) => mask[i] === '1');
 
 /** Stored on the alarm scale 1–10; shown ×10 as a percent (SPEC §5). */
 export const CLOUD_ALARM_DEFAULT_VOLUME = 7;
 
-export const mqttConfigSchema = z.object({
-  broker_url: required('mqtt_config.broker_url'),
-  client_id: required('mqtt_config.client_id'),
-  device_id: required('mqtt_config.device_id'),
-  access_token: required('mqtt_config.access_token'),
-});
+/**
+ * Accepted for compatibility with SPEC's upload, never trusted or stored: the server fires
+ * through its own broker with the user's own session (DESIGN.md).
+ */
+export const mqttConfigSchema = z.object(
+  {
+    broker_url: z.string({ error: 'mqtt_config.broker_url must be text' }).optional(),
+    client_id: z.string({ error: 'mqtt_config.client_id must be text' }).optional(),
+    device_id: z.string({ error: 'mqtt_config.device_id must be text' }).optional(),
+    access_token: z.string({ error: 'mqtt_config.access_token must be text' }).optional(),
+  },
+  { error: 'mqtt_config must be an object' },
+);
+
+/** A `yoto_user_id` in a body or query: optional, and when present it must be the caller's. */
+const claimedUserId = required('yoto_user_id').optional();
 
 const alarmFields = {
   yoto_device_id: required('yoto_device_id'),
@@ -55,73 +70,118 @@ const alarmFields = {
   days: cloudDaysSchema,
   volume: wholeNumber('volume', 1, 10),
   is_enabled: z.boolean({ error: 'is_enabled must be true or false' }),
-  mqtt_config: mqttConfigSchema.nullable(),
+  mqtt_config: mqttConfigSchema.nullish(),
 };
 
-/** POST /api/alarms. */
-export const cloudAlarmCreateSchema = z.object({
-  yoto_user_id: required('yoto_user_id'),
-  ...alarmFields,
-  device_name: alarmFields.device_name.default(''),
-  alarm_name: alarmFields.alarm_name.optional(),
-  playlist_name: alarmFields.playlist_name.default(''),
-  volume: alarmFields.volume.default(CLOUD_ALARM_DEFAULT_VOLUME),
-  is_enabled: alarmFields.is_enabled.default(true),
-  mqtt_config: alarmFields.mqtt_config.default(null),
-});
+const bodyObject = { error: 'the request body must be a JSON object' };
+
+/** POST /api/alarms and the upload POST /api/alarms/by-type. */
+export const cloudAlarmCreateSchema = z.object(
+  {
+    yoto_user_id: claimedUserId,
+    ...alarmFields,
+    device_name: alarmFields.device_name.default(''),
+    alarm_name: alarmFields.alarm_name.optional(),
+    playlist_name: alarmFields.playlist_name.default(''),
+    volume: alarmFields.volume.default(CLOUD_ALARM_DEFAULT_VOLUME),
+    is_enabled: alarmFields.is_enabled.default(true),
+  },
+  bodyObject,
+);
 export type CloudAlarmCreate = z.infer<typeof cloudAlarmCreateSchema>;
 
 /** PUT /api/alarms/{id}: any of the alarm fields, at least one. */
 export const cloudAlarmUpdateSchema = z
-  .object({ yoto_user_id: required('yoto_user_id'), ...alarmFields })
+  .object({ yoto_user_id: claimedUserId, ...alarmFields }, bodyObject)
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'nothing to update');
+  .refine(
+    (patch) => Object.keys(patch).some((key) => key !== 'yoto_user_id' && key !== 'mqtt_config'),
+    'nothing to update: send at least one alarm field',
+  );
 export type CloudAlarmUpdate = z.infer<typeof cloudAlarmUpdateSchema>;
 
-/** A stored cloud alarm as the backend answers it. */
+/** A stored cloud alarm as the backend answers it (never with mqtt_config or a token). */
 export const cloudAlarmSchema = z.object({
-  id: z.union([z.string(), z.number().transform(String)]),
+  id: z.string(),
   yoto_user_id: z.string(),
-  ...alarmFields,
-  alarm_name: z.string(),
+  yoto_device_id: z.string(),
   device_name: z.string(),
+  alarm_name: z.string(),
+  alarm_type: alarmTypeSchema,
+  playlist_id: z.string(),
   playlist_name: z.string(),
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  days: z.string(),
+  volume: z.number().int(),
+  is_enabled: z.boolean(),
+  /** UTC ISO instant of the next firing in the user's time zone; null when disabled. */
+  next_fire_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type CloudAlarm = z.infer<typeof cloudAlarmSchema>;
 
-/** POST /api/users. */
-export const cloudUserSchema = z.object({
-  yoto_user_id: required('yoto_user_id'),
-  email: optionalText('email').nullish(),
-  name: optionalText('name').nullish(),
-  timezone: optionalText('timezone', 64).nullish(),
-  access_token: required('access_token'),
-  /** ISO date text or epoch seconds. */
-  token_expires_at: z
-    .union([z.string(), z.number()], { error: 'token_expires_at must be a date or epoch seconds' })
-    .nullish(),
-  refresh_token: z.string({ error: 'refresh_token must be text' }).nullish(),
-});
+/**
+ * POST /api/users: the profile only. SPEC's access_token, refresh_token and token_expires_at are
+ * accepted and dropped (not in the schema, so zod strips them): tokens are never stored from here.
+ */
+export const cloudUserSchema = z.object(
+  {
+    yoto_user_id: claimedUserId,
+    email: optionalText('email').nullish(),
+    name: optionalText('name').nullish(),
+    timezone: optionalText('timezone', 64)
+      .refine(
+        (zone) => zone === '' || isValidTimeZone(zone),
+        'timezone must be an IANA time zone such as "Europe/London"',
+      )
+      .nullish(),
+  },
+  bodyObject,
+);
 export type CloudUser = z.infer<typeof cloudUserSchema>;
 
-/** POST /api/devices. */
-export const cloudDeviceSchema = z.object({
-  yoto_user_id: required('yoto_user_id'),
-  yoto_device_id: required('yoto_device_id'),
-  device_name: optionalText('device_name').default(''),
-  device_type: optionalText('device_type', 64).default(DEFAULT_DEVICE_TYPE),
+/** The user record as the backend answers it: no token of any kind. */
+export const cloudUserRecordSchema = z.object({
+  yoto_user_id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  timezone: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
+export type CloudUserRecord = z.infer<typeof cloudUserRecordSchema>;
+
+/** POST /api/devices. */
+export const cloudDeviceSchema = z.object(
+  {
+    yoto_user_id: claimedUserId,
+    yoto_device_id: required('yoto_device_id'),
+    device_name: optionalText('device_name').default(''),
+    device_type: optionalText('device_type', 64).default(DEFAULT_DEVICE_TYPE),
+  },
+  bodyObject,
+);
 export type CloudDevice = z.infer<typeof cloudDeviceSchema>;
 
-/** Query `?yoto_user_id=` and bodies that carry only it (delete-all). */
-export const userIdSchema = z.object({ yoto_user_id: required('yoto_user_id') });
-/** POST /api/alarms/by-type and /api/alarms/delete-by-type. */
-export const alarmTypeBodySchema = z.object({
-  yoto_user_id: required('yoto_user_id'),
-  alarm_type: alarmTypeSchema,
+export const cloudDeviceRecordSchema = z.object({
+  yoto_user_id: z.string(),
+  yoto_device_id: z.string(),
+  device_name: z.string(),
+  device_type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
+export type CloudDeviceRecord = z.infer<typeof cloudDeviceRecordSchema>;
+
+/** Query `?yoto_user_id=` and bodies that carry only it (delete-all). */
+export const userIdSchema = z.object({ yoto_user_id: claimedUserId }, bodyObject);
+/** POST /api/alarms/delete-by-type. */
+export const alarmTypeBodySchema = z.object(
+  { yoto_user_id: claimedUserId, alarm_type: alarmTypeSchema },
+  bodyObject,
+);
 /** Path `{type}` of /api/alarms/by-type/{type}. */
 export const alarmTypeParamSchema = z.object({ type: alarmTypeSchema });
 
@@ -131,6 +191,19 @@ export const alarmCountsSchema = z.object({
   bedtime: z.number().int().min(0),
 });
 export type AlarmCounts = z.infer<typeof alarmCountsSchema>;
+
+/** GET /api/alarms. */
+export const cloudAlarmListSchema = z.object({
+  alarms: z.array(cloudAlarmSchema),
+  counts: alarmCountsSchema,
+});
+export type CloudAlarmList = z.infer<typeof cloudAlarmListSchema>;
+
+/** GET /api/devices. */
+export const cloudDeviceListSchema = z.object({ devices: z.array(cloudDeviceRecordSchema) });
+
+/** Every delete answers how many alarms it removed. */
+export const deletedCountSchema = z.object({ deleted: z.number().int().min(0) });
 
 /** Every error answer of the backend: `{ "error": "…" }`. */
 export const errorBodySchema = z.object({ error: z.string() });
