@@ -38,12 +38,12 @@ export interface AlarmsTable {
   playlist_name: string;
   hour: number;
   minute: number;
-  /** JSON array of weekday names, such as '["monday","friday"]'. */
+  /** 7-character day mask, Monday first, as on the player: '1111100' is Monday to Friday. */
   days: string;
   volume: number;
   /** 0 or 1. */
   is_enabled: number;
-  /** JSON of broker_url, client_id, device_id; the token lives (encrypted) on the user row. */
+  /** Unused: a client's mqtt_config is never stored (the server fires through its own broker). */
   mqtt_config: string | null;
   next_fire_at: string | null;
   last_fired_at: string | null;

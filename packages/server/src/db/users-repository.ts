@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { effectiveTimeZone } from '@playlist-alarms/core/cloud-next-fire';
+import { lockUser, refreshNextFireTimes } from './alarms-repository';
 import type { Database, DevicesTable, UsersTable } from './schema';
 
 // Users and their players as the own backend records them (SPEC §3 "Cloud user record" and
@@ -19,6 +21,44 @@ export async function upsertUser(db: Kysely<Database>, user: UserRecord): Promis
     .onConflict((oc) => oc.column('yoto_user_id').doUpdateSet({ ...fields, updated_at: at }))
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** What POST /api/users may change: undefined keeps a field, null (or '') clears it. */
+export interface UserProfile {
+  email?: string | null | undefined;
+  name?: string | null | undefined;
+  timezone?: string | null | undefined;
+}
+
+/**
+ * Records the user's profile, never a token. When the time zone changes, every alarm of the user
+ * gets its next_fire_at in the new zone within the same transaction.
+ */
+export async function saveUserProfile(
+  db: Kysely<Database>,
+  userId: string,
+  profile: UserProfile,
+  now: Date,
+): Promise<UsersTable> {
+  return db.transaction().execute(async (trx) => {
+    const at = now.toISOString();
+    const previousZone = await lockUser(trx, userId, at);
+    const blankIsNull = (value: string | null | undefined) => (value === '' ? null : value);
+    const changes: Partial<Pick<UsersTable, 'email' | 'name' | 'timezone'>> = {};
+    if (profile.email !== undefined) changes.email = blankIsNull(profile.email);
+    if (profile.name !== undefined) changes.name = blankIsNull(profile.name);
+    if (profile.timezone !== undefined) changes.timezone = blankIsNull(profile.timezone);
+    const row = await trx
+      .updateTable('users')
+      .set({ ...changes, updated_at: at })
+      .where('yoto_user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (effectiveTimeZone(row.timezone) !== effectiveTimeZone(previousZone)) {
+      await refreshNextFireTimes(trx, userId, row.timezone, now);
+    }
+    return row;
+  });
 }
 
 export async function findUser(db: Kysely<Database>, yotoUserId: string): Promise<UsersTable | null> {

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { nextFireAt } from '@playlist-alarms/core/cloud-next-fire';
+import {
+  defaultCloudAlarmName,
+  type CloudAlarm,
+  type CloudAlarmCreate,
+  type CloudAlarmType,
+  type CloudAlarmUpdate,
+} from '@playlist-alarms/core/cloud-schemas';
+import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/constants';
+import type { AlarmsTable, Database } from './schema';
+
+// The cloud alarms of one user. Every function takes the caller's yoto_user_id and every query
+// filters on it: there is no way to read or change another user's alarm from here.
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The account already holds MAX_CLOUD_ALARMS alarms. */
+export class AlarmLimitError extends Error {
+  constructor() {
+    super(`An account can hold at most ${MAX_CLOUD_ALARMS} cloud alarms`);
+    this.name = 'AlarmLimitError';
+  }
+}
+
+/**
+ * Locks the user's row for the rest of the transaction, creating it when missing, and returns
+ * the user's time zone. A no-op upsert takes the row lock on PostgreSQL (as `FOR UPDATE` would,
+ * and it also covers a row that does not exist yet) and the write lock on SQLite, so writers of
+ * one account queue here: the cap check and the insert after it cannot interleave.
+ */
+export async function lockUser(trx: Trx, userId: string, at: string): Promise<string | null> {
+  const row = await trx
+    .insertInto('users')
+    .values({
+      yoto_user_id: userId,
+      email: null,
+      name: null,
+      timezone: null,
+      access_token_enc: null,
+      token_expires_at: null,
+      refresh_token_enc: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.column('yoto_user_id').doUpdateSet((eb) => ({ yoto_user_id: eb.ref('excluded.yoto_user_id') })),
+    )
+    .returning('timezone')
+    .executeTakeFirstOrThrow();
+  return row.timezone;
+}
+
+const nextFireText = (
+  alarm: Pick<AlarmsTable, 'hour' | 'minute' | 'days' | 'is_enabled'>,
+  zone: string | null,
+  now: Date,
+) => nextFireAt({ ...alarm, is_enabled: alarm.is_enabled === 1 }, now, zone)?.toISOString() ?? null;
+
+function newAlarmRow(userId: string, input: CloudAlarmCreate, zone: string | null, now: Date): AlarmsTable {
+  const at = now.toISOString();
+  const fields = {
+    hour: input.hour,
+    minute: input.minute,
+    days: input.days,
+    is_enabled: input.is_enabled ? 1 : 0,
+  };
+  return {
+    id: crypto.randomUUID(),
+    yoto_user_id: userId,
+    yoto_device_id: input.yoto_device_id,
+    device_name: input.device_name,
+    alarm_name:
+      input.alarm_name ||
+      defaultCloudAlarmName(input.alarm_type, input.hour, input.minute, input.playlist_name),
+    alarm_type: input.alarm_type,
+    playlist_id: input.playlist_id,
+    playlist_name: input.playlist_name,
+    ...fields,
+    volume: input.volume,
+    // A client's mqtt_config is never stored: it may carry a token, and it is not trusted.
+    mqtt_config: null,
+    next_fire_at: nextFireText(fields, zone, now),
+    last_fired_at: null,
+    claimed_by: null,
+    claimed_until: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+async function countAlarms(trx: Trx, userId: string): Promise<number> {
+  const { count } = await trx
+    .selectFrom('alarms')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('yoto_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count); // PostgreSQL counts as bigint text
+}
+
+/** Adds an alarm; throws AlarmLimitError when the account is full (checked under the user's lock). */
+export async function createAlarm(
+  db: Db,
+  userId: string,
+  input: CloudAlarmCreate,
+  now: Date,
+): Promise<AlarmsTable> {
+  return db.transaction().execute(async (trx) => {
+    const zone = await lockUser(trx, userId, now.toISOString());
+    if ((await countAlarms(trx, userId)) >= MAX_CLOUD_ALARMS) throw new AlarmLimitError();
+    const row = newAlarmRow(userId, input, zone, now);
+    await trx.insertInto('alarms').values(row).execute();
+    return row;
+  });
+}
+
+/** SPEC's upload: the new alarm replaces every alarm of its type, in one transaction. */
+export async function replaceAlarmOfType(
+  db: Db,
+  userId: string,
+  input: CloudAlarmCreate,
+  now: Date,
+): Promise<AlarmsTable> {
+  return db.transaction().execute(async (trx) => {
+    const zone = await lockUser(trx, userId, now.toISOString());
+    await trx
+      .deleteFrom('alarms')
+      .where('yoto_user_id', '=', userId)
+      .where('alarm_type', '=', input.alarm_type)
+      .execute();
+    if ((await countAlarms(trx, userId)) >= MAX_CLOUD_ALARMS) throw new AlarmLimitError();
+    const row = newAlarmRow(userId, input, zone, now);
+    await trx.insertInto('alarms').values(row).execute();
+    return row;
+  });
+}
+
+/** Applies the patch to the user's alarm and recomputes next_fire_at; null when the user has no such alarm. */
+export async function updateAlarm(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: CloudAlarmUpdate,
+  now: Date,
+): Promise<AlarmsTable | null> {
+  return db.transaction().execute(async (trx) => {
+    const zone = await lockUser(trx, userId, now.toISOString());
+    const current = await trx
+      .selectFrom('alarms')
+      .selectAll()
+      .where('yoto_user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (current === undefined) return null;
+    const { yoto_user_id: _claimed, mqtt_config: _ignored, is_enabled, ...fields } = patch;
+    const merged: AlarmsTable = {
+      ...current,
+      ...fields,
+      ...(is_enabled === undefined ? {} : { is_enabled: is_enabled ? 1 : 0 }),
+      updated_at: now.toISOString(),
+    };
+    merged.next_fire_at = nextFireText(merged, zone, now);
+    const { id: _id, yoto_user_id: _owner, created_at: _created, ...changes } = merged;
+    await trx
+      .updateTable('alarms')
+      .set(changes)
+      .where('yoto_user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+    return merged;
+  });
+}
+
+/** After a time zone change: every alarm of the user gets its next_fire_at in the new zone. */
+export async function refreshNextFireTimes(
+  trx: Trx,
+  userId: string,
+  zone: string | null,
+  now: Date,
+): Promise<void> {
+  const rows = await trx.selectFrom('alarms').selectAll().where('yoto_user_id', '=', userId).execute();
+  for (const row of rows) {
+    await trx
+      .updateTable('alarms')
+      .set({ next_fire_at: nextFireText(row, zone, now), updated_at: now.toISOString() })
+      .where('yoto_user_id', '=', userId)
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+export async function listAlarms(db: Db, userId: string): Promise<AlarmsTable[]> {
+  return db
+    .selectFrom('alarms')
+    .selectAll()
+    .where('yoto_user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findAlarm(db: Db, userId: string, id: string): Promise<AlarmsTable | null> {
+  const row = await db
+    .selectFrom('alarms')
+    .selectAll()
+    .where('yoto_user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The user's alarm of a type (the newest, should plain creates have added several). */
+export async function findAlarmOfType(
+  db: Db,
+  userId: string,
+  type: CloudAlarmType,
+): Promise<AlarmsTable | null> {
+  const row = await db
+    .selectFrom('alarms')
+    .selectAll()
+    .where('yoto_user_id', '=', userId)
+    .where('alarm_type', '=', type)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Deletes the user's alarms matching the filter; returns how many went. */
+export async function deleteAlarms(
+  db: Db,
+  userId: string,
+  filter: { id?: string; type?: CloudAlarmType } = {},
+): Promise<number> {
+  let query = db.deleteFrom('alarms').where('yoto_user_id', '=', userId);
+  if (filter.id !== undefined) query = query.where('id', '=', filter.id);
+  if (filter.type !== undefined) query = query.where('alarm_type', '=', filter.type);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The API's view of a row: flags as booleans, no worker bookkeeping, never mqtt_config. */
+export function toCloudAlarm(row: AlarmsTable): CloudAlarm {
+  return {
+    id: row.id,
+    yoto_user_id: row.yoto_user_id,
+    yoto_device_id: row.yoto_device_id,
+    device_name: row.device_name,
+    alarm_name: row.alarm_name,
+    alarm_type: row.alarm_type,
+    playlist_id: row.playlist_id,
+    playlist_name: row.playlist_name,
+    hour: row.hour,
+    minute: row.minute,
+    days: row.days,
+    volume: row.volume,
+    is_enabled: row.is_enabled === 1,
+    next_fire_at: row.next_fire_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
