@@ -9,6 +9,10 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { registerErrorHandler } from './errors';
+import { registerApiDocs } from './routes/api-docs';
+import { cloudAlarmByTypeRoutes } from './routes/cloud-alarms-by-type';
+import { cloudAlarmRoutes } from './routes/cloud-alarms';
+import { cloudUserRoutes } from './routes/cloud-users';
 import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
@@ -21,6 +25,8 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock of next_fire_at (tests pin it). */
+  now?: () => Date;
 }
 
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
@@ -64,6 +70,7 @@ async function registerRoutes(
   const fetchImpl = deps.fetch ?? fetch;
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
+  await registerApiDocs(app); // first: it collects the routes registered after it
 
   await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
   await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
@@ -77,6 +84,10 @@ async function registerRoutes(
       apiBase: config.provider.apiBase,
       fetch: fetchImpl,
     });
+    const cloud = { db, now: deps.now ?? (() => new Date()) };
+    await api.register(cloudUserRoutes, cloud);
+    await api.register(cloudAlarmRoutes, cloud);
+    await api.register(cloudAlarmByTypeRoutes, cloud);
   });
 
   await registerWebApp(app, config.webDist);

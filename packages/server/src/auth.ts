@@ -82,3 +82,15 @@ export function requireCaller(request: FastifyRequest): Caller {
   if (request.caller === null) throw new HttpError(401, 'Missing bearer token');
   return request.caller;
 }
+
+/**
+ * The caller's provider user id. A `yoto_user_id` sent in a query or body is only a claim: when
+ * present it must be the caller's own, else 403 (DESIGN.md "Cloud alarms").
+ */
+export function callerUserId(request: FastifyRequest, claimed: string | undefined): string {
+  const { sub } = requireCaller(request);
+  if (claimed !== undefined && claimed !== sub) {
+    throw new HttpError(403, 'yoto_user_id is not the signed-in user');
+  }
+  return sub;
+}
