@@ -16,7 +16,7 @@ import { errorResponses, type CloudRoutesOptions } from './cloud-users';
 import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from './zod-schemas';
 
 // delete-all takes its user id in the body; an empty POST (no body at all) means the caller.
-const optionalUserIdBody = userIdSchema.optional().transform((body) => body ?? {});
+const optionalUserIdBody = userIdSchema.nullish().transform((body) => body ?? {});
 
 /** The by-type forms, delete-all and clear-all of SPEC §7, scoped to the caller. */
 export const cloudAlarmByTypeRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
