@@ -40,9 +40,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     throw error;
   }
   const app = Fastify({
-    // Route schemas bound path ids themselves (a 400 naming the field); the router's own limit
-    // (100) would answer a bare 414 first.
-    maxParamLength: 1_000,
     logger: {
       level: config.logLevel,
       ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { zodToOpenApi } from './zod-schemas';
+import { zodToOpenApi } from '../zod-schemas';
 
 /**
  * The OpenAPI document, generated from the routes' own schemas (so it cannot drift from what

@@ -11,9 +11,8 @@ import {
 import { callerUserId } from '../auth';
 import { deleteAlarms, findAlarmOfType, replaceAlarmOfType, toCloudAlarm } from '../db/alarms-repository';
 import { HttpError } from '../errors';
-import { withinCap } from './cloud-alarms';
-import { errorResponses, type CloudRoutesOptions } from './cloud-users';
-import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from './zod-schemas';
+import { errorResponses, withinCap, type CloudRoutesOptions } from '../cloud-api';
+import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
 // delete-all takes its user id in the body; an empty POST (no body at all) means the caller.
 const optionalUserIdBody = userIdSchema.nullish().transform((body) => body ?? {});

@@ -1,5 +1,4 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { z } from 'zod';
 import {
   cloudAlarmCreateSchema,
   cloudAlarmListSchema,
@@ -8,44 +7,18 @@ import {
   deletedCountSchema,
   errorBodySchema,
   userIdSchema,
-  type AlarmCounts,
-  type CloudAlarm,
 } from '@playlist-alarms/core/cloud-schemas';
 import { callerUserId } from '../auth';
+import { createAlarm, deleteAlarms, listAlarms, toCloudAlarm, updateAlarm } from '../db/alarms-repository';
 import {
-  AlarmLimitError,
-  createAlarm,
-  deleteAlarms,
-  listAlarms,
-  toCloudAlarm,
-  updateAlarm,
-} from '../db/alarms-repository';
-import { HttpError } from '../errors';
-import { errorResponses, type CloudRoutesOptions } from './cloud-users';
-import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from './zod-schemas';
-
-export const alarmIdParamsSchema = z.object({
-  id: z.string().min(1, 'id is required').max(100, 'id must be at most 100 characters'),
-});
-
-/** Another user's alarm answers exactly as a missing one does: nothing of it leaks. */
-export const alarmNotFound = () => new HttpError(404, 'Alarm not found');
-
-/** The cap is a conflict with what the account holds, not bad input. */
-export async function withinCap<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AlarmLimitError) throw new HttpError(409, error.message);
-    throw error;
-  }
-}
-
-export const alarmCounts = (alarms: readonly CloudAlarm[]): AlarmCounts => ({
-  total: alarms.length,
-  wakeup: alarms.filter((a) => a.alarm_type === 'wakeup').length,
-  bedtime: alarms.filter((a) => a.alarm_type === 'bedtime').length,
-});
+  alarmCounts,
+  alarmIdParamsSchema,
+  alarmNotFound,
+  errorResponses,
+  withinCap,
+  type CloudRoutesOptions,
+} from '../cloud-api';
+import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
 /** GET and POST /api/alarms, PUT and DELETE /api/alarms/{id} (SPEC §7), scoped to the caller. */
 export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scope, { db, now }, done) => {

@@ -1,31 +1,18 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   cloudDeviceListSchema,
   cloudDeviceRecordSchema,
   cloudDeviceSchema,
   cloudUserRecordSchema,
   cloudUserSchema,
-  errorBodySchema,
   userIdSchema,
   type CloudUserRecord,
 } from '@playlist-alarms/core/cloud-schemas';
 import { callerUserId } from '../auth';
-import type { Database, UsersTable } from '../db/schema';
+import { errorResponses, type CloudRoutesOptions } from '../cloud-api';
+import type { UsersTable } from '../db/schema';
 import { listDevices, saveUserProfile, upsertDevice } from '../db/users-repository';
-import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from './zod-schemas';
-
-export interface CloudRoutesOptions {
-  db: Kysely<Database>;
-  /** The clock that next_fire_at is computed from (tests pin it). */
-  now: () => Date;
-}
-
-export const errorResponses = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-} as const;
+import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
 // Only the profile leaves the server: the row's encrypted token columns are never answered.
 const toUserRecord = (row: UsersTable): CloudUserRecord => ({

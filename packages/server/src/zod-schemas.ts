@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastif
 import type { SwaggerTransform } from '@fastify/swagger';
 import { z } from 'zod';
 import { describeZodError } from '@playlist-alarms/core/cloud-schemas';
-import { HttpError } from '../errors';
+import { HttpError } from './errors';
 
 // Routes declare core's zod schemas; one compiler validates with them (so a 400 names the field
 // in core's words), one serializer checks answers against them, and the OpenAPI document is
