@@ -146,7 +146,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
 
     expect(seenSince(before).map((message) => `${message.topic} ${message.payload}`)).toEqual([
       'device/player-3/command/bluetooth/on {"action":"on","mode":"true","mac":"AA:BB:CC:DD:EE:FF"}',
-      'device/player-3/command/bluetooth/on {"action":"on","mode":"bt_speaker","name":"Kitchen","rssi":-60}',
+      'device/player-3/command/bluetooth/on {"mode":"bt_speaker"}',
       'device/player-3/command/sleep-timer/set {"seconds":2700}',
       'device/player-3/command/sleep-timer/set {"seconds":0}',
       'device/player-3/command/display/preview {"uri":"yoto:#icon","timeout":5,"animated":1}',
