@@ -108,7 +108,8 @@ function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Promise
 /**
  * The documented topics (`data/events`, `data/status`, `response`) must be granted: the broker
  * refuses them for another family's player. SPEC's legacy `events` and `status` are extras the
- * real broker may refuse, so their refusal is only logged (PROVIDER-API.md Corrections).
+ * real broker may refuse, so they go in their own SUBSCRIBE (mqtt.js fails a whole SUBSCRIBE when
+ * one topic is refused) and their refusal is only logged (PROVIDER-API.md Corrections).
  */
 async function subscribe(
   client: MqttClient,
@@ -117,23 +118,28 @@ async function subscribe(
   log: Log,
 ): Promise<boolean> {
   const topics = deviceTopics(deviceId);
-  const required = new Set<string>(DOCUMENTED_TOPICS.map((name) => topics[name]));
-  try {
-    const grants = await Promise.race([
-      client.subscribeAsync(Object.values(topics), { qos: MQTT_QOS }),
-      deadline,
-    ]);
-    if (grants === 'timeout' || grants === 'aborted') {
-      if (grants === 'timeout') log('error', MESSAGES.mqttConnectionTimeout);
-      return false;
-    }
-    const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
-    if (refused.length > 0) log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
-    return !refused.some((topic) => required.has(topic));
-  } catch (error) {
-    log('error', `MQTT subscribe failed: ${describeError(error)}`);
+  const required: string[] = DOCUMENTED_TOPICS.map((name) => topics[name]);
+  const extras = Object.values(topics).filter((topic) => !required.includes(topic));
+  const documented = client.subscribeAsync(required, { qos: MQTT_QOS }).then(
+    (grants) => !grants.some((grant) => grant.qos === 128) || 'refused',
+    (error: unknown) => describeError(error),
+  );
+  const legacy = client.subscribeAsync(extras, { qos: MQTT_QOS }).then(
+    (grants) => !grants.some((grant) => grant.qos === 128),
+    () => false,
+  );
+  const outcome = await Promise.race([Promise.all([documented, legacy]), deadline]);
+  if (outcome === 'timeout' || outcome === 'aborted') {
+    if (outcome === 'timeout') log('error', MESSAGES.mqttConnectionTimeout);
     return false;
   }
+  const [documentedOk, legacyOk] = outcome;
+  if (!legacyOk) log('warn', `MQTT subscribe refused for ${extras.join(', ')}`);
+  if (documentedOk !== true) {
+    log('error', `MQTT subscribe failed: ${documentedOk === 'refused' ? 'not authorized' : documentedOk}`);
+    return false;
+  }
+  return true;
 }
 
 /** Resolves 'timeout' after `ms`, or 'aborted' when the signal fires first, unless cleared. */
