@@ -60,6 +60,8 @@ export interface PlayerState {
   /** When the player was last reachable: the cloud's status is as old as this while offline. */
   lastSeenAt: number;
   lastCommand: { name: string; result: 'OK' | 'FAIL'; at: string } | null;
+  /** Commands heard while online, answered or not: a test can tell none was sent twice. */
+  commandsHeard: number;
   /** Commands heard but ignored in Bluetooth speaker mode (a real player drops them silently). */
   ignoredCommands: number;
   /**
@@ -149,6 +151,7 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     rebootCount: 0,
     lastSeenAt: now,
     lastCommand: null,
+    commandsHeard: 0,
     ignoredCommands: 0,
     eventsRequestedAt: null,
   };

@@ -84,6 +84,7 @@ export class SimulatedPlayer {
    */
   handleCommand(name: string, raw: Buffer): void {
     if (!this.state.online) return;
+    this.state.commandsHeard += 1;
     if (inSpeakerMode(this.state.bluetooth)) {
       this.state.ignoredCommands += 1;
       return;
