@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bluetoothBanner, bluetoothBannerFor } from './bluetooth-banner';
+import { bluetoothBanner, bluetoothBannerFor, bluetoothResultKey } from './bluetooth-banner';
+import { parseCommandResponse } from './device-messages';
+import { REAL_RESPONSES } from './real-mqtt-payloads.test-support';
 
 describe('SPEC §8 Bluetooth banner table', () => {
   it.each([
@@ -38,5 +40,36 @@ describe('SPEC §8 Bluetooth banner table', () => {
   });
   it('does not read inherited names as commands', () => {
     expect(bluetoothBannerFor('toString', 'OK').message).toBe('Bluetooth toString completed successfully');
+  });
+});
+
+describe('Bluetooth answers keyed `bluetooth`, as real players send them', () => {
+  it('show the banner as /bluetooth/… keys do', () => {
+    const speaker = parseCommandResponse(REAL_RESPONSES.bluetoothSpeaker);
+    expect(bluetoothResultKey(speaker ?? {})).toBe('bluetooth');
+    // Only bluetooth/on has a body, so an echoed body names it.
+    expect(bluetoothBanner(speaker)).toEqual({
+      command: 'on',
+      severity: 'success',
+      message: 'Bluetooth enabled successfully (check mode in device status)',
+    });
+  });
+  it('use the command the caller sent, and a generic text when nothing names it', () => {
+    const failed = parseCommandResponse(REAL_RESPONSES.bluetoothStateFailed);
+    expect(bluetoothBanner(failed, 'state')?.message).toBe('Bluetooth driver not responding');
+    expect(bluetoothBanner(failed, 'delete-bonds')?.message).toBe('Failed to delete Bluetooth bonds');
+    expect(bluetoothBanner(failed)).toEqual({
+      command: 'command',
+      severity: 'error',
+      message: 'Bluetooth command failed',
+    });
+    expect(bluetoothBanner({ bluetooth: 'OK', req_body: '' })?.message).toBe(
+      'Bluetooth command completed successfully',
+    );
+  });
+  it('prefer SPEC’s /bluetooth/… key when both are present', () => {
+    expect(bluetoothBanner({ bluetooth: 'FAIL', '/bluetooth/off': 'OK' })?.message).toBe(
+      'Bluetooth disabled successfully',
+    );
   });
 });

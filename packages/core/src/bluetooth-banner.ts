@@ -1,4 +1,5 @@
-// SPEC §8 Bluetooth result banner: a command response's '/bluetooth/…' entry → severity and exact text.
+// SPEC §8 Bluetooth result banner: a command response's Bluetooth entry → severity and exact text.
+// Real players key it `bluetooth` (the command topic's first segment); SPEC writes `/bluetooth/state`.
 
 export type BannerSeverity = 'success' | 'error' | 'info';
 
@@ -25,6 +26,10 @@ const TEXTS: Readonly<Record<string, { ok: string; fail: string }>> = {
 };
 
 export const BLUETOOTH_KEY_PREFIX = '/bluetooth/';
+/** The key real players answer every Bluetooth command with. */
+export const BLUETOOTH_RESOURCE_KEY = 'bluetooth';
+/** What a `bluetooth` answer is called when nothing tells which command it answers. */
+const UNKNOWN_COMMAND = 'command';
 
 /** One command's result: success on 'OK', error on 'FAIL', info with the raw value otherwise. */
 export function bluetoothBannerFor(command: string, value: unknown): BluetoothBanner {
@@ -42,16 +47,38 @@ export function bluetoothBannerFor(command: string, value: unknown): BluetoothBa
   return { command, severity: 'info', message: `Bluetooth ${command}: ${String(value)}` };
 }
 
-/** A response status map's first '/bluetooth/' key: the Bluetooth result it carries, if any. */
+/** A response status map's Bluetooth key: its first '/bluetooth/…' key, else `bluetooth`. */
 export function bluetoothResultKey(status: Readonly<Record<string, unknown>>): string | undefined {
-  return Object.keys(status).find((k) => k.startsWith(BLUETOOTH_KEY_PREFIX));
+  return (
+    Object.keys(status).find((k) => k.startsWith(BLUETOOTH_KEY_PREFIX)) ??
+    (Object.hasOwn(status, BLUETOOTH_RESOURCE_KEY) ? BLUETOOTH_RESOURCE_KEY : undefined)
+  );
 }
 
-/** The banner for a response status map, from its first '/bluetooth/' key; null when it has none. */
+/**
+ * Which command a `bluetooth` answer is for: the one the caller knows it sent, else `on` when the
+ * echoed request had a body (only bluetooth/on carries one), else unknown.
+ */
+function commandOfResourceAnswer(reqBody: unknown, sentCommand: string | undefined): string {
+  if (sentCommand) return sentCommand.replace('delete-bonds', 'delete_bonds');
+  return typeof reqBody === 'string' && reqBody.trim().startsWith('{') ? 'on' : UNKNOWN_COMMAND;
+}
+
+/**
+ * The banner for a response status map, from its Bluetooth key; null when it has none.
+ * `sentCommand` ('state', 'delete_bonds', …) names the Bluetooth command last sent, for answers
+ * keyed only `bluetooth`.
+ */
 export function bluetoothBanner(
   status: Readonly<Record<string, unknown>> | null | undefined,
+  sentCommand?: string,
 ): BluetoothBanner | null {
   if (!status) return null;
   const key = bluetoothResultKey(status);
-  return key === undefined ? null : bluetoothBannerFor(key.slice(BLUETOOTH_KEY_PREFIX.length), status[key]);
+  if (key === undefined) return null;
+  const command =
+    key === BLUETOOTH_RESOURCE_KEY
+      ? commandOfResourceAnswer(status.req_body, sentCommand)
+      : key.slice(BLUETOOTH_KEY_PREFIX.length);
+  return bluetoothBannerFor(command, status[key]);
 }

@@ -21,6 +21,8 @@ export const MESSAGES = {
   mqttConnectionTimeout: 'MQTT connection timeout',
   failedToCreateMqttClient: 'Failed to create MQTT client',
   mqttClientNotConnected: 'MQTT client not connected',
+  /** The broker ended the session at its token's expiry; the link logs in again with a fresh token. */
+  connectionClosedTokenExpired: 'Connection closed: token expired — reconnecting',
   userNotAuthenticated: 'User not authenticated',
   emptyGroup: '(Empty)',
   noAccessibleContent: '(No accessible content)',
@@ -40,6 +42,8 @@ export const MESSAGES = {
   cloudSyncNote: 'Cloud sync: 1 wakeup + 1 bedtime alarm supported',
 } as const;
 
+/** A request() the player did not answer in time. */
+export const noResponseFromPlayer = (command: string): string => `No response from the player to ${command}`;
 export const failedToConnectTo = (device: string): string => `Failed to connect to ${device}`;
 export const failedToConnectToDevice = (reason: string): string => `Failed to connect to device: ${reason}`;
 /** The error's own message, else the default (SPEC §8 alarm creation failure). */

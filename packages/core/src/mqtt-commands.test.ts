@@ -6,6 +6,7 @@ import {
   displayPreviewPayload,
   sleepTimerPayload,
 } from './mqtt-commands';
+import { REAL_SPEAKER_MODE_COMMAND } from './real-mqtt-payloads.test-support';
 
 describe('command topics', () => {
   it('puts every SPEC §7 command under device/{id}/command/{name}', () => {
@@ -32,9 +33,17 @@ describe('command topics', () => {
 });
 
 describe('bluetoothOnPayload', () => {
-  it("sends mode 'true' for an audio source and 'bt_speaker' for a speaker", () => {
+  it("sends action 'on' with mode 'true' for an audio source", () => {
     expect(bluetoothOnPayload({ mode: 'audioSource' })).toEqual({ action: 'on', mode: 'true' });
-    expect(bluetoothOnPayload({ mode: 'speaker' })).toEqual({ action: 'on', mode: 'bt_speaker' });
+  });
+
+  it('sends speaker mode as { mode: "bt_speaker" } alone, whatever target was chosen', () => {
+    // The real wire form: real-mqtt-payloads.test-support.ts (yoto-nodejs-client, PROVIDER-API.md Corrections).
+    expect(bluetoothOnPayload({ mode: 'speaker' })).toEqual(REAL_SPEAKER_MODE_COMMAND);
+    expect(JSON.stringify(bluetoothOnPayload({ mode: 'speaker', name: 'Kitchen', rssi: -60 }))).toBe(
+      '{"mode":"bt_speaker"}',
+    );
+    expect(bluetoothOnPayload({ mode: 'speaker', mac: 'AA:BB:CC:DD:EE:FF' })).not.toHaveProperty('action');
   });
 
   it('prefers the mac over the name, and sends the name when there is no mac', () => {
@@ -43,19 +52,19 @@ describe('bluetoothOnPayload', () => {
       mode: 'true',
       mac: 'AA:BB:CC:DD:EE:FF',
     });
-    expect(bluetoothOnPayload({ mode: 'speaker', name: 'Kitchen' })).toEqual({
+    expect(bluetoothOnPayload({ mode: 'audioSource', name: 'Kitchen' })).toEqual({
       action: 'on',
-      mode: 'bt_speaker',
+      mode: 'true',
       name: 'Kitchen',
     });
-    expect(bluetoothOnPayload({ mode: 'speaker', mac: '  ', name: ' Kitchen ' })).toEqual({
+    expect(bluetoothOnPayload({ mode: 'audioSource', mac: '  ', name: ' Kitchen ' })).toEqual({
       action: 'on',
-      mode: 'bt_speaker',
+      mode: 'true',
       name: 'Kitchen',
     });
-    expect(bluetoothOnPayload({ mode: 'speaker', mac: '', name: '' })).toEqual({
+    expect(bluetoothOnPayload({ mode: 'audioSource', mac: '', name: '' })).toEqual({
       action: 'on',
-      mode: 'bt_speaker',
+      mode: 'true',
     });
   });
 

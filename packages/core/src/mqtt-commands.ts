@@ -11,14 +11,25 @@ export interface CardStartPayload {
   anyButtonStop?: boolean;
 }
 
-export interface BluetoothOnPayload {
+/** bluetooth/on as an audio source: the player plays to a Bluetooth device (SPEC §7). */
+export interface BluetoothAudioSourcePayload {
   action: 'on';
-  /** 'true' plays from the player (audio source); 'bt_speaker' makes it a speaker. */
-  mode: 'true' | 'bt_speaker';
+  mode: 'true';
   mac?: string;
   name?: string;
   rssi?: number;
 }
+
+/**
+ * bluetooth/on as a speaker (sink): `{ "mode": "bt_speaker" }` and nothing else, no `action`, as the
+ * provider's clients send it (yoto-nodejs-client lib/mqtt/commands.js; PROVIDER-API.md Corrections).
+ * In this mode a real player ignores MQTT commands until its left button is held for about 3 s.
+ */
+export interface BluetoothSpeakerPayload {
+  mode: 'bt_speaker';
+}
+
+export type BluetoothOnPayload = BluetoothAudioSourcePayload | BluetoothSpeakerPayload;
 
 export interface DevicePayloads {
   'status/request': null;
@@ -65,7 +76,11 @@ export const DEVICE_COMMAND_NAMES = [
 export const commandTopic = (deviceId: string, name: DeviceCommandName): string =>
   `device/${deviceId}/command/${name}`;
 
-/** The topics SPEC §7 subscribes to, plus the provider's current `data/` forms (PROVIDER-API.md). */
+/**
+ * The topics a link subscribes to. The documented ones are `data/events`, `data/status` and
+ * `response`; SPEC's legacy `events` and `status` still flow at the real provider but are extras
+ * (PROVIDER-API.md Corrections): a broker may refuse them.
+ */
 export const deviceTopics = (deviceId: string) => ({
   events: `device/${deviceId}/events`,
   status: `device/${deviceId}/status`,
@@ -73,6 +88,20 @@ export const deviceTopics = (deviceId: string) => ({
   dataEvents: `device/${deviceId}/data/events`,
   dataStatus: `device/${deviceId}/data/status`,
 });
+
+export type DeviceTopicName = keyof ReturnType<typeof deviceTopics>;
+/** The subscriptions a connection cannot do without. */
+export const DOCUMENTED_TOPICS = [
+  'dataEvents',
+  'dataStatus',
+  'response',
+] as const satisfies readonly DeviceTopicName[];
+
+/**
+ * The resource a command acts on: its topic's first segment (`bluetooth` for `bluetooth/on`,
+ * `sleep-timer` for `sleep-timer/set`, `reboot`). Real players key their responses by it.
+ */
+export const commandResource = (name: DeviceCommandName): string => name.split('/')[0] ?? name;
 
 /** The broker login username: the device id plus the custom-authorizer parameter (SPEC §6). */
 export const CUSTOM_AUTHORIZER_NAME = 'PublicJWTAuthorizer';
@@ -92,12 +121,13 @@ export interface BluetoothOnChoice {
   rssi?: number;
 }
 
-/** bluetooth/on: mode 'true' or 'bt_speaker'; mac preferred over name (blank ones are not targets); rssi only when not -80. */
+/**
+ * bluetooth/on. Speaker: `{ mode: 'bt_speaker' }` alone (targets mean nothing to a sink). Audio source:
+ * action 'on', mode 'true'; mac preferred over name (blank ones are not targets); rssi only when not -80.
+ */
 export function bluetoothOnPayload(choice: BluetoothOnChoice): BluetoothOnPayload {
-  const payload: BluetoothOnPayload = {
-    action: 'on',
-    mode: choice.mode === 'speaker' ? 'bt_speaker' : 'true',
-  };
+  if (choice.mode === 'speaker') return { mode: 'bt_speaker' };
+  const payload: BluetoothAudioSourcePayload = { action: 'on', mode: 'true' };
   const mac = choice.mac?.trim();
   const name = choice.name?.trim();
   if (mac) payload.mac = mac;

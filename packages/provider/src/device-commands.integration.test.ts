@@ -1,4 +1,5 @@
 import { commandTopic } from '@playlist-alarms/core/mqtt-commands';
+import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
 import { commandSchemas, decodePayload, responseKey } from '@playlist-alarms/sandbox/command-schemas';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
@@ -105,17 +106,15 @@ describe('every device command through the sandbox broker', () => {
       expect(answer?.req_body, command.name).toBe(command.wire);
       expect(['OK', 'FAIL'], command.name).toContain(answer?.[responseKey(command.name)]);
     });
-    // SPEC's Bluetooth keys ("Last command response") for the banner.
-    expect(
-      answers.flatMap((answer) => Object.keys(answer).filter((key) => key.startsWith('/bluetooth/'))),
-    ).toEqual([
-      '/bluetooth/on',
-      '/bluetooth/off',
-      '/bluetooth/delete_bonds',
-      '/bluetooth/connect',
-      '/bluetooth/disconnect',
-      '/bluetooth/state',
-    ]);
+    // Real players key every Bluetooth answer `bluetooth` (PROVIDER-API.md Corrections); the banner reads it.
+    const bluetooth = answered.flatMap((command, index) =>
+      command.name.startsWith('bluetooth/') ? [{ command, answer: answers[index] ?? {} }] : [],
+    );
+    expect(bluetooth).toHaveLength(6);
+    for (const { command, answer } of bluetooth) {
+      expect(Object.keys(answer).sort(), command.name).toEqual(['bluetooth', 'req_body']);
+      expect(bluetoothBanner(answer, command.name.slice('bluetooth/'.length)), command.name).not.toBeNull();
+    }
   });
 
   it('reaches nobody while the link is disconnected', async () => {

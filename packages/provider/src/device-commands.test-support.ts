@@ -46,8 +46,10 @@ export const everyCommand: readonly CommandCase[] = [
   command('card/resume', null, ''),
   command(
     'bluetooth/on',
-    bluetoothOnPayload({ mode: 'speaker', mac: 'AA:BB:CC:DD:EE:FF', name: 'Kitchen', rssi: -70 }),
-    '{"action":"on","mode":"bt_speaker","mac":"AA:BB:CC:DD:EE:FF","rssi":-70}',
+    // Audio source here: speaker mode would make a real (and the simulated) player ignore every
+    // later command until its left button is held, so it has its own tests.
+    bluetoothOnPayload({ mode: 'audioSource', mac: 'AA:BB:CC:DD:EE:FF', name: 'Kitchen', rssi: -70 }),
+    '{"action":"on","mode":"true","mac":"AA:BB:CC:DD:EE:FF","rssi":-70}',
   ),
   command('bluetooth/off', null, ''),
   command('bluetooth/delete-bonds', null, ''),

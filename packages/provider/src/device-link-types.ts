@@ -1,3 +1,4 @@
+import type { CommandResult } from '@playlist-alarms/core/command-response';
 import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 
@@ -7,6 +8,8 @@ export type LinkStatus = 'disconnected' | 'connecting' | 'connected';
 
 /** One kind per topic family (core's classifyDeviceTopic decides it). */
 export type { DeviceMessageKind };
+/** A player's answer to one command: its key, 'OK'/'FAIL' and the echoed request body. */
+export type { CommandResult };
 
 export interface DeviceMessage {
   deviceId: string;
@@ -23,20 +26,46 @@ export interface DeviceLinkOptions {
   connectTimeoutMs?: number;
   /** Default 300 s (SPEC §9). */
   keepaliveSeconds?: number;
+  /** How long request() waits for the player's response; default 5 000 ms. */
+  requestTimeoutMs?: number;
+  /**
+   * Fresh access tokens (the web passes its auth client's getAccessToken). With it the link logs in
+   * again before the broker ends the session at the token's expiry, and after it did; without it a
+   * session ends with its token.
+   */
+  getAccessToken?: () => Promise<string | null>;
+  /** The same message on the legacy and the documented topic within this time counts once; default 2 000 ms. */
+  twinWindowMs?: number;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
 export interface DeviceLink {
+  /** Stays 'connected' while the link renews its token; 'connecting' while it logs in again after the broker ended a session. */
   readonly status: LinkStatus;
   readonly deviceId: string | null;
+  /**
+   * Why the last session ended, while the link recovers from it: "Connection closed: token expired —
+   * reconnecting" (core's MESSAGES.connectionClosedTokenExpired); null once connected again.
+   */
+  readonly closeReason: string | null;
   /** Resolves true when connected and subscribed; false (and logs) on failure or time-out. */
   connect(deviceId: string, accessToken: string): Promise<boolean>;
   /** Ends the session at once and forgets device id and token. */
   disconnect(): Promise<void>;
   /** False, and nothing sent, while not connected ("MQTT client not connected" is logged). */
   send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean;
-  /** Every JSON message on the subscribed topics; returns unsubscribe. */
+  /**
+   * Sends a command and resolves with the player's response to it (OK or FAIL). Rejects while not
+   * connected, when the link disconnects, or after the time-out ("No response from the player to …").
+   */
+  request<K extends DeviceCommandName>(
+    name: K,
+    payload: DevicePayloads[K],
+    options?: { timeoutMs?: number },
+  ): Promise<CommandResult>;
+  /** Every JSON message on the subscribed topics, each once (twins dropped); returns unsubscribe. */
   onMessage(handler: (message: DeviceMessage) => void): () => void;
   onStatus(handler: (status: LinkStatus) => void): () => void;
+  onCloseReason(handler: (reason: string | null) => void): () => void;
   dispose(): Promise<void>;
 }

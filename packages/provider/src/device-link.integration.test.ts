@@ -1,3 +1,7 @@
+import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
+import { parseCommandResponse } from '@playlist-alarms/core/device-messages';
+import { bluetoothOnPayload } from '@playlist-alarms/core/mqtt-commands';
+import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -61,7 +65,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(links.splice(0).map((link) => link.dispose()));
-  await postKnob('/_sandbox/faults', { mqttRefuseLogin: false });
+  await postKnob('/_sandbox/reset', {});
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -143,5 +147,107 @@ describe('MqttDeviceLink against the sandbox', () => {
     expect(link.status).toBe('disconnected');
     expect(link.deviceId).toBeNull();
     expect(link.send('volume/set', { volume: 50 })).toBe(false);
+  });
+
+  it('request() resolves with the player’s answer, keyed `bluetooth` as real players key it, and the banner shows', async () => {
+    const { link } = newLink();
+    expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+    const responses: DeviceMessage[] = [];
+    link.onMessage((message) => message.kind === 'response' && responses.push(message));
+
+    const state = await link.request('bluetooth/state', null);
+    expect(state).toEqual({ key: 'bluetooth', value: 'OK', ok: true, reqBody: '' });
+    const answer = parseCommandResponse(responses.at(-1)?.payload);
+    expect(bluetoothBanner(answer, 'state')?.message).toBe('Bluetooth state checked successfully');
+
+    const connect = await link.request('bluetooth/connect', null);
+    expect(connect).toMatchObject({ key: 'bluetooth', ok: false, value: 'FAIL' });
+    expect(await link.request('volume/set', { volume: 50 })).toMatchObject({ key: 'volume', ok: true });
+    expect(await link.request('card/start', { uri: 'https://yoto.io/no-such-card' })).toMatchObject({
+      key: 'card',
+      ok: false,
+      reqBody: '{"uri":"https://yoto.io/no-such-card"}',
+    });
+  });
+
+  it('request() rejects when the player does not answer, and while disconnected', async () => {
+    const { link } = newLink();
+    await expect(link.request('status/request', null)).rejects.toThrow('MQTT client not connected');
+    expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+    await postKnob('/_sandbox/devices/demo-player-1/online', { online: false });
+    await expect(link.request('card/stop', null, { timeoutMs: 300 })).rejects.toThrow(
+      'No response from the player to card/stop',
+    );
+  });
+
+  it('connects when the broker refuses the legacy topics, and hears the player on the documented ones', async () => {
+    await postKnob('/_sandbox/faults', { mqttRefuseLegacyTopics: true });
+    const { link, lines } = newLink();
+    const firstEvents = nextMessage(link, (message) => message.kind === 'events');
+    expect(await link.connect('demo-player-1', demoToken), lines.join('\n')).toBe(true);
+    expect((await firstEvents).topic).toBe('device/demo-player-1/data/events');
+    expect(lines).toContain(
+      'warn: MQTT subscribe refused for device/demo-player-1/events, device/demo-player-1/status',
+    );
+  });
+
+  it('hands each message over once although the player publishes it on both topic forms', async () => {
+    const { link } = newLink();
+    const seen: DeviceMessage[] = [];
+    link.onMessage((message) => seen.push(message));
+    const firstEvents = nextMessage(link, (message) => message.kind === 'events');
+    const firstStatus = nextMessage(link, (message) => message.kind === 'status');
+    expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+    await firstEvents;
+    await firstStatus;
+    expect(await link.request('volume/set', { volume: 25 })).toMatchObject({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // any twin would be here by now
+    const events = seen.filter((message) => message.kind === 'events');
+    const statuses = seen.filter((message) => message.kind === 'status');
+    // The answer to events/request and the volume delta; one status.
+    expect(events.map((message) => field(message.payload, 'volume'))).toEqual([
+      expect.any(Number),
+      4, // 25 % of 16
+    ]);
+    expect(statuses).toHaveLength(1);
+  });
+
+  it('publishes commands with QoS 1', async () => {
+    const observer = await connectAs(sandbox.wsUrl, 'demo-player-1', demoToken);
+    try {
+      const qos: number[] = [];
+      observer.on('packetreceive', (packet) => {
+        if (packet.cmd === 'publish' && packet.topic.endsWith('/command/volume/set')) qos.push(packet.qos);
+      });
+      // Delivered at the lower of the publisher's and the subscriber's QoS: 1 only if the link sent 1.
+      await observer.subscribeAsync('device/demo-player-1/command/#', { qos: 1 });
+      const { link } = newLink();
+      expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+      await link.request('volume/set', { volume: 50 });
+      expect(qos).toEqual([1]);
+    } finally {
+      await observer.endAsync(true);
+    }
+  });
+
+  it('speaker mode: the player ignores every command until its left button is held', async () => {
+    const { link } = newLink();
+    expect(await link.connect('demo-player-2', demoToken)).toBe(true);
+    const speaker = await link.request('bluetooth/on', bluetoothOnPayload({ mode: 'speaker', name: 'x' }));
+    expect(speaker).toEqual({ key: 'bluetooth', value: 'OK', ok: true, reqBody: '{"mode":"bt_speaker"}' });
+
+    await expect(link.request('volume/set', { volume: 100 }, { timeoutMs: 500 })).rejects.toThrow(
+      'No response from the player to volume/set',
+    );
+    const locked: unknown = await (await fetch(`${sandbox.url}/_sandbox/devices/demo-player-2/state`)).json();
+    expect(locked).toMatchObject({ commandsLocked: true, ignoredCommands: 1 });
+    expect(field(locked, 'volume')).not.toBe(16);
+
+    await postKnob('/_sandbox/devices/demo-player-2/button', { action: 'holdLeft' });
+    expect(await link.request('volume/set', { volume: 100 })).toMatchObject({ key: 'volume', ok: true });
+    const unlocked: unknown = await (
+      await fetch(`${sandbox.url}/_sandbox/devices/demo-player-2/state`)
+    ).json();
+    expect(unlocked).toMatchObject({ commandsLocked: false, volume: 16 });
   });
 });

@@ -71,7 +71,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
     await broker?.dispose();
   });
 
-  it('logs in as DASH{deviceId} with keepalive 300, subscribes to the three topics, then requests status and events at once', async () => {
+  it('logs in as DASH{deviceId} with keepalive 300, subscribes with QoS 1 to the documented and legacy topics, then requests status and events at once with QoS 1', async () => {
     const { link } = newLink();
     const logFrom = broker.log.lines.length;
     const before = subscriber.seen().length;
@@ -89,12 +89,22 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
       / as DASHplayer-1-[0-9a-f]{8} \(p2, c1, k300, u'player-1\?x-amz-customauthorizer-name=PublicJWTAuthorizer'\)/,
     );
     const clientId = /as (\S+) /.exec(login)![1]!;
-    for (const topic of ['events', 'status', 'response']) {
+    for (const topic of ['data/events', 'data/status', 'response', 'events', 'status']) {
       await broker.log.waitFor(
-        (line) => line.endsWith(`${clientId} 0 device/player-1/${topic}`),
+        (line) => line.endsWith(`${clientId} 1 device/player-1/${topic}`),
         1_000,
         logFrom,
       );
+    }
+    // QoS 1 on the wire, as the provider recommends for long-lived clients: e.g.
+    // "Received PUBLISH from DASHplayer-1-… (d0, q1, r0, m2, 'device/player-1/command/events/request', … (0 bytes))".
+    for (const name of ['status/request', 'events/request']) {
+      const received = await broker.log.waitFor(
+        (line) => line.includes(`Received PUBLISH from ${clientId}`) && line.includes(`/command/${name}'`),
+        1_000,
+        logFrom,
+      );
+      expect(received).toMatch(/\(d0, q1, /);
     }
   });
 
@@ -146,7 +156,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
 
     expect(seenSince(before).map((message) => `${message.topic} ${message.payload}`)).toEqual([
       'device/player-3/command/bluetooth/on {"action":"on","mode":"true","mac":"AA:BB:CC:DD:EE:FF"}',
-      'device/player-3/command/bluetooth/on {"action":"on","mode":"bt_speaker","name":"Kitchen","rssi":-60}',
+      'device/player-3/command/bluetooth/on {"mode":"bt_speaker"}',
       'device/player-3/command/sleep-timer/set {"seconds":2700}',
       'device/player-3/command/sleep-timer/set {"seconds":0}',
       'device/player-3/command/display/preview {"uri":"yoto:#icon","timeout":5,"animated":1}',

@@ -1,26 +1,24 @@
-import {
-  commandTopic,
-  deviceTopics,
-  MQTT_CLIENT_ID_PREFIX,
-  mqttUsername,
-} from '@playlist-alarms/core/mqtt-commands';
+import type { CommandResult } from '@playlist-alarms/core/command-response';
+import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { classifyDeviceTopic, parseCommandResponse } from '@playlist-alarms/core/device-messages';
+import { MESSAGES } from '@playlist-alarms/core/messages';
+import { commandTopic } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import {
-  MQTT_KEEPALIVE_SECONDS,
-  MQTT_RECONNECT_PERIOD_MS,
-  TIMINGS_MS,
-} from '@playlist-alarms/core/constants';
-import { classifyDeviceTopic } from '@playlist-alarms/core/device-messages';
-import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/messages';
-// The default import is the one form both builds share: Node's CJS build and the browser ESM bundle
-// (mqtt's "browser" export) whose only export is the default namespace object.
-import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
+import { PendingRequests } from './device-link-requests';
+import { describeError, MQTT_QOS, openSession } from './device-link-session';
+import type { Log } from './device-link-session';
+import { EXPIRY_SKEW_MS, renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
+import type { TokenTimes } from './device-link-token';
+import { TwinFilter } from './device-link-twins';
 import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from './device-link-types';
 
-// The device link of SPEC §4/§7: one MQTT-over-WebSocket session to one player at a time.
+// The device link of SPEC §4/§7: one MQTT-over-WebSocket session to one player at a time. The
+// broker ends a session when its token expires, so with a token source the link opens a new
+// session with a fresh token shortly before, subscribes, and only then ends the old one
+// (make-before-break): status, device and handlers stay, and no command is sent twice.
 
-type Log = NonNullable<DeviceLinkOptions['log']>;
+export { clientIdFor } from './device-link-session';
 
 const defaultLog: Log = (level, message) => {
   if (level === 'error') console.error(message);
@@ -28,16 +26,11 @@ const defaultLog: Log = (level, message) => {
   else console.info(message);
 };
 
-/**
- * `DASH{deviceId}` (SPEC) plus a short per-connection suffix: the broker allows one connection per client id,
- * so two tabs, or a tab and the alarm worker, would otherwise evict each other (PROVIDER-API.md "MQTT").
- */
-export function clientIdFor(deviceId: string): string {
-  const bytes = new Uint8Array(4);
-  globalThis.crypto.getRandomValues(bytes);
-  const suffix = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${MQTT_CLIENT_ID_PREFIX}${deviceId}-${suffix}`;
-}
+const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+const DEFAULT_TWIN_WINDOW_MS = 2_000;
+/** After the broker ended a session at its token's expiry: tries to log in again, and the pause between. */
+const RECOVERY_ATTEMPTS = 3;
+const RECOVERY_PAUSE_MS = 1_000;
 
 export function parseMessagePayload(payload: Uint8Array): unknown {
   try {
@@ -48,18 +41,30 @@ export function parseMessagePayload(payload: Uint8Array): unknown {
 }
 
 export class MqttDeviceLink implements DeviceLink {
+  /** The session commands go through. */
   private client: MqttClient | null = null;
+  /** Sessions whose messages count: the current one, and the old one while a renewal hands over. */
+  private readonly live = new Set<MqttClient>();
   private currentStatus: LinkStatus = 'disconnected';
   private currentDeviceId: string | null = null;
-  /** Bumped by every connect and disconnect, so a superseded connect attempt knows to stand down. */
+  private currentCloseReason: string | null = null;
+  private token: TokenTimes | null = null;
+  /** Bumped by every connect, disconnect and lost session, so superseded work stands down. */
   private generation = 0;
-  private cancelPendingConnect: (() => void) | null = null;
+  private sessionCount = 0;
+  private readonly attempts = new Set<AbortController>();
+  private renewalTimer: ReturnType<typeof setTimeout> | undefined;
+  private replacing: Promise<boolean> | null = null;
+  private readonly requests = new PendingRequests();
+  private readonly twins: TwinFilter;
   private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
   private readonly statusHandlers = new Set<(status: LinkStatus) => void>();
+  private readonly reasonHandlers = new Set<(reason: string | null) => void>();
   private readonly log: Log;
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.log = options.log ?? defaultLog;
+    this.twins = new TwinFilter(options.twinWindowMs ?? DEFAULT_TWIN_WINDOW_MS);
   }
 
   get status(): LinkStatus {
@@ -70,76 +75,42 @@ export class MqttDeviceLink implements DeviceLink {
     return this.currentDeviceId;
   }
 
+  get closeReason(): string | null {
+    return this.currentCloseReason;
+  }
+
   async connect(deviceId: string, accessToken: string): Promise<boolean> {
     if (this.client !== null || this.currentStatus !== 'disconnected') await this.disconnect();
     const generation = ++this.generation;
     this.currentDeviceId = deviceId;
+    this.setCloseReason(null);
     this.setStatus('connecting');
-
-    const timeoutMs = this.options.connectTimeoutMs ?? TIMINGS_MS.mqttConnectTimeout;
-    let client: MqttClient;
-    try {
-      client = mqtt.connect(this.options.brokerUrl, {
-        clientId: clientIdFor(deviceId),
-        username: mqttUsername(deviceId),
-        password: accessToken,
-        keepalive: this.options.keepaliveSeconds ?? MQTT_KEEPALIVE_SECONDS,
-        reconnectPeriod: MQTT_RECONNECT_PERIOD_MS, // SPEC §9: automatic reconnect is off
-        // Our own deadline reports the time-out; mqtt.js's is only a backstop behind it.
-        connectTimeout: timeoutMs + 5_000,
-        clean: true,
-        protocolVersion: 4,
-      });
-    } catch (error) {
-      this.log('error', `${MESSAGES.failedToCreateMqttClient}: ${describeError(error)}`);
+    const client = await this.open(deviceId, accessToken);
+    if (generation !== this.generation) {
+      client?.end(true);
+      return false;
+    }
+    if (client === null) {
       this.reset();
       return false;
     }
-    this.client = client;
-    // For the client's whole life: an 'error' without a listener would throw (EventEmitter), e.g. a
-    // socket error arriving after a time-out; while connecting, awaitConnack reports errors itself.
-    client.on('error', (error) => {
-      if (this.client === client && this.currentStatus === 'connected')
-        this.log('error', `MQTT error: ${error.message}`);
-    });
-
-    // SPEC §9: connected within 10 s means logged in and subscribed, so one deadline covers both steps.
-    const deadline = startDeadline(timeoutMs);
-    const connected = await this.awaitConnack(client, deadline.reached);
-    if (!connected || generation !== this.generation) {
-      deadline.clear();
-      if (generation === this.generation) {
-        client.end(true);
-        this.reset();
-      }
-      return false;
-    }
-
-    this.watch(client, deviceId);
-    const subscribed = await this.subscribe(client, deviceId, deadline.reached);
-    deadline.clear();
-    if (generation !== this.generation || this.client !== client) return false;
-    if (!subscribed) {
-      client.end(true);
-      this.reset();
-      return false;
-    }
+    this.adopt(client, deviceId, accessToken);
     this.setStatus('connected');
     this.log('info', `MQTT connected to ${deviceId}`);
-    this.send('status/request', null);
-    this.send('events/request', null);
+    this.requestState();
     return true;
   }
 
   async disconnect(): Promise<void> {
     this.generation++;
-    this.cancelPendingConnect?.();
-    const client = this.client;
+    for (const attempt of this.attempts) attempt.abort();
+    this.requests.rejectAll(MESSAGES.mqttClientNotConnected);
+    const clients = [...this.live];
     this.reset();
-    if (client !== null) {
-      // Forcibly: no waiting for in-flight packets (SPEC §4).
-      await new Promise<void>((resolve) => client.end(true, {}, () => resolve()));
-    }
+    // Forcibly: no waiting for in-flight packets (SPEC §4).
+    await Promise.all(
+      clients.map((client) => new Promise<void>((resolve) => client.end(true, {}, () => resolve()))),
+    );
   }
 
   send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean {
@@ -150,11 +121,26 @@ export class MqttDeviceLink implements DeviceLink {
       return false;
     }
     const topic = commandTopic(deviceId, name);
-    client.publish(topic, payload === null ? '' : JSON.stringify(payload), { qos: 0 }, (error) => {
+    client.publish(topic, payload === null ? '' : JSON.stringify(payload), { qos: MQTT_QOS }, (error) => {
       if (error) this.log('error', `MQTT publish to ${topic} failed: ${error.message}`);
     });
     writeNow(client);
     return true;
+  }
+
+  request<K extends DeviceCommandName>(
+    name: K,
+    payload: DevicePayloads[K],
+    options: { timeoutMs?: number } = {},
+  ): Promise<CommandResult> {
+    if (this.currentStatus !== 'connected') {
+      this.log('warn', MESSAGES.mqttClientNotConnected);
+      return Promise.reject(new Error(MESSAGES.mqttClientNotConnected));
+    }
+    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const answer = this.requests.wait(name, payload === null ? '' : JSON.stringify(payload), timeoutMs);
+    this.send(name, payload);
+    return answer;
   }
 
   onMessage(handler: (message: DeviceMessage) => void): () => void {
@@ -167,93 +153,192 @@ export class MqttDeviceLink implements DeviceLink {
     return () => void this.statusHandlers.delete(handler);
   }
 
+  onCloseReason(handler: (reason: string | null) => void): () => void {
+    this.reasonHandlers.add(handler);
+    return () => void this.reasonHandlers.delete(handler);
+  }
+
   async dispose(): Promise<void> {
     await this.disconnect();
     this.messageHandlers.clear();
     this.statusHandlers.clear();
+    this.reasonHandlers.clear();
   }
 
-  /** True on CONNACK; false (logged) on refusal, error, close or the connect deadline. */
-  private awaitConnack(client: MqttClient, deadline: Promise<void>): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      let settled = false;
-      const finish = (result: boolean, level?: 'warn' | 'error', message?: string) => {
-        if (settled) return;
-        settled = true;
-        client.off('connect', onConnect);
-        client.off('error', onError);
-        client.off('close', onClose);
-        this.cancelPendingConnect = null;
-        if (level && message) this.log(level, message);
-        resolve(result);
-      };
-      const onConnect = () => finish(true);
-      const onError = (error: Error) =>
-        finish(false, 'error', failedToConnectToDevice(`MQTT login refused or failed (${error.message})`));
-      const onClose = () => finish(false, 'error', failedToConnectToDevice('MQTT connection closed'));
-      void deadline.then(() => finish(false, 'error', MESSAGES.mqttConnectionTimeout));
-      this.cancelPendingConnect = () => finish(false);
-      client.on('connect', onConnect);
-      client.on('error', onError);
-      client.on('close', onClose);
-    });
-  }
-
-  /**
-   * SPEC's three topics must be granted (the broker refuses another family's player); the `data/` forms are
-   * a bonus that an older broker may not know, so their refusal is only logged. A broker that never
-   * answers ends the attempt at the connect deadline, as a missing CONNACK does.
-   */
-  private async subscribe(client: MqttClient, deviceId: string, deadline: Promise<void>): Promise<boolean> {
-    const topics = deviceTopics(deviceId);
-    const required = new Set([topics.events, topics.status, topics.response]);
+  /** One session attempt that disconnect() can abort. */
+  private async open(deviceId: string, accessToken: string): Promise<MqttClient | null> {
+    const attempt = new AbortController();
+    this.attempts.add(attempt);
     try {
-      const grants = await Promise.race([
-        client.subscribeAsync(Object.values(topics), { qos: 0 }),
-        deadline.then(() => null),
-      ]);
-      if (grants === null) {
-        this.log('error', MESSAGES.mqttConnectionTimeout);
-        return false;
-      }
-      const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
-      if (refused.length > 0) this.log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
-      return !refused.some((topic) => required.has(topic));
-    } catch (error) {
-      this.log('error', `MQTT subscribe failed: ${describeError(error)}`);
-      return false;
+      return await openSession({
+        brokerUrl: this.options.brokerUrl,
+        deviceId,
+        accessToken,
+        timeoutMs: this.options.connectTimeoutMs ?? TIMINGS_MS.mqttConnectTimeout,
+        keepaliveSeconds: this.options.keepaliveSeconds,
+        log: this.log,
+        signal: attempt.signal,
+      });
+    } finally {
+      this.attempts.delete(attempt);
     }
   }
 
-  /** After CONNACK: route messages, and notice a session the broker or network ends. */
-  private watch(client: MqttClient, deviceId: string): void {
+  /** Makes `client` the session commands go through, and plans its renewal. */
+  private adopt(client: MqttClient, deviceId: string, accessToken: string): void {
+    this.client = client;
+    this.live.add(client);
+    this.token = tokenTimes(accessToken);
+    this.watch(client, deviceId, ++this.sessionCount);
+    this.scheduleRenewal(null);
+  }
+
+  /** SPEC §4: status and events at once after connecting (and after a session was lost). */
+  private requestState(): void {
+    this.send('status/request', null);
+    this.send('events/request', null);
+  }
+
+  /** Route a session's messages (each once), and notice when the broker or the network ends it. */
+  private watch(client: MqttClient, deviceId: string, session: number): void {
     client.on('message', (topic, payload) => {
-      if (this.client !== client) return;
+      if (!this.live.has(client)) return;
       // The SPEC topics and the provider's `data/` forms map to one kind.
       const kind = classifyDeviceTopic(topic)?.kind;
       const parsed = parseMessagePayload(payload);
       if (kind === undefined || parsed === undefined) return; // SPEC §4: a message that does not parse is dropped
-      const message: DeviceMessage = { deviceId, kind, topic, payload: parsed };
-      for (const handler of [...this.messageHandlers]) {
-        try {
-          handler(message);
-        } catch (error) {
-          this.log('error', `MQTT message handler failed: ${describeError(error)}`);
-        }
+      if (!this.twins.admit(kind, new TextDecoder().decode(payload), `${session}|${topic}`)) return;
+      if (kind === 'response') {
+        const status = parseCommandResponse(parsed);
+        if (status) this.requests.settle(status);
       }
+      this.dispatch({ deviceId, kind, topic, payload: parsed });
+    });
+    client.on('error', (error) => {
+      if (this.client === client && this.currentStatus === 'connected')
+        this.log('error', `MQTT error: ${error.message}`);
     });
     client.on('close', () => {
-      if (this.client !== client) return;
+      this.live.delete(client);
+      if (this.client !== client) return; // an old session handed over, or one already given up
+      this.client = null;
+      client.end(true);
+      const expired = this.token !== null && Date.now() >= this.token.expiresAt - EXPIRY_SKEW_MS;
+      if (expired && this.options.getAccessToken) {
+        void this.recover(deviceId);
+        return;
+      }
       // The broker or the network ended the session: no reconnect (SPEC §4); it ends as a disconnect does.
       this.log('warn', `MQTT connection to ${deviceId} closed`);
-      this.generation++;
-      this.reset();
-      client.end(true);
+      this.giveUp();
     });
   }
 
+  private dispatch(message: DeviceMessage): void {
+    for (const handler of [...this.messageHandlers]) {
+      try {
+        handler(message);
+      } catch (error) {
+        this.log('error', `MQTT message handler failed: ${describeError(error)}`);
+      }
+    }
+  }
+
+  /** Renew at `margin` before expiry, or after `retryMs` when a try found no fresh token yet. */
+  private scheduleRenewal(retryMs: number | null): void {
+    clearTimeout(this.renewalTimer);
+    const token = this.token;
+    if (!this.options.getAccessToken || token === null) return;
+    const lifetime = token.expiresAt - (token.issuedAt ?? Date.now());
+    const margin = renewalMarginMs(lifetime);
+    const wait = retryMs ?? token.expiresAt - margin - Date.now();
+    const generation = this.generation;
+    this.renewalTimer = setTimeout(
+      () => {
+        if (generation !== this.generation || this.currentDeviceId === null) return;
+        void this.replaceSession(this.currentDeviceId, true).then((renewed) => {
+          const stillOld = generation === this.generation && this.token === token;
+          if (!renewed && stillOld && Date.now() < token.expiresAt)
+            this.scheduleRenewal(renewalRetryMs(margin));
+        });
+      },
+      Math.max(0, wait),
+    );
+  }
+
+  /**
+   * Opens a session with a token from the source and hands over to it: subscribed first, then the
+   * old session ends gracefully (its in-flight QoS 1 commands are acknowledged, none is resent).
+   * `mustBeNewer`: only with a token that expires later than the current one.
+   */
+  private replaceSession(deviceId: string, mustBeNewer: boolean): Promise<boolean> {
+    this.replacing ??= (async () => {
+      const generation = this.generation;
+      const accessToken = await this.freshToken();
+      if (accessToken === null || generation !== this.generation) return false;
+      const expiresAt = tokenTimes(accessToken)?.expiresAt ?? 0;
+      if (mustBeNewer && this.token !== null && expiresAt <= this.token.expiresAt) return false;
+      const client = await this.open(deviceId, accessToken);
+      if (client === null) return false;
+      if (generation !== this.generation) {
+        client.end(true);
+        return false;
+      }
+      const old = this.client;
+      this.adopt(client, deviceId, accessToken);
+      old?.end(false);
+      return true;
+    })().finally(() => {
+      this.replacing = null;
+    });
+    return this.replacing;
+  }
+
+  /** The broker ended the session at its token's expiry: say why, and log in again with a fresh token. */
+  private async recover(deviceId: string): Promise<void> {
+    const generation = this.generation;
+    this.log('warn', MESSAGES.connectionClosedTokenExpired);
+    this.setCloseReason(MESSAGES.connectionClosedTokenExpired);
+    this.setStatus('connecting');
+    for (let attempt = 0; attempt < RECOVERY_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RECOVERY_PAUSE_MS));
+      if (generation !== this.generation) return;
+      // A renewal still under way may be the one that brings the link back.
+      const back = (await this.replaceSession(deviceId, false)) || this.client !== null;
+      if (generation !== this.generation) return;
+      if (back) {
+        this.setStatus('connected');
+        this.setCloseReason(null);
+        this.log('info', `MQTT connected to ${deviceId} again`);
+        this.requestState(); // what changed while no session was open
+        return;
+      }
+    }
+    this.giveUp();
+  }
+
+  private async freshToken(): Promise<string | null> {
+    try {
+      return (await this.options.getAccessToken?.()) ?? null;
+    } catch (error) {
+      this.log('warn', `No fresh token for MQTT: ${describeError(error)}`);
+      return null;
+    }
+  }
+
+  /** The session is gone for good: disconnected, device forgotten, waiting requests refused. */
+  private giveUp(): void {
+    this.generation++;
+    this.requests.rejectAll(MESSAGES.mqttClientNotConnected);
+    this.reset();
+  }
+
   private reset(): void {
+    clearTimeout(this.renewalTimer);
     this.client = null;
+    this.live.clear();
+    this.token = null;
+    this.twins.clear();
     this.currentDeviceId = null;
     this.setStatus('disconnected');
   }
@@ -261,11 +346,21 @@ export class MqttDeviceLink implements DeviceLink {
   private setStatus(status: LinkStatus): void {
     if (status === this.currentStatus) return;
     this.currentStatus = status;
-    for (const handler of [...this.statusHandlers]) {
+    this.notify(this.statusHandlers, status, 'status');
+  }
+
+  private setCloseReason(reason: string | null): void {
+    if (reason === this.currentCloseReason) return;
+    this.currentCloseReason = reason;
+    this.notify(this.reasonHandlers, reason, 'close reason');
+  }
+
+  private notify<T>(handlers: Set<(value: T) => void>, value: T, what: string): void {
+    for (const handler of [...handlers]) {
       try {
-        handler(status);
+        handler(value);
       } catch (error) {
-        this.log('error', `MQTT status handler failed: ${describeError(error)}`);
+        this.log('error', `MQTT ${what} handler failed: ${describeError(error)}`);
       }
     }
   }
@@ -281,17 +376,4 @@ export class MqttDeviceLink implements DeviceLink {
 function writeNow(client: MqttClient): void {
   const stream = client.stream;
   while (stream.writableCorked > 0) stream.uncork();
-}
-
-/** A deadline that resolves `reached` after `ms` unless cleared first. */
-function startDeadline(ms: number): { reached: Promise<void>; clear: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const reached = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return { reached, clear: () => clearTimeout(timer) };
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

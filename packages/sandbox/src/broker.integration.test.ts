@@ -105,6 +105,41 @@ describe('topic authorization', () => {
     await client.subscribeAsync(deviceTopics('demo-player-2').response);
     await client.publishAsync(commandTopic('demo-player-2', 'bluetooth/state'), '');
     const { message } = await messages.waitFor((r) => r.topic === deviceTopics('demo-player-2').response);
-    expect(message).toEqual({ status: { '/bluetooth/state': 'OK', req_body: '' } });
+    // Keyed by the topic's first segment, as real players answer (PROVIDER-API.md Corrections).
+    expect(message).toEqual({ status: { bluetooth: 'OK', req_body: '' } });
+  });
+});
+
+describe('broker like the real provider', () => {
+  it('refuses the legacy events and status topics when the knob says so, granting the documented ones', async () => {
+    const knob = await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mqttRefuseLegacyTopics: true }),
+    });
+    expect(await knob.json()).toMatchObject({ mqttRefuseLegacyTopics: true });
+    const client = await connect(sandbox.wsUrl, 'demo-player-1', demoToken);
+    const topics = deviceTopics('demo-player-1');
+    const granted = [];
+    for (const topic of [topics.events, topics.status, topics.dataEvents, topics.dataStatus, topics.response])
+      granted.push(await isGranted(client, topic));
+    expect(granted).toEqual([false, false, true, true, true]);
+  });
+
+  it('ends a session when its access token expires', async () => {
+    const shortLived = await startSandbox({ tokenLifetimeSeconds: 2 });
+    try {
+      const { access_token } = await shortLived.issueTokens('demo');
+      const client = await connect(shortLived.wsUrl, 'demo-player-1', access_token);
+      const started = Date.now();
+      await new Promise<void>((resolve) => client.once('close', () => resolve()));
+      // exp has whole seconds: the session lasts between one and two seconds, then the broker ends it.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // Logging in again with the expired token is refused.
+      expect(await refusedCode(shortLived.wsUrl, 'demo-player-1', access_token)).toBe(4);
+    } finally {
+      await shortLived.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
+import { decodeJwt } from 'jose';
 import type { AuthenticateError, Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { mqttUsername } from '@playlist-alarms/core/mqtt-commands';
@@ -47,6 +48,21 @@ function deviceIdOfUsername(username: string): string | null {
   return deviceId !== '' && mqttUsername(deviceId) === username ? deviceId : null;
 }
 
+/** SPEC's `device/{id}/events` and `device/{id}/status`: still flowing, but not the documented ones. */
+const isLegacyTopic = (topic: string): boolean => /^device\/[^/]+\/(events|status)$/.test(topic);
+
+/**
+ * When the broker ends a session: at its token's `exp`, as the real broker does (PROVIDER-API.md
+ * Corrections). The token was verified just before, so its `exp` is there and in the future.
+ */
+function expiresAtMs(token: string): number | null {
+  const { exp } = decodeJwt(token);
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** setTimeout's ceiling (about 24.8 days): a longer wait would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** `device/{id}/…` → id; null for anything else, wildcards in the id included. */
 function topicDeviceId(topic: string): string | null {
   const [root, deviceId, ...rest] = topic.split('/');
@@ -56,6 +72,18 @@ function topicDeviceId(topic: string): string | null {
 
 export async function startBroker(deps: BrokerDeps): Promise<Broker> {
   const sessions = new WeakMap<Client, { familyId: string }>();
+  const expiryTimers = new Map<Client, NodeJS.Timeout>();
+  const endAtExpiry = (client: Client, token: string): void => {
+    const at = expiresAtMs(token);
+    if (at === null) return;
+    const wait = Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      expiryTimers.delete(client);
+      client.close();
+    }, wait);
+    timer.unref();
+    expiryTimers.set(client, timer);
+  };
   const mayUse = (client: Client | null, deviceId: string | null): boolean => {
     const session = client ? sessions.get(client) : undefined;
     const device = deviceId === null ? undefined : deps.devices().get(deviceId);
@@ -72,19 +100,22 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
       if (deviceId === null || !password) {
         return done(refusal('Bad username or password', BAD_USERNAME_OR_PASSWORD), false);
       }
-      void deps.tokens.verifyAccessToken(password.toString('utf8')).then((verified) => {
+      const token = password.toString('utf8');
+      void deps.tokens.verifyAccessToken(token).then((verified) => {
         const device = deps.devices().get(deviceId);
         if (!verified) return done(refusal('Invalid or expired token', BAD_USERNAME_OR_PASSWORD), false);
         if (!device || device.familyId !== verified.account.familyId) {
           return done(refusal('Not your device', NOT_AUTHORIZED), false);
         }
         sessions.set(client, { familyId: verified.account.familyId });
+        endAtExpiry(client, token);
         return done(null, true);
       });
     },
     authorizeSubscribe: (client, subscription, done) => {
       // null grants nothing: the client gets SUBACK failure (128) for this topic.
-      done(null, mayUse(client, topicDeviceId(subscription.topic)) ? subscription : null);
+      const refused = deps.faults.mqttRefuseLegacyTopics && isLegacyTopic(subscription.topic);
+      done(null, !refused && mayUse(client, topicDeviceId(subscription.topic)) ? subscription : null);
     },
     authorizePublish: (client, packet, done) => {
       const command = parseCommandTopic(packet.topic);
@@ -109,7 +140,11 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
   });
   const clients = new Set<Client>();
   aedes.on('client', (client) => clients.add(client));
-  aedes.on('clientDisconnect', (client) => clients.delete(client));
+  aedes.on('clientDisconnect', (client) => {
+    clients.delete(client);
+    clearTimeout(expiryTimers.get(client));
+    expiryTimers.delete(client);
+  });
 
   return {
     publish(topic, message) {
@@ -139,6 +174,8 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
       for (const client of clients) client.close();
     },
     async close() {
+      for (const timer of expiryTimers.values()) clearTimeout(timer);
+      expiryTimers.clear();
       for (const ws of wss.clients) ws.terminate();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

@@ -29,13 +29,18 @@ export const commandSchemas: CommandSchemas = {
   'card/stop': empty,
   'card/pause': empty,
   'card/resume': empty,
-  'bluetooth/on': z.object({
-    action: z.literal('on'),
-    mode: z.enum(['true', 'bt_speaker']),
-    mac: z.string().optional(),
-    name: z.string().optional(),
-    rssi: z.number().optional(),
-  }),
+  // Speaker mode is `{ "mode": "bt_speaker" }` alone: with an `action` it is not the real form, and
+  // the player answers FAIL. Public clients send the audio source's mode as text or as a boolean.
+  'bluetooth/on': z.union([
+    z.object({
+      action: z.literal('on'),
+      mode: z.union([z.literal('true'), z.literal(true).transform(() => 'true' as const)]),
+      mac: z.string().optional(),
+      name: z.string().optional(),
+      rssi: z.number().optional(),
+    }),
+    z.object({ mode: z.literal('bt_speaker') }).strict(),
+  ]),
   'bluetooth/off': empty,
   'bluetooth/delete-bonds': empty,
   'bluetooth/connect': empty,
@@ -58,10 +63,12 @@ export function isCommandName(name: string): name is DeviceCommandName {
   return (DEVICE_COMMAND_NAMES as readonly string[]).includes(name);
 }
 
-/** The key a player uses on its response topic: `events` for events/request, SPEC's `/bluetooth/…` form. */
+/**
+ * The key a real player uses on its response topic: the command topic's first segment (`events`,
+ * `card`, `bluetooth`, `sleep-timer`), not SPEC's `/bluetooth/state` (PROVIDER-API.md Corrections).
+ */
 export function responseKey(name: string): string {
-  if (name.startsWith('bluetooth/')) return `/${name.replace('delete-bonds', 'delete_bonds')}`;
-  return name.endsWith('/request') ? name.slice(0, -'/request'.length) : name;
+  return name.split('/')[0] ?? name;
 }
 
 /** Parses a raw MQTT payload: an empty body is null, otherwise JSON (or the raw text if not JSON). */

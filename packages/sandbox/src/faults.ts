@@ -9,6 +9,11 @@ export const faultsSchema = z
     malformed: z.boolean().optional(),
     /** The MQTT broker refuses every login (CONNACK "not authorized"). */
     mqttRefuseLogin: z.boolean().optional(),
+    /**
+     * The broker refuses subscriptions to the legacy `device/{id}/events` and `…/status` topics
+     * (SUBACK 128), as the real provider may now that `data/…` are the documented ones.
+     */
+    mqttRefuseLegacyTopics: z.boolean().optional(),
     /** Limits restDown and malformed to paths starting with one of these (e.g. '/content/mine'); null = all. */
     faultPaths: z.array(z.string().startsWith('/')).min(1).nullable().optional(),
   })
@@ -18,6 +23,7 @@ export interface Faults {
   restDown: boolean;
   malformed: boolean;
   mqttRefuseLogin: boolean;
+  mqttRefuseLegacyTopics: boolean;
   faultPaths: string[] | null;
 }
 
@@ -29,5 +35,6 @@ export const noFaults = (): Faults => ({
   restDown: false,
   malformed: false,
   mqttRefuseLogin: false,
+  mqttRefuseLegacyTopics: false,
   faultPaths: null,
 });

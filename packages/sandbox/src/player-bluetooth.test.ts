@@ -3,6 +3,7 @@ import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
 import { parseCommandResponse } from '@playlist-alarms/core/device-messages';
 import { playerHarness } from './simulated-player.test-support';
 import type { PlayerHarness } from './simulated-player.test-support';
+import { REAL_SPEAKER_MODE_COMMAND } from '@playlist-alarms/core/real-mqtt-payloads.test-support';
 
 let h: PlayerHarness;
 beforeEach(() => {
@@ -13,78 +14,84 @@ const SPEAKER = 'A4:C1:38:5E:21:07';
 const HEADPHONES = 'F0:5C:77:0B:93:4A';
 const GARDEN = '3C:A5:19:7D:40:E2';
 
+/** The Bluetooth command last sent: real answers are keyed `bluetooth`, so the app knows it. */
+let sent: string | undefined;
+const command = (name: string, payload?: unknown): void => {
+  if (name.startsWith('bluetooth/')) sent = name.slice('bluetooth/'.length);
+  h.command(name, payload);
+};
 /** The banner text the app would show for the player's last response (SPEC §8). */
-const lastBanner = () => bluetoothBanner(parseCommandResponse(h.responses().at(-1)))?.message;
+const lastBanner = () => bluetoothBanner(parseCommandResponse(h.responses().at(-1)), sent)?.message;
 const bt = () => h.player.snapshot().bluetooth;
 
 describe('simulated player Bluetooth', () => {
-  it('fails connect with no bonded device, in the SPEC response form', () => {
-    h.command('bluetooth/connect');
-    expect(h.responses().at(-1)).toEqual({ status: { '/bluetooth/connect': 'FAIL', req_body: '' } });
+  it('fails connect with no bonded device, keyed `bluetooth` as real players answer', () => {
+    command('bluetooth/connect');
+    expect(h.responses().at(-1)).toEqual({ status: { bluetooth: 'FAIL', req_body: '' } });
     expect(lastBanner()).toBe('Bluetooth connection failed - no bonded devices?');
     expect(bt()).toMatchObject({ enabled: true, connected: false, bonds: [] });
   });
 
   it('bonds and connects a device in range named by mac in preference to name', () => {
-    h.command('bluetooth/on', { action: 'on', mode: 'bt_speaker', mac: SPEAKER, name: 'Kids Headphones' });
+    command('bluetooth/on', { action: 'on', mode: 'true', mac: SPEAKER, name: 'Kids Headphones' });
     expect(lastBanner()).toBe('Bluetooth enabled successfully (check mode in device status)');
     expect(bt()).toMatchObject({
       enabled: true,
-      mode: 'bt_speaker',
+      mode: 'true',
       connected: true,
       connectedTo: SPEAKER,
       bonds: [{ mac: SPEAKER, name: 'Living Room Speaker' }],
     });
-    h.command('status/request');
+    command('status/request');
     expect(h.statuses().at(-1)).toMatchObject({ bluetoothHp: 1 });
     expect(h.player.apiStatus()).toMatchObject({ isBluetoothAudioConnected: true });
   });
 
   it('reaches a device by name, and one below -80 dBm only with a lower RSSI threshold', () => {
-    h.command('bluetooth/on', { action: 'on', mode: 'true', name: 'kids headphones' });
+    command('bluetooth/on', { action: 'on', mode: 'true', name: 'kids headphones' });
     expect(bt()).toMatchObject({ mode: 'true', connectedTo: HEADPHONES });
-    h.command('bluetooth/on', { action: 'on', mode: 'true', mac: GARDEN });
+    command('bluetooth/on', { action: 'on', mode: 'true', mac: GARDEN });
     expect(bt()).toMatchObject({
       connectedTo: HEADPHONES,
       bonds: [{ mac: HEADPHONES, name: 'Kids Headphones' }],
     });
-    h.command('bluetooth/on', { action: 'on', mode: 'true', mac: GARDEN, rssi: -90 });
+    command('bluetooth/on', { action: 'on', mode: 'true', mac: GARDEN, rssi: -90 });
     expect(bt()).toMatchObject({ connectedTo: GARDEN });
     expect(bt().bonds.map((b) => b.mac)).toEqual([HEADPHONES, GARDEN]);
   });
 
   it('connects to a bonded device in range; disconnect, off and delete_bonds answer OK', () => {
     h.player.setBluetooth({ bonds: ['Living Room Speaker'] });
-    h.command('bluetooth/connect');
+    command('bluetooth/connect');
     expect(lastBanner()).toBe('Bluetooth connection established');
     expect(bt()).toMatchObject({ connected: true, connectedTo: SPEAKER });
-    h.command('bluetooth/disconnect');
+    command('bluetooth/disconnect');
     expect(lastBanner()).toBe('Bluetooth disconnected successfully');
     expect(bt().connected).toBe(false);
-    h.command('bluetooth/state');
+    command('bluetooth/state');
     expect(lastBanner()).toBe('Bluetooth state checked successfully');
-    h.command('bluetooth/off');
+    command('bluetooth/off');
     expect(lastBanner()).toBe('Bluetooth disabled successfully');
     expect(bt().enabled).toBe(false);
-    h.command('bluetooth/connect');
+    command('bluetooth/connect');
     expect(lastBanner()).toBe('Bluetooth connection failed - no bonded devices?');
-    h.command('bluetooth/disconnect');
+    command('bluetooth/disconnect');
     expect(lastBanner()).toBe('Bluetooth disconnection failed');
-    h.command('bluetooth/delete-bonds');
-    expect(h.responses().at(-1)).toEqual({ status: { '/bluetooth/delete_bonds': 'OK', req_body: '' } });
+    command('bluetooth/delete-bonds');
+    expect(h.responses().at(-1)).toEqual({ status: { bluetooth: 'OK', req_body: '' } });
     expect(lastBanner()).toBe('All Bluetooth bonds deleted');
     expect(bt().bonds).toEqual([]);
   });
 
   it('turning on without a target reconnects a bonded device in range', () => {
     h.player.setBluetooth({ enabled: false, bonds: [HEADPHONES] });
-    h.command('bluetooth/on', { action: 'on', mode: 'true' });
+    command('bluetooth/on', { action: 'on', mode: 'true' });
     expect(bt()).toMatchObject({ enabled: true, connectedTo: HEADPHONES });
   });
 
   it('fails connect when the bonded device is out of range', () => {
     h.player.setBluetooth({ bonds: [SPEAKER], nearby: [] });
-    h.command('bluetooth/connect');
+    command('bluetooth/connect');
     expect(lastBanner()).toBe('Bluetooth connection failed - no bonded devices?');
   });
 
@@ -98,25 +105,59 @@ describe('simulated player Bluetooth', () => {
       'bluetooth/off': 'Failed to disable Bluetooth',
     };
     for (const [name, text] of Object.entries(failures)) {
-      h.command(name);
+      command(name);
       expect(lastBanner()).toBe(text);
     }
-    h.command('bluetooth/on', { action: 'on', mode: 'true' });
+    command('bluetooth/on', { action: 'on', mode: 'true' });
     expect(lastBanner()).toBe('Failed to enable Bluetooth');
     expect(bt()).toMatchObject({ enabled: true, bonds: [{ mac: SPEAKER }], connected: false });
   });
 
   it('fails only the commands listed in failCommands', () => {
     h.player.setBluetooth({ failCommands: ['off'] });
-    h.command('bluetooth/off');
+    command('bluetooth/off');
     expect(lastBanner()).toBe('Failed to disable Bluetooth');
-    h.command('bluetooth/state');
+    command('bluetooth/state');
     expect(lastBanner()).toBe('Bluetooth state checked successfully');
   });
 
   it('drops a connection the scenario no longer allows', () => {
-    h.command('bluetooth/on', { action: 'on', mode: 'true', mac: SPEAKER });
+    command('bluetooth/on', { action: 'on', mode: 'true', mac: SPEAKER });
     h.player.setBluetooth({ nearby: [] });
     expect(bt()).toMatchObject({ connected: false, connectedTo: null, bonds: [{ mac: SPEAKER }] });
+  });
+});
+
+describe('simulated player Bluetooth speaker mode', () => {
+  it('enters on the real form { mode: "bt_speaker" } and then ignores every command', () => {
+    command('bluetooth/on', REAL_SPEAKER_MODE_COMMAND);
+    expect(h.responses().at(-1)).toEqual({ status: { bluetooth: 'OK', req_body: '{"mode":"bt_speaker"}' } });
+    expect(h.player.snapshot()).toMatchObject({
+      commandsLocked: true,
+      bluetooth: { enabled: true, mode: 'bt_speaker', connected: false },
+    });
+    h.clear();
+    command('bluetooth/off');
+    command('volume/set', { volume: 10 });
+    command('events/request');
+    expect(h.published).toEqual([]);
+    expect(h.player.snapshot()).toMatchObject({ ignoredCommands: 3, bluetooth: { enabled: true } });
+  });
+
+  it('answers FAIL to speaker mode sent with an action, and stays unlocked', () => {
+    command('bluetooth/on', { action: 'on', mode: 'bt_speaker' });
+    expect(h.responses().at(-1)).toMatchObject({ status: { bluetooth: 'FAIL' } });
+    expect(h.player.snapshot().commandsLocked).toBe(false);
+  });
+
+  it('unlocks when the left button is held for 3 seconds, not less', () => {
+    command('bluetooth/on', REAL_SPEAKER_MODE_COMMAND);
+    expect(h.player.holdLeftButton(2)).toBe(false);
+    expect(h.player.snapshot().commandsLocked).toBe(true);
+    expect(h.player.holdLeftButton(3)).toBe(true);
+    expect(h.player.snapshot()).toMatchObject({ commandsLocked: false, bluetooth: { mode: null } });
+    h.clear();
+    command('bluetooth/state');
+    expect(lastBanner()).toBe('Bluetooth state checked successfully');
   });
 });

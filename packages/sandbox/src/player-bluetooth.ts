@@ -69,6 +69,11 @@ function bondedInRange(bt: BluetoothState, threshold: number): BluetoothDevice |
 function turnOn(bt: BluetoothState, payload: BluetoothOnPayload): void {
   bt.enabled = true;
   bt.mode = payload.mode;
+  // A speaker waits for a phone to connect to it: it reaches out to nobody.
+  if (!('action' in payload)) {
+    connect(bt, null);
+    return;
+  }
   const threshold = payload.rssi ?? RSSI.default;
   // SPEC §7: mac is preferred over name when both are sent.
   const target = payload.mac ?? payload.name;
@@ -82,6 +87,24 @@ function turnOn(bt: BluetoothState, payload: BluetoothOnPayload): void {
   if (!bt.bonds.some((bond) => bond.mac === device.mac))
     bt.bonds.push({ mac: device.mac, name: device.name });
   connect(bt, device.mac);
+}
+
+/**
+ * In speaker mode a real player stops handling MQTT commands until its left button is held for
+ * about 3 seconds (PROVIDER-API.md Corrections): while this is true it ignores every command.
+ */
+export const inSpeakerMode = (bt: BluetoothState): boolean => bt.enabled && bt.mode === 'bt_speaker';
+
+/** Seconds the left button must be held to leave speaker mode. */
+export const SPEAKER_UNLOCK_HOLD_SECONDS = 3;
+
+/** Holding the left button long enough leaves speaker mode (Bluetooth off); true if it did. */
+export function holdLeftButton(bt: BluetoothState, seconds: number): boolean {
+  if (!inSpeakerMode(bt) || seconds < SPEAKER_UNLOCK_HOLD_SECONDS) return false;
+  bt.enabled = false;
+  bt.mode = null;
+  connect(bt, null);
+  return true;
 }
 
 /** Runs one Bluetooth command on the state; true for OK, false for FAIL. */

@@ -10,7 +10,11 @@ import type { SimulatedPlayer } from './simulated-player';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(128) });
 const onlineBody = z.object({ online: z.boolean() }).strict();
-const buttonBody = z.object({ action: z.enum(['pause', 'resume', 'stop']) }).strict();
+const buttonBody = z.union([
+  z.object({ action: z.enum(['pause', 'resume', 'stop']) }).strict(),
+  /** Holding the left button (default 3 s) leaves Bluetooth speaker mode. */
+  z.object({ action: z.literal('holdLeft'), seconds: z.number().min(0).max(60).default(3) }).strict(),
+]);
 /** A card id puts that card in the slot; null takes the card out. */
 const cardBody = z.object({ cardId: z.string().min(1).max(64).nullable() }).strict();
 const environmentBody = z
@@ -62,7 +66,8 @@ export function registerPlayerKnobRoutes(app: FastifyInstance, ctx: SandboxConte
   });
 
   knob('button', buttonBody, (target, body) => {
-    const changed = target.pressButton(body.action);
+    const changed =
+      body.action === 'holdLeft' ? target.holdLeftButton(body.seconds) : target.pressButton(body.action);
     return { changed, state: target.snapshot() };
   });
 

@@ -55,15 +55,13 @@ describe('simulated player knobs and lifecycle over MQTT', () => {
   it('answers Bluetooth connect FAIL with no bonds, OK once the knob bonds a device in range', async () => {
     const { send, response, messages } = await listen('demo-player-1');
     await send('bluetooth/connect', null);
-    expect(await response('/bluetooth/connect')).toEqual({
-      status: { '/bluetooth/connect': 'FAIL', req_body: '' },
-    });
+    expect(await response('bluetooth')).toEqual({ status: { bluetooth: 'FAIL', req_body: '' } });
 
     const bonded = await knob('demo-player-1/bluetooth', { bonds: ['Living Room Speaker'] });
     expect(bonded.body).toMatchObject({ bonds: [{ mac: 'A4:C1:38:5E:21:07', name: 'Living Room Speaker' }] });
     messages.clear();
     await send('bluetooth/connect', null);
-    expect(await response('/bluetooth/connect')).toMatchObject({ status: { '/bluetooth/connect': 'OK' } });
+    expect(await response('bluetooth')).toMatchObject({ status: { bluetooth: 'OK' } });
     expect(await state('demo-player-1')).toMatchObject({
       bluetooth: { connected: true, connectedTo: 'A4:C1:38:5E:21:07' },
     });
@@ -72,7 +70,7 @@ describe('simulated player knobs and lifecycle over MQTT', () => {
     await knob('demo-player-1/bluetooth', { driverFailure: true });
     messages.clear();
     await send('bluetooth/state', null);
-    expect(await response('/bluetooth/state')).toMatchObject({ status: { '/bluetooth/state': 'FAIL' } });
+    expect(await response('bluetooth')).toMatchObject({ status: { bluetooth: 'FAIL' } });
     expect((await knob('demo-player-1/bluetooth', { failCommands: ['pair'] })).status).toBe(400);
   });
 
@@ -147,7 +145,7 @@ describe('simulated player knobs and lifecycle over MQTT', () => {
     await send('display/preview', { uri: 'https://example.com/a.png', timeout: 5, animated: 0 });
     await send('sleep-timer/set', { seconds: 1800 });
     await send('ambients/set', { r: 200, g: 162, b: 200 });
-    await response('ambients/set');
+    await response('ambients');
     const settings = await knob('demo-player-1/settings', { batteryDrainPerHour: 60 });
     expect(settings.body).toMatchObject({ rebootDelayMs: 300, batteryDrainPerHour: 60 });
     await knob('demo-player-1/environment', { wifiStrength: -75, headphones: true });

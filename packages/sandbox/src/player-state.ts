@@ -2,7 +2,7 @@
 import { DEFAULT_VOLUME_MAX } from '@playlist-alarms/core/constants';
 import { initialBattery, isCharging, reportedLevel } from './player-battery';
 import type { BatteryState, PowerSource } from './player-battery';
-import { initialBluetooth } from './player-bluetooth';
+import { initialBluetooth, inSpeakerMode } from './player-bluetooth';
 import type { BluetoothState } from './player-bluetooth';
 import type { ProductType, SeedDevice } from './household';
 
@@ -60,6 +60,10 @@ export interface PlayerState {
   /** When the player was last reachable: the cloud's status is as old as this while offline. */
   lastSeenAt: number;
   lastCommand: { name: string; result: 'OK' | 'FAIL'; at: string } | null;
+  /** Commands heard while online, answered or not: a test can tell none was sent twice. */
+  commandsHeard: number;
+  /** Commands heard but ignored in Bluetooth speaker mode (a real player drops them silently). */
+  ignoredCommands: number;
   /**
    * When the player last heard an `events/request` (null: never). It pushes events only for
    * `eventsWindowMs` after it (PROVIDER-API.md), so a test can see whether the app keeps asking.
@@ -147,6 +151,8 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     rebootCount: 0,
     lastSeenAt: now,
     lastCommand: null,
+    commandsHeard: 0,
+    ignoredCommands: 0,
     eventsRequestedAt: null,
   };
 }
@@ -160,6 +166,8 @@ export interface PlayerView extends Omit<PlayerState, 'battery'> {
   track: { key: string; title: string | null; lengthSeconds: number } | null;
   battery: { level: number; exactLevel: number; charging: boolean; powerSource: PowerSource };
   settings: PlayerSettings;
+  /** In Bluetooth speaker mode: MQTT commands are ignored until the left button is held. */
+  commandsLocked: boolean;
 }
 
 /** The GET /_sandbox/devices/{id}/state answer: the whole state plus grouped forms for tests. */
@@ -181,5 +189,6 @@ export function playerView(state: PlayerState, settings: PlayerSettings): Player
       powerSource: copy.battery.powerSource,
     },
     settings: { ...settings },
+    commandsLocked: inSpeakerMode(copy.bluetooth),
   };
 }

@@ -99,7 +99,7 @@ describe('simulated player over MQTT', () => {
     await on(topics.dataEvents, (m) => m.playbackStatus === 'playing' && m.cardId === cardId);
     expect(await on(topics.response)).toEqual({
       status: {
-        'card/start': 'OK',
+        card: 'OK',
         req_body: JSON.stringify({ uri: `https://yoto.io/${cardId}#chapter=01&track=01` }),
       },
     });
@@ -140,11 +140,11 @@ describe('simulated player over MQTT', () => {
       );
     for (const id of ['zzzzz', theirs.cards[0]?.cardId ?? '']) {
       await send('card/start', { uri: `https://yoto.io/${id}` });
-      expect(await on(topics.response)).toMatchObject({ status: { 'card/start': 'FAIL' } });
+      expect(await on(topics.response)).toMatchObject({ status: { card: 'FAIL' } });
       messages.clear();
     }
     await send('volume/set', { volume: 250 });
-    expect(await on(topics.response)).toMatchObject({ status: { 'volume/set': 'FAIL' } });
+    expect(await on(topics.response)).toMatchObject({ status: { volume: 'FAIL' } });
     expect((await playerState('demo-player-1')).playbackStatus).toBe('stopped');
   });
 
@@ -158,7 +158,7 @@ describe('simulated player over MQTT', () => {
   it('keeps the ambient colour and the sleep timer', async () => {
     const { topics, send, on } = await listen('demo-player-1');
     await send('ambients/set', { r: 255, g: 128, b: 0 });
-    await on(topics.response, (m) => JSON.stringify(m).includes('ambients/set'));
+    await on(topics.response, (m) => JSON.stringify(m).includes('"ambients"'));
     await send('sleep-timer/set', { seconds: 600 });
     expect(await on(topics.events, (m) => 'sleepTimerActive' in m)).toMatchObject({
       sleepTimerActive: true,
@@ -209,7 +209,7 @@ describe('simulated player over MQTT', () => {
     messages.clear();
     await send('volume/set', { volume: 75 });
     // The player publishes a command's events before its response: none came.
-    await on(topics.response, (m) => JSON.stringify(m).includes('volume/set'));
+    await on(topics.response, (m) => JSON.stringify(m).includes('"volume"'));
     expect(messages.received.filter((r) => r.topic === topics.events)).toEqual([]);
     expect((await playerState('demo-player-2')).volume).toBe(12);
     await requestEvents();

@@ -10,7 +10,7 @@ import { commandSchemas, decodePayload, isCommandName, responseKey } from './com
 import type { SeedCard, SeedDevice } from './household';
 import { applyPowerKnob, batteryAfterSecond } from './player-battery';
 import type { PowerKnob } from './player-battery';
-import { applyBluetoothKnob, runBluetooth } from './player-bluetooth';
+import { applyBluetoothKnob, holdLeftButton, inSpeakerMode, runBluetooth } from './player-bluetooth';
 import type { BluetoothCommand, BluetoothKnob } from './player-bluetooth';
 import { apiStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
 import { Playback } from './player-playback';
@@ -78,9 +78,17 @@ export class SimulatedPlayer {
     this.updateOnline();
   }
 
-  /** A message on device/{id}/command/{name}. An offline player never hears it. */
+  /**
+   * A message on device/{id}/command/{name}. An offline player never hears it; one in Bluetooth
+   * speaker mode ignores it, with no response, until its left button is held (holdLeftButton).
+   */
   handleCommand(name: string, raw: Buffer): void {
     if (!this.state.online) return;
+    this.state.commandsHeard += 1;
+    if (inSpeakerMode(this.state.bluetooth)) {
+      this.state.ignoredCommands += 1;
+      return;
+    }
     const ok = isCommandName(name) && this.run(name, decodePayload(raw));
     const result = ok ? 'OK' : 'FAIL';
     this.state.lastCommand = { name, result, at: new Date(this.clock()).toISOString() };
@@ -95,6 +103,11 @@ export class SimulatedPlayer {
     if (action === 'pause') return this.playback.pause();
     if (action === 'resume') return this.playback.resume();
     return this.playback.stop();
+  }
+
+  /** Someone holds the left button for `seconds`: 3 or more leave Bluetooth speaker mode. */
+  holdLeftButton(seconds: number): boolean {
+    return this.poweredUp && holdLeftButton(this.state.bluetooth, seconds);
   }
 
   /** Someone puts a physical card in the slot (it plays from the start) or takes it out (null). */

@@ -1,0 +1,166 @@
+import {
+  DOCUMENTED_TOPICS,
+  deviceTopics,
+  MQTT_CLIENT_ID_PREFIX,
+  mqttUsername,
+} from '@playlist-alarms/core/mqtt-commands';
+import { MQTT_KEEPALIVE_SECONDS, MQTT_RECONNECT_PERIOD_MS } from '@playlist-alarms/core/constants';
+import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/messages';
+// The default import is the one form both builds share: Node's CJS build and the browser ESM bundle
+// (mqtt's "browser" export) whose only export is the default namespace object.
+import mqtt from 'mqtt';
+import type { MqttClient } from 'mqtt';
+
+// One MQTT session to one player: log in, subscribe, within one deadline. The device link keeps
+// one at a time, two for a moment while it renews its token (make-before-break).
+
+export type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+/** QoS 1 for commands and subscriptions: the provider recommends it for long-lived clients. */
+export const MQTT_QOS = 1;
+
+export interface SessionOptions {
+  brokerUrl: string;
+  deviceId: string;
+  accessToken: string;
+  timeoutMs: number;
+  keepaliveSeconds?: number | undefined;
+  log: Log;
+  /** Aborting ends the attempt (and the client) at once. */
+  signal: AbortSignal;
+}
+
+/**
+ * `DASH{deviceId}` (SPEC) plus a short per-connection suffix: the broker allows one connection per client id,
+ * so two tabs, or a tab and the alarm worker, would otherwise evict each other (PROVIDER-API.md "MQTT").
+ * The renewal's second session needs its own suffix for the same reason.
+ */
+export function clientIdFor(deviceId: string): string {
+  const bytes = new Uint8Array(4);
+  globalThis.crypto.getRandomValues(bytes);
+  const suffix = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${MQTT_CLIENT_ID_PREFIX}${deviceId}-${suffix}`;
+}
+
+/** A logged-in, subscribed client; null (logged, client ended) on failure, time-out or abort. */
+export async function openSession(options: SessionOptions): Promise<MqttClient | null> {
+  const { log } = options;
+  let client: MqttClient;
+  try {
+    client = mqtt.connect(options.brokerUrl, {
+      clientId: clientIdFor(options.deviceId),
+      username: mqttUsername(options.deviceId),
+      password: options.accessToken,
+      keepalive: options.keepaliveSeconds ?? MQTT_KEEPALIVE_SECONDS,
+      reconnectPeriod: MQTT_RECONNECT_PERIOD_MS, // SPEC §9: mqtt.js reconnects nothing by itself
+      // Our own deadline reports the time-out; mqtt.js's is only a backstop behind it.
+      connectTimeout: options.timeoutMs + 5_000,
+      clean: true,
+      protocolVersion: 4,
+    });
+  } catch (error) {
+    log('error', `${MESSAGES.failedToCreateMqttClient}: ${describeError(error)}`);
+    return null;
+  }
+  // For the client's whole life: an 'error' without a listener would throw (EventEmitter), e.g. a
+  // socket error arriving after a time-out; while connecting, awaitConnack reports errors itself.
+  client.on('error', () => undefined);
+
+  // SPEC §9: connected within 10 s means logged in and subscribed, so one deadline covers both steps.
+  const deadline = startDeadline(options.timeoutMs, options.signal);
+  const ok =
+    (await awaitConnack(client, deadline.reached, log)) &&
+    (await subscribe(client, options.deviceId, deadline.reached, log));
+  deadline.clear();
+  if (ok && !options.signal.aborted) return client;
+  client.end(true);
+  return null;
+}
+
+type Deadline = Promise<'timeout' | 'aborted'>;
+
+/** True on CONNACK; false (logged) on refusal, error, close, the deadline or an abort. */
+function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    const finish = (result: boolean, message?: string) => {
+      if (settled) return;
+      settled = true;
+      client.off('connect', onConnect);
+      client.off('error', onError);
+      client.off('close', onClose);
+      if (message) log('error', message);
+      resolve(result);
+    };
+    const onConnect = () => finish(true);
+    const onError = (error: Error) =>
+      finish(false, failedToConnectToDevice(`MQTT login refused or failed (${error.message})`));
+    const onClose = () => finish(false, failedToConnectToDevice('MQTT connection closed'));
+    void deadline.then((why) =>
+      finish(false, why === 'timeout' ? MESSAGES.mqttConnectionTimeout : undefined),
+    );
+    client.on('connect', onConnect);
+    client.on('error', onError);
+    client.on('close', onClose);
+  });
+}
+
+/**
+ * The documented topics (`data/events`, `data/status`, `response`) must be granted: the broker
+ * refuses them for another family's player. SPEC's legacy `events` and `status` are extras the
+ * real broker may refuse, so they go in their own SUBSCRIBE (mqtt.js fails a whole SUBSCRIBE when
+ * one topic is refused) and their refusal is only logged (PROVIDER-API.md Corrections).
+ */
+async function subscribe(
+  client: MqttClient,
+  deviceId: string,
+  deadline: Deadline,
+  log: Log,
+): Promise<boolean> {
+  const topics = deviceTopics(deviceId);
+  const required: string[] = DOCUMENTED_TOPICS.map((name) => topics[name]);
+  const extras = Object.values(topics).filter((topic) => !required.includes(topic));
+  const documented = client.subscribeAsync(required, { qos: MQTT_QOS }).then(
+    (grants) => !grants.some((grant) => grant.qos === 128) || 'refused',
+    (error: unknown) => describeError(error),
+  );
+  const legacy = client.subscribeAsync(extras, { qos: MQTT_QOS }).then(
+    (grants) => !grants.some((grant) => grant.qos === 128),
+    () => false,
+  );
+  const outcome = await Promise.race([Promise.all([documented, legacy]), deadline]);
+  if (outcome === 'timeout' || outcome === 'aborted') {
+    if (outcome === 'timeout') log('error', MESSAGES.mqttConnectionTimeout);
+    return false;
+  }
+  const [documentedOk, legacyOk] = outcome;
+  if (!legacyOk) log('warn', `MQTT subscribe refused for ${extras.join(', ')}`);
+  if (documentedOk !== true) {
+    log('error', `MQTT subscribe failed: ${documentedOk === 'refused' ? 'not authorized' : documentedOk}`);
+    return false;
+  }
+  return true;
+}
+
+/** Resolves 'timeout' after `ms`, or 'aborted' when the signal fires first, unless cleared. */
+function startDeadline(ms: number, signal: AbortSignal): { reached: Deadline; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => undefined as void;
+  const reached = new Promise<'timeout' | 'aborted'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+    onAbort = () => resolve('aborted');
+    if (signal.aborted) resolve('aborted');
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return {
+    reached,
+    clear: () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
