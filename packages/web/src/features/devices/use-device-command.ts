@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 
 export type SendCommand = <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) => boolean;

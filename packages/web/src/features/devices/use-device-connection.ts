@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { Device } from '@playlist-alarms/core/entities';
 import { MESSAGES, failedToConnectTo } from '@playlist-alarms/core/messages';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 import { useFetchDeviceStatus } from './api/get-device-status';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 import { useFetchDeviceStatus } from './api/get-device-status';
 

@@ -29,11 +29,11 @@ import {
   reportedModalGauge,
   trackTime,
 } from '@playlist-alarms/core/now-playing';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
+import { usePlaybackState } from '../../services/use-realtime';
 import { ModalVolumeGauge } from './ModalVolumeGauge';
 import { useModalVolume } from './use-modal-volume';
-import { usePlaybackState } from './use-playback';
 import type { NowPlayingTarget, PlayerControls } from './use-player';
 
 export interface NowPlayingDialogProps {

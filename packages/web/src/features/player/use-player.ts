@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cardUri } from '@playlist-alarms/core/card-uri';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 import { playTarget } from '@playlist-alarms/core/play-target';
 import { MESSAGES, failedToConnectTo, invalidCardId, playing } from '@playlist-alarms/core/messages';

@@ -17,15 +17,14 @@ import {
 } from '@playlist-alarms/core/playlist-browser';
 import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
 import { prefetchNoticeSnackbar } from '../../app/AppSnackbar';
-import { useNotify } from '../../app/notifier-context';
-import { usePlaybackState } from '../player/use-playback';
-import { useSomeLinkConnected } from '../../services/use-realtime';
+import { useNotify } from '../../services/notifier-context';
+import { usePlaybackState, useSomeLinkConnected } from '../../services/use-realtime';
 import { whenIdle } from '../../lib/when-idle';
 import { usePlayer } from '../player/use-player';
-import { useDevices } from './api/get-devices';
+import { useDevices } from '../../api/get-devices';
 import { useFamilyLibrary } from './api/get-family-library';
 import type { FamilyLibrary } from './api/get-family-library';
-import { usePlaylists } from './api/get-playlists';
+import { usePlaylists } from '../../api/get-playlists';
 import { PlaylistBrowser } from './PlaylistBrowser';
 import type { SetAlarmRequest } from './SetAlarmHost';
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import { useLinkSession } from '../../../services/use-realtime';
 import type { LibrarySource } from '../../../services/app-services';
