@@ -1,13 +1,49 @@
 // One linter for the monorepo: type-aware TypeScript rules, React hooks rules,
 // and the package import direction of DESIGN.md enforced rather than policed.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import localRules from './eslint-rules/no-import-cycle.js';
 
 const pkg = (name) => `./packages/${name}`;
+const web = (dir) => `./packages/web/src/${dir}`;
+
+// The web app's layers (packages/web/README.md), as bulletproof-react fences them: imports point
+// down only, app → features → api → services → provider/core; lib (small helpers) is below all.
+// Each feature folder found is fenced from the others: where two meet, app composes them.
+const webFeatures = readdirSync(new URL('./packages/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: web(`features/${feature}`),
+    from: web('features'),
+    except: [`./${feature}`],
+    message: 'a feature imports no other feature: app composes them (props, render slots)',
+  })),
+  { target: web('features'), from: web('app'), message: 'features import nothing of app' },
+  {
+    target: web('api'),
+    from: [web('features'), web('app')],
+    message: 'api imports only services, lib, provider, core',
+  },
+  {
+    target: web('services'),
+    from: [web('api'), web('features'), web('app')],
+    message: 'services import only lib, provider, core',
+  },
+  {
+    target: web('lib'),
+    from: [web('services'), web('api'), web('features'), web('app')],
+    message: 'lib imports nothing of the app',
+  },
+];
 
 // The package picture of DESIGN.md. Integration tests may start the sandbox: it is the provider
 // they are tested against, never part of what ships.
@@ -37,6 +73,7 @@ const importZones = ({ testsMayUseSandbox }) => {
       from: [pkg('server'), pkg('sandbox')],
       message: 'web never imports server or sandbox',
     },
+    ...webZones,
   ];
 };
 
@@ -58,7 +95,7 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: localRules },
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
@@ -73,7 +110,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
+      // Not import-x/no-cycle: it cannot count type-only imports (eslint-rules/no-import-cycle.js).
+      'local/no-import-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: importZones({ testsMayUseSandbox: false }) }],
     },
   },

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppSnackbar } from './AppSnackbar';
-import { Notifier } from './notifier';
-import { NotifierContext } from './notifier-context';
+import { Notifier } from '../services/notifier';
+import { NotifierContext } from '../services/notifier-context';
 // Loaded up front so the lazy snackbar resolves within act() even under fake timers.
 import './NoticeSnackbar';
 

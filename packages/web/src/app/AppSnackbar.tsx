@@ -1,5 +1,5 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-import { useNotify } from './notifier-context';
+import { useNotify } from '../services/notifier-context';
 
 // The snackbar's MUI parts (Snackbar, its transition, a portal) are not needed to show the logged-in
 // view: the view prefetches them once it shows (prefetchNoticeSnackbar), or the first notice loads them.

@@ -8,11 +8,11 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import type { UserProfile } from '@playlist-alarms/core/entities';
 import { greeting } from '@playlist-alarms/core/display-name';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useDevices } from '../features/playlists/api/get-devices';
-import { usePlaylists } from '../features/playlists/api/get-playlists';
+import { useDevices } from '../api/get-devices';
+import { usePlaylists } from '../api/get-playlists';
 import { useSomeLinkConnected } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
-import { useNotify } from './notifier-context';
+import { useNotify } from '../services/notifier-context';
 import { StatusChips } from './StatusChips';
 
 export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: () => void }) {

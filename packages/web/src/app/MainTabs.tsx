@@ -7,15 +7,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/constants';
-import { PlaylistsTab } from '../features/playlists/PlaylistsTab';
+import { PlaylistsSection } from './PlaylistsSection';
 
 // The tabs other than the first load on first visit, keeping the logged-in chunk small.
 const AlarmsPanel = lazy(() =>
   import('../features/alarms/AlarmsPanel').then((m) => ({ default: m.AlarmsPanel })),
 );
-const DevicesPanel = lazy(() =>
-  import('../features/devices/DevicesPanel').then((m) => ({ default: m.DevicesPanel })),
-);
+const DevicesSection = lazy(() => import('./DevicesSection').then((m) => ({ default: m.DevicesSection })));
 const HelpPanel = lazy(() => import('../features/help/HelpPanel').then((m) => ({ default: m.HelpPanel })));
 
 const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
@@ -33,9 +31,9 @@ function tabLabels(small: boolean, playlistCount: number, deviceCount: number): 
 
 // Made once: the parent re-renders on every list or player update, the panels need not.
 const PANELS = {
-  playlists: <PlaylistsTab />,
+  playlists: <PlaylistsSection />,
   alarms: <AlarmsPanel />,
-  devices: <DevicesPanel />,
+  devices: <DevicesSection />,
   help: <HelpPanel />,
 };
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import type { Notice } from './notifier';
+import type { Notice } from '../services/notifier';
 
 export interface NoticeSnackbarProps {
   notice: Notice;

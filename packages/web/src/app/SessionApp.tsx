@@ -7,8 +7,8 @@ import { AppSnackbar } from './AppSnackbar';
 import { InitErrorView } from './InitErrorView';
 import { LoadingView } from './LoadingView';
 import { LoggedOutView } from './LoggedOutView';
-import { Notifier } from './notifier';
-import { NotifierContext } from './notifier-context';
+import { Notifier } from '../services/notifier';
+import { NotifierContext } from '../services/notifier-context';
 
 // Everything a session needs (provider services, the query cache, notices) is this lazy chunk: the
 // logged-out view of a first visit shows without it. The logged-in view is one more chunk.

@@ -25,8 +25,8 @@ const flushMicrotasks = () => new Promise<void>((resolve) => setTimeout(resolve,
 describe('DeviceLinkRegistry', () => {
   it('keeps one link per player and reports its status', async () => {
     const { registry, links } = setup();
-    expect(await registry.connect('p1')).toBe('connected');
-    expect(await registry.connect('p1')).toBe('connected');
+    expect(await registry.connect('p1')).toEqual({ status: 'connected' });
+    expect(await registry.connect('p1')).toEqual({ status: 'connected' });
     expect(links.size).toBe(1);
     expect(registry.getSnapshot().links).toEqual({ p1: 'connected' });
     expect(registry.activeDeviceId()).toBe('p1');
@@ -34,7 +34,7 @@ describe('DeviceLinkRegistry', () => {
 
   it('does not connect without an access token', async () => {
     const { registry, links } = setup(null);
-    expect(await registry.connect('p1')).toBe('no-token');
+    expect(await registry.connect('p1')).toEqual({ status: 'no-token' });
     expect(links.size).toBe(0);
   });
 

@@ -77,7 +77,12 @@ type Incoming = { deviceId: string; epoch: number; session: number | undefined }
   | { kind: 'response'; status: Record<string, string> }
 );
 
-export type ConnectOutcome = 'connected' | 'no-token' | 'failed';
+/**
+ * How a connect ended. A failure carries its reason when the registry knows it (the link could not be
+ * made, or its connect threw); a link that refused by itself has logged its own reason.
+ */
+export type ConnectOutcome =
+  { status: 'connected' } | { status: 'no-token' } | { status: 'failed'; reason: string | null };
 
 export interface DeviceLinkRegistryOptions {
   createLink: LinkFactory;
@@ -191,15 +196,17 @@ export class DeviceLinkRegistry {
   }
 
   async connect(deviceId: string): Promise<ConnectOutcome> {
-    if (this.status(deviceId) === 'connected') return 'connected';
+    if (this.status(deviceId) === 'connected') return { status: 'connected' };
     const token = await this.options.getAccessToken();
-    if (!token) return 'no-token';
+    if (!token) return { status: 'no-token' };
     try {
       const link = await this.linkFor(deviceId);
-      return (await link.connect(deviceId, token)) ? 'connected' : 'failed';
+      return (await link.connect(deviceId, token))
+        ? { status: 'connected' }
+        : { status: 'failed', reason: null };
     } catch (error) {
       this.log('error', `connect ${deviceId} failed: ${String(error)}`);
-      return 'failed';
+      return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
     }
   }
 

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
+import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import type { CommandResponse, RealtimeSnapshot } from './device-link-registry';
 import { NO_DEVICE_DATA } from './device-link-registry';
@@ -70,4 +71,11 @@ const someLinkConnected = (snapshot: RealtimeSnapshot): boolean =>
 /** Some player is connected over MQTT (the header's chip). */
 export function useSomeLinkConnected(): boolean {
   return useRealtimeSelector(someLinkConnected);
+}
+
+const selectPlayback = (snapshot: RealtimeSnapshot): PlaybackState => snapshot.playback;
+
+/** The per-card playback state alone: re-renders when playback changes, not on every status message. */
+export function usePlaybackState(): PlaybackState {
+  return useRealtimeSelector(selectPlayback);
 }

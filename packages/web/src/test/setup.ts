@@ -7,6 +7,8 @@ configure({ asyncUtilTimeout: 5000 });
 // Testing Library unmounts between tests only when told to (no globals in this project).
 afterEach(() => {
   cleanup();
+  // A Node-environment test (the lint fences) has no storage to clear.
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });

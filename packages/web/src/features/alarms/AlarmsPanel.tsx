@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useDevices } from '../playlists/api/get-devices';
-import { usePlaylists } from '../playlists/api/get-playlists';
+import { useDevices } from '../../api/get-devices';
+import { usePlaylists } from '../../api/get-playlists';
 import { DeviceAlarmList } from './DeviceAlarmList';
 
 export function AlarmsPanel() {

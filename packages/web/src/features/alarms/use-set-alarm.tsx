@@ -7,7 +7,7 @@ import {
 } from '@playlist-alarms/core/alarm-draft';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { MESSAGES, alarmCreationFailed, invalidCardId } from '@playlist-alarms/core/messages';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useCreateDeviceAlarm } from './api/create-device-alarm';
 
 // The dialog (and its form controls) load only when a parent first sets an alarm.

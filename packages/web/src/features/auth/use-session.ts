@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@playlist-alarms/core/entities';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/app-services';
-import { useUser } from './get-user';
+import { useUser } from '../../api/get-user';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import { isRejectedToken, signInFailureMessage } from './sign-in-messages';
 

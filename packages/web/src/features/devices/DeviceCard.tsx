@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,7 +13,6 @@ import SpeakerIcon from '@mui/icons-material/Speaker';
 import { MQTT_CONNECT, MQTT_DISCONNECT } from '@playlist-alarms/core/device-texts';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { useLinkStatus } from '../../services/use-realtime';
-import { DeviceAlarmsPreview } from './DeviceAlarmsPreview';
 import { DeviceStatusAccordion } from './DeviceStatusAccordion';
 import { mqttChipLabel } from './device-summary';
 import { RemoteControlPanel } from './remote/RemoteControlPanel';
@@ -23,7 +23,12 @@ export interface DeviceCardProps {
   playlists: readonly Playlist[];
   connection: DeviceConnection;
   titleOf: (cardId: string) => string;
+  /** The player's alarms (the alarms feature's preview, given by the app). */
+  renderAlarms: RenderDeviceAlarms;
 }
+
+/** Renders a player's alarm preview; stable (module level), so the memoised cards keep still. */
+export type RenderDeviceAlarms = (deviceId: string, titleOf: (cardId: string) => string) => ReactNode;
 
 /**
  * One player: MQTT connect/disconnect, its status, its remote control and its first alarms.
@@ -34,6 +39,7 @@ export const DeviceCard = memo(function DeviceCard({
   playlists,
   connection,
   titleOf,
+  renderAlarms,
 }: DeviceCardProps) {
   const link = useLinkStatus(device.deviceId);
   const [busy, setBusy] = useState(false);
@@ -98,7 +104,7 @@ export const DeviceCard = memo(function DeviceCard({
             <Typography variant="subtitle1" component="h4">
               Alarms
             </Typography>
-            <DeviceAlarmsPreview deviceId={device.deviceId} titleOf={titleOf} />
+            {renderAlarms(device.deviceId, titleOf)}
           </Stack>
         </Stack>
       </CardContent>

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DevicesPanel } from './DevicesPanel';
-import { household, renderWithServices } from './devices.test-support';
+import { household } from './devices.test-support';
+import { renderWithServices } from '../../test/render-with-services';
 import { renderApp } from '../../test/render-app';
 
+// The alarms on each card are the app's composition (app/DevicesSection.test.tsx).
+const noAlarms = () => null;
 const card = async (name: string) => screen.findByRole('article', { name });
 /** A report section by its title (text lookups keep these large cards fast in jsdom). */
 const section = (within_: HTMLElement, title: string): HTMLElement =>
@@ -13,7 +16,7 @@ const section = (within_: HTMLElement, title: string): HTMLElement =>
 describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
   it('shows a card per player, each with the not-connected warning until MQTT is connected', async () => {
     const services = household();
-    renderWithServices(services, <DevicesPanel />);
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     const mini = await card('Playroom Mini');
     for (const element of [bedroom, mini]) {
@@ -31,7 +34,7 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
 
   it('with no data at all the report says so', async () => {
     const services = household();
-    renderWithServices(services, <DevicesPanel />);
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Device Status' }));
     expect(within(bedroom).getByText('Detailed Status Report')).toBeTruthy();
@@ -41,7 +44,7 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
 
   it('connecting fetches the API status, opens the overview and fills chips and report from API and MQTT', async () => {
     const services = household();
-    renderWithServices(services, <DevicesPanel />);
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     const overview = screen.getByRole('button', { name: 'Device Status Overview' });
     expect(overview.getAttribute('aria-expanded')).toBe('false');
@@ -92,7 +95,7 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
 
   it('refresh asks the player for status and events and fetches the API status again', async () => {
     const services = household();
-    renderWithServices(services, <DevicesPanel />);
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
     await waitFor(() => expect(services.library.statusRequests).toEqual(['p1']));
@@ -104,7 +107,7 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
 
   it('after a disconnect the card shows no data, not the last session’s; connecting again fetches fresh values', async () => {
     const services = household();
-    renderWithServices(services, <DevicesPanel />);
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
     expect(await within(bedroom).findByLabelText('Battery 64% ⚡')).toBeTruthy();
@@ -155,26 +158,9 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
     expect(services.library.statusRequests).toEqual(['p1', 'p1']);
   });
 
-  it('lists the first 3 alarms then "+N more alarms..."', async () => {
-    const services = household();
-    services.library.alarmsByDevice.set('p1', [
-      '1111100,0700,card1,01,01,7,1',
-      '1111100,0715,card4,01,01,7,1',
-      '0000011,0800,card5,01,01,7,0',
-      '1111111,1900,card6,01,01,5,1',
-      '1111111,1930,card6,01,01,5,1',
-    ]);
-    renderWithServices(services, <DevicesPanel />);
-    const bedroom = await card('Bedroom Player');
-    const alarms = await within(bedroom).findByRole('list', { name: 'Alarms on this device' });
-    expect(within(alarms).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(alarms).getByText('07:00 · Bedtime Stories Collection')).toBeTruthy();
-    expect(within(bedroom).getByText('+2 more alarms...')).toBeTruthy();
-  });
-
   it('a refused connection names the player', async () => {
     const services = household({ refusingDevices: ['p1'] });
-    renderWithServices(services, <DevicesPanel />);
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
     expect(await screen.findByText('Failed to connect to Bedroom Player')).toBeTruthy();

@@ -3,18 +3,22 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { useDevices } from '../playlists/api/get-devices';
-import { usePlaylists } from '../playlists/api/get-playlists';
+import { useDevices } from '../../api/get-devices';
+import { usePlaylists } from '../../api/get-playlists';
 import { useServices } from '../../services/app-services';
 import { DeviceCard } from './DeviceCard';
+import type { RenderDeviceAlarms } from './DeviceCard';
 import { DeviceStatusOverview } from './DeviceStatusOverview';
 import { useDeviceConnection } from './use-device-connection';
 import type { DeviceConnection } from './use-device-connection';
 
 const NO_PLAYLISTS: readonly Playlist[] = [];
 
-/** The Device Management tab (SPEC §2): the status overview, then a card per player. */
-export function DevicesPanel() {
+/**
+ * The Device Management tab (SPEC §2): the status overview, then a card per player. Each card's alarms
+ * come from the alarms feature, through `renderAlarms` (the app composes the two).
+ */
+export function DevicesPanel({ renderAlarms }: { renderAlarms: RenderDeviceAlarms }) {
   const devices = useDevices();
   const playlists = usePlaylists();
   const { devices: registry } = useServices();
@@ -66,6 +70,7 @@ export function DevicesPanel() {
           playlists={playlists.data ?? NO_PLAYLISTS}
           connection={connection}
           titleOf={titleOf}
+          renderAlarms={renderAlarms}
         />
       ))}
     </Stack>

@@ -1,21 +1,15 @@
 import { useCallback } from 'react';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { useNotify } from '../../app/notifier-context';
-import { useServices } from '../../services/app-services';
+import { useDeviceCommands } from '../../services/device-commands';
 
 export type SendCommand = <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) => boolean;
 
 /** Sends one command to one player; without a connection nothing is sent and SPEC §8 says so. */
 export function useDeviceCommand(deviceId: string): SendCommand {
-  const { devices } = useServices();
-  const notify = useNotify();
+  const commands = useDeviceCommands();
   return useCallback(
-    <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) => {
-      const sent = devices.send(deviceId, name, payload);
-      if (!sent) notify.error(MESSAGES.deviceNotConnectedViaMqtt);
-      return sent;
-    },
-    [deviceId, devices, notify],
+    <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) =>
+      commands.send(deviceId, name, payload),
+    [commands, deviceId],
   );
 }

@@ -1,8 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { Device } from '@playlist-alarms/core/entities';
-import { MESSAGES, failedToConnectTo } from '@playlist-alarms/core/messages';
-import { useNotify } from '../../app/notifier-context';
-import { useServices } from '../../services/app-services';
+import { useDeviceCommands } from '../../services/device-commands';
 import { useFetchDeviceStatus } from './api/get-device-status';
 
 export interface DeviceConnection {
@@ -16,23 +14,19 @@ export interface DeviceConnection {
  * asks for status and events after 1 s and keeps polling every 30 s until the link ends.
  */
 export function useDeviceConnection(): DeviceConnection {
-  const { devices } = useServices();
-  const notify = useNotify();
+  const commands = useDeviceCommands();
   const fetchStatus = useFetchDeviceStatus();
 
   const connect = useCallback(
     async (device: Device) => {
-      const outcome = await devices.connect(device.deviceId);
-      if (outcome === 'no-token') notify.error(MESSAGES.noAccessToken);
-      if (outcome === 'failed') notify.error(failedToConnectTo(device.name));
-      if (outcome !== 'connected') return false;
-      void fetchStatus(device.deviceId);
-      return true;
+      const connected = await commands.connect(device);
+      if (connected) void fetchStatus(device.deviceId, { fresh: false });
+      return connected;
     },
-    [devices, fetchStatus, notify],
+    [commands, fetchStatus],
   );
 
-  const disconnect = useCallback((device: Device) => devices.disconnect(device.deviceId), [devices]);
+  const disconnect = useCallback((device: Device) => commands.disconnect(device.deviceId), [commands]);
 
   return useMemo(() => ({ connect, disconnect }), [connect, disconnect]);
 }

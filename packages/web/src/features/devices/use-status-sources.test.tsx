@@ -1,7 +1,8 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useBluetoothResponse, useSomeLinkConnected } from '../../services/use-realtime';
-import { household, renderWithServices } from './devices.test-support';
+import { household } from './devices.test-support';
+import { renderWithServices } from '../../test/render-with-services';
 import { useStatusSources } from './use-status-sources';
 
 // Every message of every player replaces the registry's snapshot; what a component reads must not

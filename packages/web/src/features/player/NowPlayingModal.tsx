@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -20,20 +20,19 @@ import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import StopIcon from '@mui/icons-material/Stop';
 import type { ReactNode } from 'react';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { mergeEvents, playbackProgress } from '@playlist-alarms/core/device-messages';
+import { playbackProgress } from '@playlist-alarms/core/device-messages';
 import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
-import { MESSAGES } from '@playlist-alarms/core/messages';
 import {
   NOW_PLAYING_LABELS,
   nowPlayingTitle,
   reportedModalGauge,
   trackTime,
 } from '@playlist-alarms/core/now-playing';
-import { useNotify } from '../../app/notifier-context';
 import { useServices } from '../../services/app-services';
+import { useDeviceCommands } from '../../services/device-commands';
+import { useDeviceEvents, usePlaybackState } from '../../services/use-realtime';
 import { ModalVolumeGauge } from './ModalVolumeGauge';
 import { useModalVolume } from './use-modal-volume';
-import { usePlaybackState } from './use-playback';
 import type { NowPlayingTarget, PlayerControls } from './use-player';
 
 export interface NowPlayingDialogProps {
@@ -211,38 +210,32 @@ export interface NowPlayingModalProps {
 /** The modal wired to the player: its events, the shared playback state and the volume command. */
 export function NowPlayingModal({ target, deviceName, controls, onClose }: NowPlayingModalProps) {
   const { devices: registry } = useServices();
-  const notify = useNotify();
+  const commands = useDeviceCommands();
   const playback = usePlaybackState();
-  const [events, setEvents] = useState<DeviceEvents | null>(null);
-  const merged = useRef<DeviceEvents | null>(null);
   const { deviceId } = target;
+  // The registry's merged events of this player: the modal keeps no copy of its own.
+  const events = useDeviceEvents(deviceId);
 
   const send = useCallback(
-    (payload: { volume: number }) => {
-      if (!registry.send(deviceId, 'volume/set', payload)) notify.error(MESSAGES.deviceNotConnectedViaMqtt);
-    },
-    [deviceId, notify, registry],
+    (payload: { volume: number }) => void commands.send(deviceId, 'volume/set', payload),
+    [commands, deviceId],
   );
   const volume = useModalVolume(send);
   const { report } = volume;
 
   useEffect(() => {
-    merged.current = null;
     const off = registry.onDeviceEvent((notice) => {
-      if (notice.deviceId !== deviceId) return;
-      const next = mergeEvents(merged.current, notice.events);
-      merged.current = next;
-      setEvents(next);
-      // Only a message that carries a volume is a report; merged state would replay an old one.
-      if (notice.events.volume !== undefined) {
-        const gauge = reportedModalGauge({ volume: notice.events.volume, volumeMax: next.volumeMax });
-        if (gauge !== null) report(gauge);
-      }
+      // Only a message that carries a volume is a report; the merged events would replay an old one.
+      if (notice.deviceId !== deviceId || notice.events.volume === undefined) return;
+      const merged = registry.getSnapshot().devices[deviceId]?.events;
+      const volumeMax = notice.events.volumeMax ?? merged?.volumeMax;
+      const gauge = reportedModalGauge({ volume: notice.events.volume, volumeMax });
+      if (gauge !== null) report(gauge);
     });
     // The full state at once (position, track, volume), not only what changes from now on.
-    registry.send(deviceId, 'events/request', null);
+    commands.requestEvents(deviceId);
     return off;
-  }, [deviceId, registry, report]);
+  }, [commands, deviceId, registry, report]);
 
   const here = playback.deviceId === deviceId;
   const paused = here && playback.isPaused;

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cardUri } from '@playlist-alarms/core/card-uri';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { useNotify } from '../../app/notifier-context';
+import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
+import { useDeviceCommands } from '../../services/device-commands';
+import type { PlaybackCommand } from '../../services/device-commands';
 import { playTarget } from '@playlist-alarms/core/play-target';
-import { MESSAGES, failedToConnectTo, invalidCardId, playing } from '@playlist-alarms/core/messages';
+import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/messages';
 import { activeCardId } from '@playlist-alarms/core/device-messages';
 
 export interface DevicePicker {
@@ -38,6 +40,7 @@ export interface PlayerControls {
 export function usePlayer(devices: readonly Device[]): PlayerControls {
   const { config, devices: registry } = useServices();
   const notify = useNotify();
+  const commands = useDeviceCommands();
   const [picker, setPicker] = useState<DevicePicker | null>(null);
   const [nowPlaying, setNowPlaying] = useState<NowPlayingTarget | null>(null);
   // The card whose 'playing' event we await, to say "Playing: {title}" once the player confirms.
@@ -63,19 +66,12 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
 
   const start = useCallback(
     (deviceId: string, playlist: Playlist, cardId: string) => {
-      const sent = registry.send(deviceId, 'card/start', {
-        uri: cardUri(config.provider.cardLinkHost, cardId),
-      });
-      if (!sent) {
-        notify.error(MESSAGES.deviceNotConnectedViaMqtt);
-        return;
-      }
+      if (!commands.startCard(deviceId, cardUri(config.provider.cardLinkHost, cardId))) return;
       awaited.current = { cardId, title: playlist.title };
-      registry.applyLocal({ type: 'play', cardId, deviceId });
       // Playback started from the app: the now-playing modal opens on it (SPEC §2 dialogs).
       setNowPlaying({ deviceId, playlist });
     },
-    [config.provider.cardLinkHost, notify, registry],
+    [commands, config.provider.cardLinkHost],
   );
 
   const connectAndPlay = useCallback(
@@ -84,16 +80,13 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
       inFlight.current = cardId;
       setStarting(cardId);
       try {
-        const outcome = await registry.connect(device.deviceId);
-        if (outcome === 'no-token') notify.error(MESSAGES.noAccessToken);
-        else if (outcome === 'failed') notify.error(failedToConnectTo(device.name));
-        else start(device.deviceId, playlist, cardId);
+        if (await commands.connect(device)) start(device.deviceId, playlist, cardId);
       } finally {
         inFlight.current = null;
         setStarting(null);
       }
     },
-    [notify, registry, start],
+    [commands, start],
   );
 
   const play = useCallback(
@@ -137,26 +130,19 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   );
 
   const command = useCallback(
-    (name: 'card/pause' | 'card/resume' | 'card/stop', success: string | null) => {
-      const deviceId = registry.playbackDeviceId();
-      if (!deviceId || !registry.send(deviceId, name, null)) {
-        notify.error(MESSAGES.noDeviceConnected);
-        return;
-      }
-      registry.applyLocal({
-        type: name === 'card/pause' ? 'pause' : name === 'card/resume' ? 'resume' : 'stop',
-      });
-      if (name === 'card/stop') awaited.current = null;
+    (name: PlaybackCommand, success: string | null) => {
+      if (!commands.controlPlayback(name)) return;
+      if (name === 'stop') awaited.current = null;
       if (success) notify.success(success);
     },
-    [notify, registry],
+    [commands, notify],
   );
 
   return {
     play,
-    pause: useCallback(() => command('card/pause', MESSAGES.playbackPaused), [command]),
-    resume: useCallback(() => command('card/resume', null), [command]),
-    stop: useCallback(() => command('card/stop', MESSAGES.playbackStopped), [command]),
+    pause: useCallback(() => command('pause', MESSAGES.playbackPaused), [command]),
+    resume: useCallback(() => command('resume', null), [command]),
+    stop: useCallback(() => command('stop', MESSAGES.playbackStopped), [command]),
     picker,
     choose,
     closePicker: useCallback(() => setPicker(null), []),

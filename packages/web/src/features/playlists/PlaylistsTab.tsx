@@ -1,4 +1,5 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,31 +17,39 @@ import {
   NOW_PLAYING_BUTTON_LABEL,
 } from '@playlist-alarms/core/playlist-browser';
 import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
-import { prefetchNoticeSnackbar } from '../../app/AppSnackbar';
-import { useNotify } from '../../app/notifier-context';
-import { usePlaybackState } from '../player/use-playback';
-import { useSomeLinkConnected } from '../../services/use-realtime';
+import { useNotify } from '../../services/notifier-context';
+import { usePlaybackState, useSomeLinkConnected } from '../../services/use-realtime';
 import { whenIdle } from '../../lib/when-idle';
-import { usePlayer } from '../player/use-player';
-import { useDevices } from './api/get-devices';
 import { useFamilyLibrary } from './api/get-family-library';
 import type { FamilyLibrary } from './api/get-family-library';
-import { usePlaylists } from './api/get-playlists';
+import { usePlaylists } from '../../api/get-playlists';
 import { PlaylistBrowser } from './PlaylistBrowser';
-import type { SetAlarmRequest } from './SetAlarmHost';
 
-// Dialogs load on first use, keeping the logged-in view's JavaScript small.
-const SelectDeviceDialog = lazy(() =>
-  import('../player/SelectDeviceDialog').then((m) => ({ default: m.SelectDeviceDialog })),
-);
-// The Set Alarm flow (alarm rules, dialog, config write) loads when first used.
-const loadSetAlarmHost = () => import('./SetAlarmHost');
-const SetAlarmHost = lazy(() => loadSetAlarmHost().then((m) => ({ default: m.SetAlarmHost })));
-const NowPlayingModal = lazy(() =>
-  import('../player/NowPlayingModal').then((m) => ({ default: m.NowPlayingModal })),
-);
+/**
+ * What the tab needs of the player (the player feature's usePlayer, given by the app): the card
+ * buttons' commands, which card is starting, and the now-playing modal's opener.
+ */
+export interface PlaylistPlayer {
+  play: (playlist: Playlist) => void;
+  pause: () => void;
+  resume: () => void;
+  stop: () => void;
+  /** The card whose play is connecting and starting, else null. */
+  starting: string | null;
+  /** The now-playing modal is open (its button is hidden meanwhile). */
+  nowPlayingOpen: boolean;
+  showNowPlaying: (target: { deviceId: string; playlist: Playlist | null }) => void;
+}
 
-const NO_DEVICES: never[] = [];
+export interface PlaylistsTabProps {
+  player: PlaylistPlayer;
+  onSetAlarm: (playlist: Playlist) => void;
+  /** Once the own list has shown and the browser is idle: the app fetches what can wait. */
+  onFirstViewIdle: () => void;
+  /** The dialogs the app opens from this tab (device picker, now playing, Set Alarm). */
+  children?: ReactNode;
+}
+
 const NO_PLAYLISTS: never[] = [];
 const NO_FAMILY: FamilyLibrary = { groups: [], playlists: [], notes: new Map() };
 
@@ -71,9 +80,8 @@ function Loading() {
   );
 }
 
-export function PlaylistsTab() {
+export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: PlaylistsTabProps) {
   const playlists = usePlaylists();
-  const devices = useDevices();
   const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
   // What the first view needs comes first: the family library (its code and its many requests) and
   // the snackbar's code wait until the own list has shown and the browser is idle, unless the family
@@ -84,31 +92,19 @@ export function PlaylistsTab() {
     if (!ownSettled) return;
     return whenIdle(() => {
       setAfterFirstView(true);
-      prefetchNoticeSnackbar();
+      onFirstViewIdle();
     });
-  }, [ownSettled]);
+  }, [onFirstViewIdle, ownSettled]);
   const family = useFamilyLibrary({ enabled: afterFirstView || state.tab === 'family' });
   const notify = useNotify();
-  const deviceList = devices.data ?? NO_DEVICES;
-  const player = usePlayer(deviceList);
-  const [alarmRequest, setAlarmRequest] = useState<SetAlarmRequest | null>(null);
   const playback = usePlaybackState();
   const deviceConnected = useSomeLinkConnected();
-
-  // Set Alarm becomes usable once a player is connected: fetch its code then, not on the click.
-  useEffect(() => {
-    if (deviceConnected) loadSetAlarmHost().catch(() => undefined); // the click will try again
-  }, [deviceConnected]);
 
   // The own list's failure is reported by the logged-in view; the family library's here.
   useEffect(() => {
     if (family.isError) notify.error(MESSAGES.failedToLoadPlaylists);
   }, [family.isError, notify]);
 
-  const onSetAlarm = useCallback(
-    (playlist: Playlist) => setAlarmRequest((last) => ({ playlist, seq: (last?.seq ?? 0) + 1 })),
-    [],
-  );
   const onTab = useCallback((tab: BrowserTab) => dispatch({ type: 'tab', tab }), []);
 
   const own = playlists.data ?? NO_PLAYLISTS;
@@ -120,8 +116,6 @@ export function PlaylistsTab() {
     if (!cardId) return null;
     return own.find((p) => p.cardId === cardId) ?? library.playlists.find((p) => p.cardId === cardId) ?? null;
   }, [library.playlists, own, playback.cardId]);
-  const nowPlaying = player.nowPlaying;
-  const nowPlayingDevice = nowPlaying && deviceList.find((d) => d.deviceId === nowPlaying.deviceId);
   const playingDeviceId = playback.deviceId;
 
   return (
@@ -135,7 +129,7 @@ export function PlaylistsTab() {
             onChange={onTab}
           />
         </Box>
-        {playingDeviceId && playback.cardId && !nowPlaying && (
+        {playingDeviceId && playback.cardId && !player.nowPlayingOpen && (
           <Button
             variant="outlined"
             color="secondary"
@@ -165,31 +159,7 @@ export function PlaylistsTab() {
           onSetAlarm={onSetAlarm}
         />
       )}
-      {player.picker && (
-        <Suspense fallback={null}>
-          <SelectDeviceDialog
-            open
-            devices={player.picker.devices}
-            onChoose={player.choose}
-            onClose={player.closePicker}
-          />
-        </Suspense>
-      )}
-      {nowPlaying && (
-        <Suspense fallback={null}>
-          <NowPlayingModal
-            target={nowPlaying}
-            deviceName={nowPlayingDevice?.name ?? nowPlaying.deviceId}
-            controls={player}
-            onClose={player.closeNowPlaying}
-          />
-        </Suspense>
-      )}
-      {alarmRequest && (
-        <Suspense fallback={null}>
-          <SetAlarmHost devices={deviceList} request={alarmRequest} />
-        </Suspense>
-      )}
+      {children}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 import type { DeviceAlarms } from './get-device-alarms';

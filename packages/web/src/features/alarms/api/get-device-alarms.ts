@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
 import type { DeviceAlarm } from '@playlist-alarms/core/entities';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import { useLinkSession } from '../../../services/use-realtime';
 import type { LibrarySource } from '../../../services/app-services';
@@ -38,19 +38,21 @@ export function useDeviceStatus(deviceId: string): DeviceApiStatus | null {
   return session === null ? null : (query.data ?? null);
 }
 
-/** Fetches the API status now (SPEC §4: connecting fetches it; so does refresh); not while disconnected. */
-export function useFetchDeviceStatus(): (deviceId: string) => Promise<void> {
+/**
+ * Fetches the API status (SPEC §4: connecting fetches it; so does refresh); not while disconnected.
+ * `fresh` (refresh) asks again even when this connection has an answer; connecting does not: the
+ * connection is new, so an answer under its key (the card's own query may have fetched it) is fresh.
+ */
+export function useFetchDeviceStatus(): (deviceId: string, options?: { fresh: boolean }) => Promise<void> {
   const { library, devices } = useServices();
   const queryClient = useQueryClient();
   return useCallback(
-    async (deviceId: string) => {
+    async (deviceId: string, { fresh } = { fresh: true }) => {
       const session = devices.session(deviceId);
       if (session === null) return;
+      const query = deviceStatusQueryOptions(library, deviceId, session);
       try {
-        await queryClient.fetchQuery({
-          ...deviceStatusQueryOptions(library, deviceId, session),
-          staleTime: 0,
-        });
+        await queryClient.fetchQuery(fresh ? { ...query, staleTime: 0 } : query);
       } catch (error) {
         // The report still shows the MQTT sections; the API ones appear once a fetch succeeds.
         console.warn(`[devices] API status of ${deviceId} failed`, error);

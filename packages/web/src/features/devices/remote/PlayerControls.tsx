@@ -8,7 +8,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopIcon from '@mui/icons-material/Stop';
-import { cardUri, parseCardUri } from '@playlist-alarms/core/card-uri';
+import { cardUri } from '@playlist-alarms/core/card-uri';
 import {
   CUSTOM_PLAY,
   CUSTOM_PLAYLIST,
@@ -21,29 +21,21 @@ import type { Playlist } from '@playlist-alarms/core/entities';
 import { quickPlayPlaylists, quickPlayTitle } from '@playlist-alarms/core/playlist-browser';
 import { hasUri } from '@playlist-alarms/core/remote-control';
 import { useServices } from '../../../services/app-services';
-import type { SendCommand } from '../use-device-command';
+import { useDeviceCommands } from '../../../services/device-commands';
 
 export interface PlayerControlsProps {
   deviceId: string;
   playlists: readonly Playlist[];
-  send: SendCommand;
   onRefresh: () => void;
 }
 
 /** Play / Resume, Pause, Stop, Refresh Status, Quick Play Favorites and a custom card URI. */
-export function PlayerControls({ deviceId, playlists, send, onRefresh }: PlayerControlsProps) {
-  const { config, devices } = useServices();
+export function PlayerControls({ deviceId, playlists, onRefresh }: PlayerControlsProps) {
+  const { config } = useServices();
+  const commands = useDeviceCommands();
   const [customUri, setCustomUri] = useState('');
 
-  // Local actions set the playback flags too (SPEC §4), but only for the card this player holds.
-  const local = (type: 'pause' | 'resume' | 'stop') => {
-    if (devices.getSnapshot().playback.deviceId === deviceId) devices.applyLocal({ type });
-  };
-  const startCard = (uri: string) => {
-    if (!send('card/start', { uri })) return;
-    const cardId = parseCardUri(uri)?.cardId;
-    if (cardId) devices.applyLocal({ type: 'play', cardId, deviceId });
-  };
+  const startCard = (uri: string) => commands.startCard(deviceId, uri);
 
   return (
     <Stack spacing={1.5}>
@@ -54,21 +46,21 @@ export function PlayerControls({ deviceId, playlists, send, onRefresh }: PlayerC
         <Button
           variant="contained"
           startIcon={<PlayArrowIcon />}
-          onClick={() => send('card/resume', null) && local('resume')}
+          onClick={() => commands.control(deviceId, 'resume')}
         >
           {PLAYER_BUTTONS.play}
         </Button>
         <Button
           variant="outlined"
           startIcon={<PauseIcon />}
-          onClick={() => send('card/pause', null) && local('pause')}
+          onClick={() => commands.control(deviceId, 'pause')}
         >
           {PLAYER_BUTTONS.pause}
         </Button>
         <Button
           variant="outlined"
           startIcon={<StopIcon />}
-          onClick={() => send('card/stop', null) && local('stop')}
+          onClick={() => commands.control(deviceId, 'stop')}
         >
           {PLAYER_BUTTONS.stop}
         </Button>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { household, renderWithServices } from '../devices.test-support';
+import { household } from '../devices.test-support';
+import { renderWithServices } from '../../../test/render-with-services';
 import { RemoteControlPanel } from './RemoteControlPanel';
 import type { TestServices } from '../../../test/twins';
 

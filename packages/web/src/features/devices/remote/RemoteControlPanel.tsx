@@ -64,7 +64,7 @@ function ConnectedControls({ device, playlists }: RemoteControlPanelProps) {
     <Stack spacing={2} sx={{ mt: 1 }}>
       <ResponseBanner deviceId={device.deviceId} />
       <Stack spacing={2} divider={<Divider flexItem />}>
-        <PlayerControls deviceId={device.deviceId} playlists={playlists} send={send} onRefresh={refresh} />
+        <PlayerControls deviceId={device.deviceId} playlists={playlists} onRefresh={refresh} />
         <VolumeSection deviceId={device.deviceId} send={send} />
         <AdvancedControls send={send} />
         <SystemControls send={send} />

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Notifier } from '../../../app/notifier';
-import { NotifierContext } from '../../../app/notifier-context';
+import { Notifier } from '../../../services/notifier';
+import { NotifierContext } from '../../../services/notifier-context';
 import { ServicesContext } from '../../../services/app-services';
 import { createTestServices } from '../../../test/twins';
 import { useDeviceCommand } from '../use-device-command';

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
+import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
 import { groupNote, groupPlaylists, withContentOutcome } from '@playlist-alarms/core/family-library';
 import type { ContentOutcome, GroupNote } from '@playlist-alarms/core/family-library';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import type { LibrarySource } from '../../../services/app-services';
 import { familyGroupsQueryOptions } from './get-family-groups';
-import type { FamilyLibrary } from './get-family-library';
 import { RequestLimiter } from './request-limiter';
 
 // Loaded by the family library query on its first run (get-family-library.ts), so the first view
@@ -16,6 +15,13 @@ import { RequestLimiter } from './request-limiter';
 // 'restricted'. Group detail and content go through one limiter per library (4 calls at once),
 // and each card's outcome is cached on its own key, so a revisit or a refetch of the library
 // reads the cache instead of asking the provider for every card again.
+
+export interface FamilyLibrary {
+  groups: FamilyLibraryGroup[];
+  playlists: Playlist[];
+  /** "(Empty)" or "(No accessible content)" per group id, when one applies. */
+  notes: ReadonlyMap<string, GroupNote>;
+}
 
 /** Provider calls for the library at once. */
 export const FAMILY_LIBRARY_CONCURRENCY = 4;

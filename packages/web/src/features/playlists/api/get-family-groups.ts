@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import type { LibrarySource } from '../../../services/app-services';
 
 export const getFamilyGroups = (library: LibrarySource): Promise<FamilyLibraryGroup[]> =>

@@ -1,20 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
-import type { GroupNote } from '@playlist-alarms/core/family-library';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 
 /** The assembled library is reused this long across visits of the tab. */
 export const FAMILY_LIBRARY_STALE_MS = 5 * 60_000;
 
-export interface FamilyLibrary {
-  groups: FamilyLibraryGroup[];
-  playlists: Playlist[];
-  /** "(Empty)" or "(No accessible content)" per group id, when one applies. */
-  notes: ReadonlyMap<string, GroupNote>;
-}
+// The type is the loader's (what it assembles): this side only names it, so the two files import
+// in one direction.
+export type { FamilyLibrary } from './family-library-loader';
 
 export const familyLibraryQueryOptions = (client: QueryClient, library: LibrarySource) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { useSetAlarm } from '../alarms/use-set-alarm';
+import { useSetAlarm } from './use-set-alarm';
 
 export interface SetAlarmRequest {
   playlist: Playlist;

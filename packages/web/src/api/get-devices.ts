@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Device } from '@playlist-alarms/core/entities';
-import { queryKeys } from '../../../lib/query-keys';
-import { useServices } from '../../../services/app-services';
-import type { LibrarySource } from '../../../services/app-services';
+import { queryKeys } from './query-keys';
+import { useServices } from '../services/app-services';
+import type { LibrarySource } from '../services/app-services';
 
 export const getDevices = (library: LibrarySource): Promise<Device[]> => library.getDevices();
 

@@ -7,7 +7,7 @@ import { DEVICE_CARD_ALARM_PREVIEW } from '@playlist-alarms/core/constants';
 import { NO_DEVICE_ALARMS } from '@playlist-alarms/core/device-texts';
 import { MESSAGES, moreAlarms } from '@playlist-alarms/core/messages';
 import { daysWording } from '@playlist-alarms/core/weekdays';
-import { useDeviceAlarms } from '../alarms/api/get-device-alarms';
+import { useDeviceAlarms } from './api/get-device-alarms';
 
 /** The card's alarm preview: the first 3 alarms, then "+N more alarms..." (SPEC §2, §9). */
 export function DeviceAlarmsPreview({
