@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { authenticate, createTokenVerifier, jwksUrl } from './auth';
+import { createTokenVerifier, jwksUrl } from './auth';
 import type { ServerConfig } from './config';
 import { toRuntimeConfig } from './config';
 import { connectDatabase } from './db/connect';
@@ -17,6 +17,18 @@ import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
 import { yotoProxyRoutes } from './routes/yoto-proxy';
+import { registerCredentialCheck } from './sessions/credentials';
+import { REDACTED_HEADER_PATHS, serializeRequest } from './sessions/log-redaction';
+import { createSessionStore, type SessionStore } from './sessions/session-store';
+import { sessionRoutes } from './sessions/session-routes';
+import { cipherFromConfig } from './sessions/token-cipher';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server-held sessions and tokens; the alarm worker calls `sessions.accessTokenFor(userId)`. */
+    sessions: SessionStore;
+  }
+}
 
 export interface AppDeps {
   /** A database to use instead of opening the configured one (the caller then closes it). */
@@ -27,6 +39,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The clock of next_fire_at (tests pin it). */
   now?: () => Date;
+  /** How long before expiry a stored access token is refreshed (default 60 s; tests shorten it). */
+  tokenRefreshMarginMs?: number;
 }
 
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
@@ -45,9 +59,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),
       // Provider tokens must never reach a log file.
       redact: {
-        paths: ['req.headers.authorization', 'headers.authorization', 'request.headers.authorization'],
+        paths: [
+          'req.headers.authorization',
+          'headers.authorization',
+          'request.headers.authorization',
+          ...REDACTED_HEADER_PATHS,
+        ],
         censor: '[redacted]',
       },
+      serializers: { req: serializeRequest },
     },
   });
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
@@ -75,16 +95,37 @@ async function registerRoutes(
   await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
   await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
 
-  // Everything else under /api needs a verified provider token.
+  // Every route not on the public list needs a credential: a session cookie or a provider token.
   const verify = createTokenVerifier(config.provider, fetchImpl);
+  const now = deps.now ?? (() => new Date());
+  const cipher = cipherFromConfig(config);
+  const sessions = createSessionStore({
+    db,
+    cipher,
+    provider: config.provider,
+    fetch: fetchImpl,
+    now,
+    ...(deps.tokenRefreshMarginMs === undefined ? {} : { refreshMarginMs: deps.tokenRefreshMarginMs }),
+  });
+  app.decorate('sessions', sessions);
+  registerCredentialCheck(app, { verify, sessions, publicUrl: config.sessions.publicUrl });
+  await app.register(sessionRoutes, {
+    provider: config.provider,
+    cipher,
+    sessions,
+    verify,
+    publicUrl: config.sessions.publicUrl,
+    fetch: fetchImpl,
+    now,
+  });
+
   await app.register(async (api) => {
-    api.addHook('onRequest', authenticate(verify));
     await api.register(yotoProxyRoutes, {
       prefix: PROXY_PREFIX,
       apiBase: config.provider.apiBase,
       fetch: fetchImpl,
     });
-    const cloud = { db, now: deps.now ?? (() => new Date()) };
+    const cloud = { db, now };
     await api.register(cloudUserRoutes, cloud);
     await api.register(cloudAlarmRoutes, cloud);
     await api.register(cloudAlarmByTypeRoutes, cloud);

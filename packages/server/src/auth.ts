@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, customFetch, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { ProviderConfig } from './config';
@@ -12,7 +12,7 @@ export interface Caller {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate` on every protected route; null elsewhere. */
+    /** Set on every protected route (sessions/credentials.ts: bearer token or session cookie); null elsewhere. */
     caller: Caller | null;
   }
 }
@@ -63,18 +63,9 @@ export function createTokenVerifier(provider: ProviderConfig, fetchImpl: typeof 
 }
 
 /** The bearer token of the Authorization header, or null. */
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
-}
-
-/** onRequest hook: refuses the request with 401 unless it carries a valid provider token. */
-export function authenticate(verify: TokenVerifier): onRequestAsyncHookHandler {
-  return async (request) => {
-    const token = bearerToken(request);
-    if (token === null) throw new HttpError(401, 'Missing bearer token');
-    request.caller = await verify(token);
-  };
 }
 
 /** The verified caller of a protected route (a route outside the auth scope gets a 401). */

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
 import { ConfigError, DEFAULT_SCOPE, loadConfig, toRuntimeConfig } from './config';
 
+// A valid key for the real-mode cases (32 bytes, base64).
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
     loadConfig(env);
@@ -15,7 +18,7 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
 
 describe('loadConfig', () => {
   it('applies the real-mode defaults of the brief', () => {
-    const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc' });
+    const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc', TOKEN_ENCRYPTION_KEY: KEY });
     expect(config).toMatchObject({
       mode: 'real',
       port: 8080,
@@ -37,7 +40,7 @@ describe('loadConfig', () => {
   });
 
   it('requires a client id in real mode, and names the variable', () => {
-    const error = configError({});
+    const error = configError({ TOKEN_ENCRYPTION_KEY: KEY });
     expect(error.problems).toHaveLength(1);
     expect(error.message).toContain('PROVIDER_CLIENT_ID: required when APP_MODE=real');
     expect(configError({ PROVIDER_CLIENT_ID: '  ' }).message).toContain('PROVIDER_CLIENT_ID');
@@ -59,6 +62,7 @@ describe('loadConfig', () => {
       PROVIDER_BROKER_URL: 'https://broker',
       LOG_LEVEL: 'loud',
       PROVIDER_CLIENT_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: KEY,
     });
     const names = error.problems.map((p) => p.split(':')[0]);
     expect(names.sort()).toEqual(
@@ -66,17 +70,63 @@ describe('loadConfig', () => {
     );
     expect(error.message).toMatch(/^Invalid configuration:\n {2}- /);
     expect(error.message).toContain('PORT: must be a port number (got "eighty")');
-    expect(configError({ PORT: '70000', PROVIDER_CLIENT_ID: 'a' }).message).toContain('0 to 65535');
+    expect(
+      configError({ PORT: '70000', PROVIDER_CLIENT_ID: 'a', TOKEN_ENCRYPTION_KEY: KEY }).message,
+    ).toContain('0 to 65535');
   });
 
   it('reports a missing client id together with other problems', () => {
     const error = configError({ PORT: '-1' });
-    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'PROVIDER_CLIENT_ID']);
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'PORT',
+      'PROVIDER_CLIENT_ID',
+      'TOKEN_ENCRYPTION_KEY',
+    ]);
+  });
+
+  it('requires TOKEN_ENCRYPTION_KEY in real mode only, and never echoes a bad key', () => {
+    expect(configError({ PROVIDER_CLIENT_ID: 'abc' }).message).toContain(
+      'TOKEN_ENCRYPTION_KEY: required when APP_MODE=real',
+    );
+    expect(loadConfig({ APP_MODE: 'demo' }).sessions).toEqual({
+      encryptionKey: null,
+      previousKeys: [],
+      publicUrl: null,
+    });
+    const shortKey = Buffer.alloc(16, 1).toString('base64');
+    const error = configError({
+      PROVIDER_CLIENT_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: shortKey,
+      TOKEN_ENCRYPTION_PREVIOUS_KEYS: `${KEY},not base64!`,
+      PUBLIC_URL: 'ftp://x',
+    });
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'PUBLIC_URL',
+      'TOKEN_ENCRYPTION_KEY',
+      'TOKEN_ENCRYPTION_PREVIOUS_KEYS',
+    ]);
+    expect(error.message).toContain('must decode to 32 bytes (got 16)');
+    expect(error.message).not.toContain(shortKey);
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it('reads the session settings: key, previous keys, public origin', () => {
+    const previous = Buffer.alloc(32, 9).toString('base64url');
+    const config = loadConfig({
+      PROVIDER_CLIENT_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: KEY,
+      TOKEN_ENCRYPTION_PREVIOUS_KEYS: ` ${previous} ,`,
+      PUBLIC_URL: 'https://alarms.example.com/',
+    });
+    expect(config.sessions.encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(config.sessions.previousKeys).toEqual([Buffer.alloc(32, 9)]);
+    expect(config.sessions.publicUrl).toBe('https://alarms.example.com');
   });
 
   it('treats empty variables as unset, trims trailing slashes, and picks PostgreSQL from DATABASE_URL', () => {
     const config = loadConfig({
       PROVIDER_CLIENT_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: KEY,
       PORT: '',
       PROVIDER_AUTH_ISSUER: 'https://login.example.com/',
       PROVIDER_API_BASE: 'https://api.example.com//',

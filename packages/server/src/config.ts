@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import { loadSessionConfig, type SessionConfig } from './sessions/session-config';
 
 export type AppMode = 'demo' | 'real';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -29,6 +30,8 @@ export interface ServerConfig {
   /** Absolute path of the built web app (Vite's dist folder). */
   webDist: string;
   logLevel: LogLevel;
+  /** Token encryption keys and the public origin (src/sessions/session-config.ts). */
+  sessions: SessionConfig;
 }
 
 /** Thrown by loadConfig; the message lists every bad variable on its own line. */
@@ -112,7 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       'PROVIDER_CLIENT_ID: required when APP_MODE=real (the client id from the provider’s developer dashboard); set APP_MODE=demo to run against the local sandbox',
     );
   }
-  if (!parsed.success || clientId === undefined) throw new ConfigError(problems);
+  const sessions = loadSessionConfig(env, mode);
+  problems.push(...sessions.problems);
+  if (!parsed.success || clientId === undefined || sessions.config === null) {
+    throw new ConfigError(problems);
+  }
   const e = parsed.data;
   const defaults = mode === 'demo' ? DEMO_DEFAULTS : REAL_DEFAULTS;
   const apiBase = e.PROVIDER_API_BASE ?? defaults.apiBase;
@@ -137,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     },
     webDist: e.WEB_DIST === undefined ? DEFAULT_WEB_DIST : path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL ?? 'info',
+    sessions: sessions.config,
   };
 }
 

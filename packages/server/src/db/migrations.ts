@@ -80,6 +80,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('alarms_next_fire_idx').on('alarms').column('next_fire_at').execute();
     },
   },
+  // Server-held sign-in sessions (DESIGN.md "Sessions, alarms and delivery"); the token pair they
+  // use stays in the users row's *_enc columns, so the alarm worker reads the same one.
+  '0003_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('yoto_user_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user_idx').on('sessions').column('yoto_user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('sessions').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -54,7 +54,18 @@ export interface AlarmsTable {
   updated_at: string;
 }
 
+/** A browser's sign-in (src/sessions/). The user's token pair lives on the users row, shared by their sessions. */
+export interface SessionsTable {
+  /** SHA-256 (hex) of the random id in the cookie: a copy of the table opens no session. */
+  id_hash: string;
+  yoto_user_id: string;
+  created_at: string;
+  /** Absolute end of the session, however active it is. */
+  expires_at: string;
+}
+
 export interface Database {
+  sessions: SessionsTable;
   users: UsersTable;
   devices: DevicesTable;
   alarms: AlarmsTable;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ export function testConfig(options: TestAppOptions): ServerConfig {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'playlist-alarms-app-')),
     WEB_DIST: options.webDist ?? path.join(os.tmpdir(), 'playlist-alarms-no-such-dist'),
     LOG_LEVEL: 'silent',
+    TOKEN_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
   });
 }
 

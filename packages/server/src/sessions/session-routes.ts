@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import { authorizeUrl } from '@playlist-alarms/provider/auth-client';
+import { AuthError, authorizationCodeGrant } from '@playlist-alarms/provider/auth-token-grant';
+import { createPkcePair, randomState } from '@playlist-alarms/provider/pkce';
+import type { TokenVerifier } from '../auth';
+import type { ProviderConfig } from '../config';
+import { HttpError } from '../errors';
+import { FOREIGN_ORIGIN, MISSING_CREDENTIAL, sessionCaller } from './credentials';
+import {
+  appOrigin,
+  clearCookie,
+  isSecure,
+  LOGIN_COOKIE,
+  LOGIN_COOKIE_PATH,
+  LOGIN_LIFETIME_SECONDS,
+  originMatches,
+  readCookie,
+  SESSION_COOKIE,
+  setCookie,
+} from './session-cookies';
+import { sessionAnswerSchema, type SessionAnswer } from './session-schemas';
+import { SESSION_LIFETIME_MS, type SessionStore } from './session-store';
+import type { TokenCipher } from './token-cipher';
+
+// The server's side of the sign-in (OAuth authorization code + PKCE, run by the server):
+// /auth/login → provider → /auth/callback → session cookie → /api/session; /auth/logout ends it.
+// The verifier never leaves the server unencrypted, and the browser never sees a refresh token.
+
+export interface SessionRoutesOptions {
+  provider: ProviderConfig;
+  cipher: TokenCipher;
+  sessions: SessionStore;
+  verify: TokenVerifier;
+  publicUrl: string | null;
+  fetch: typeof fetch;
+  now: () => Date;
+}
+
+const loginStateSchema = z.object({
+  state: z.string().min(1),
+  verifier: z.string().min(1),
+  redirectUri: z.string().min(1),
+  startedAt: z.number(),
+});
+
+const callbackQuerySchema = z.object({
+  code: z.string().min(1).max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+});
+
+const idClaimsSchema = z.object({
+  name: z.string().min(1).optional().catch(undefined),
+  email: z.string().min(1).optional().catch(undefined),
+});
+
+/** Why a sign-in did not finish, as `/?login_error=<reason>` for the page to explain. */
+export type LoginFailure = 'denied' | 'expired' | 'state-mismatch' | 'failed';
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+};
+
+export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, options, done) => {
+  const { cipher, sessions, publicUrl, now } = options;
+
+  app.get('/auth/login', async (request, reply) => {
+    const pkce = await createPkcePair();
+    const state = randomState();
+    const redirectUri = `${appOrigin(request, publicUrl)}/auth/callback`;
+    const pending = JSON.stringify({
+      state,
+      verifier: pkce.verifier,
+      redirectUri,
+      startedAt: now().getTime(),
+    });
+    setCookie(reply, LOGIN_COOKIE, cipher.encrypt(pending, 'login-state'), {
+      path: LOGIN_COOKIE_PATH,
+      maxAgeSeconds: LOGIN_LIFETIME_SECONDS,
+      secure: isSecure(request, publicUrl),
+    });
+    const target = authorizeUrl({ ...options.provider, redirectUri }, pkce.challenge, state);
+    return reply.header('cache-control', 'no-store').redirect(target, 302);
+  });
+
+  app.get('/auth/callback', async (request, reply) => {
+    const secure = isSecure(request, publicUrl);
+    // The login cookie is single use, whatever the outcome.
+    clearCookie(reply, LOGIN_COOKIE, LOGIN_COOKIE_PATH, secure);
+    reply.header('cache-control', 'no-store');
+    const fail = (reason: LoginFailure) => reply.redirect(`/?login_error=${reason}`, 302);
+
+    const query = callbackQuerySchema.safeParse(request.query);
+    const sealed = readCookie(request, LOGIN_COOKIE);
+    const opened = sealed === null ? null : cipher.decrypt(sealed, 'login-state');
+    const pending = opened === null ? null : loginStateSchema.safeParse(JSON.parse(opened)).data;
+    if (pending === undefined || pending === null) return fail('expired');
+    if (now().getTime() - pending.startedAt > LOGIN_LIFETIME_SECONDS * 1000) return fail('expired');
+    if (!query.success || query.data.state === undefined || !sameText(query.data.state, pending.state)) {
+      return fail('state-mismatch');
+    }
+    if (query.data.error !== undefined) return fail('denied');
+    if (query.data.code === undefined) return fail('failed');
+
+    try {
+      const tokens = await authorizationCodeGrant({
+        endpoints: options.provider,
+        code: query.data.code,
+        codeVerifier: pending.verifier,
+        redirectUri: pending.redirectUri,
+        fetch: options.fetch,
+        now: () => now().getTime(),
+      });
+      // The access token is checked like any bearer token: signature, issuer, audience, subject.
+      const { sub } = await options.verify(tokens.accessToken);
+      // Straight from the token endpoint: its claims only name the user, they grant nothing.
+      const claims = tokens.idToken === null ? {} : idClaimsSchema.parse(decodeJwt(tokens.idToken));
+      const rawId = await sessions.startSession({
+        sub,
+        name: claims.name ?? null,
+        email: claims.email ?? null,
+        tokens,
+      });
+      setCookie(reply, SESSION_COOKIE, rawId, {
+        path: '/',
+        maxAgeSeconds: Math.floor(SESSION_LIFETIME_MS / 1000),
+        secure,
+      });
+      return reply.redirect('/', 302);
+    } catch (error) {
+      // The grant's and the verifier's messages name no token or code.
+      const code =
+        error instanceof AuthError ? error.code : error instanceof HttpError ? error.message : 'error';
+      request.log.warn({ reason: code }, 'Sign-in callback failed');
+      return fail('failed');
+    }
+  });
+
+  /** Ends the cookie's session (row deleted, cookie cleared); an unsafe request from another origin is 403. */
+  async function endSession(request: FastifyRequest, reply: FastifyReply, cookieRequired: boolean) {
+    const rawId = readCookie(request, SESSION_COOKIE);
+    if (rawId === null && cookieRequired) throw new HttpError(401, MISSING_CREDENTIAL);
+    if (rawId !== null) {
+      if (!originMatches(request, publicUrl)) throw new HttpError(403, FOREIGN_ORIGIN);
+      await sessions.endSession(rawId);
+    }
+    clearCookie(reply, SESSION_COOKIE, '/', isSecure(request, publicUrl));
+    return reply.code(204).send();
+  }
+
+  app.post('/auth/logout', (request, reply) => endSession(request, reply, false));
+  app.delete('/api/session', (request, reply) => endSession(request, reply, true));
+
+  app.get('/api/session', async (request, reply): Promise<SessionAnswer> => {
+    reply.header('cache-control', 'no-store');
+    const session = await sessionCaller(request, { sessions, publicUrl });
+    if (session === null) throw new HttpError(401, MISSING_CREDENTIAL);
+    const profile = await sessions.profile(session.sub);
+    return sessionAnswerSchema.parse({
+      user: { id: session.sub, name: profile?.name ?? null, email: profile?.email ?? null },
+      accessToken: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+    });
+  });
+  done();
+};
