@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createTokenVerifier, jwksUrl } from './auth';
 import type { ServerConfig } from './config';
@@ -41,6 +41,8 @@ export interface AppDeps {
   now?: () => Date;
   /** How long before expiry a stored access token is refreshed (default 60 s; tests shorten it). */
   tokenRefreshMarginMs?: number;
+  /** Told about every route as it is registered (tests enumerate them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
@@ -71,6 +73,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     },
   });
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
 
   try {
     await registerRoutes(app, config, db, deps);

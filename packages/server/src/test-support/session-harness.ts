@@ -36,6 +36,7 @@ export function sandboxConfig(
 export interface SessionHarness {
   config: ServerConfig;
   app: FastifyInstance;
+  db: TestDatabase['db'];
   /** The cipher of the app's key, so tests can read what is stored. */
   cipher: TokenCipher;
   /** Another app on the same database and key: a second replica. */
@@ -61,6 +62,7 @@ export async function startSessionHarness(
   return {
     config,
     app,
+    db: database.db,
     cipher: createTokenCipher(key),
     replica: open,
     async close() {
