@@ -43,7 +43,7 @@ describe('family library assembly', () => {
     expect(source.groupDetailRequests).toEqual(['g', 'g']);
   });
 
-  it('a 403 on content is restricted as the provider's 404 is', async () => {
+  it('a 403 on content is restricted as the provider’s 404 is', async () => {
     const source = library();
     source.restrictedStatus = 403;
     const assembled = await getFamilyLibrary(new QueryClient(), source);
