@@ -82,25 +82,34 @@ export const playbackProgress = (events: DeviceEvents | null | undefined): numbe
   return Math.min(100, Math.max(0, ((events?.position ?? 0) / length) * 100));
 };
 
+/**
+ * Flags kept as sent: players send 0/1, while the provider's MQTT docs type `headphones` and
+ * `bluetoothHp` as booleans (bcomnes/yoto-nodejs-client lib/mqtt/client.js). formatFlag reads both.
+ */
+const flagish = z.union([z.boolean(), numberish]);
+
 export const deviceMqttStatusSchema = z.looseObject({
   batteryLevel: lenient(numberish),
-  /** 1 means charging. */
-  charging: lenient(numberish),
+  /** 1 (or true) means charging. */
+  charging: lenient(flagish),
   volume: lenient(numberish),
   userVolume: lenient(numberish),
-  headphones: lenient(numberish),
-  bluetoothHp: lenient(numberish),
+  headphones: lenient(flagish),
+  bluetoothHp: lenient(flagish),
   cardInserted: lenient(numberish),
   activeCard: lenient(keyish),
   /** 0 stopped, 1 playing. */
   playingStatus: lenient(numberish),
   day: lenient(numberish),
   als: lenient(numberish),
+  /** A "battery:device" pair of °C such as "0:24" (see deviceTemperature). */
   temp: lenient(z.union([numberish, z.string()])),
   nightlightMode: lenient(z.string()),
   fwVersion: lenient(z.string()),
   productType: lenient(z.string()),
+  /** KiB, as `totalDisk` (which only some status messages carry). */
   freeDisk: lenient(numberish),
+  totalDisk: lenient(numberish),
   statusVersion: lenient(numberish),
   timeFormat: lenient(keyish),
   dnowBrightness: lenient(numberish),

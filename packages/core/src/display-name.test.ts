@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, greeting } from './display-name';
+import { greeting } from './display-name';
 
-describe('SPEC §2 display name rule', () => {
-  it('uses the name first', () => {
-    expect(displayName({ name: 'Demo Parent', sub: 'auth0|demo-parent' })).toBe('Demo Parent');
+describe('greeting', () => {
+  it('greets by the user’s name, trimmed', () => {
+    expect(greeting({ name: 'Demo Parent' })).toBe('Welcome back, Demo Parent');
+    expect(greeting({ name: '  Jo ' })).toBe('Welcome back, Jo');
   });
-  it('else the part of the id after a pipe', () => {
-    expect(displayName({ name: null, sub: 'auth0|abc123' })).toBe('abc123');
-    expect(displayName({ name: '  ', sub: 'auth0|abc123' })).toBe('abc123');
-  });
-  it('else the id itself', () => {
-    expect(displayName({ sub: 'plain-id' })).toBe('plain-id');
-    expect(displayName({ sub: 'ends-with|' })).toBe('ends-with|');
-  });
-  it('else Guest', () => {
-    expect(displayName({ name: null, sub: null })).toBe('Guest');
-    expect(displayName(null)).toBe('Guest');
-    expect(displayName(undefined)).toBe('Guest');
-  });
-  it('greets with "Welcome back, {display name}"', () => {
-    expect(greeting({ sub: 'auth0|x' })).toBe('Welcome back, x');
+
+  it('says "Welcome back" without a name, never an id or a placeholder', () => {
+    expect(greeting({ name: null })).toBe('Welcome back');
+    expect(greeting({ name: '   ' })).toBe('Welcome back');
+    expect(greeting(null)).toBe('Welcome back');
+    expect(greeting(undefined)).toBe('Welcome back');
   });
 });

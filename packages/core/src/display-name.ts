@@ -1,14 +1,12 @@
-// SPEC §2 greeting: the user's name; else the part of the user id after a pipe; else the id; else "Guest".
+// SPEC §2 header greeting. SPEC falls back to the user id after a pipe, else "Guest"; the team's
+// "real cloud" issue overrides that: a real account's id (such as 'auth0|64f1…') is no name, and
+// without `openid`/`profile` the provider may give none at all, so the header then says
+// "Welcome back" without a name rather than an id or a placeholder.
 
-export function displayName(user: { name?: string | null; sub?: string | null } | null | undefined): string {
+export const GREETING_WITHOUT_NAME = 'Welcome back';
+
+/** "Welcome back, {name}", or "Welcome back" when the provider gave no name. */
+export function greeting(user: { name?: string | null } | null | undefined): string {
   const name = user?.name?.trim();
-  if (name) return name;
-  const id = user?.sub?.trim();
-  if (!id) return 'Guest';
-  const pipe = id.indexOf('|');
-  const afterPipe = pipe >= 0 ? id.slice(pipe + 1).trim() : '';
-  return afterPipe || id;
+  return name ? `${GREETING_WITHOUT_NAME}, ${name}` : GREETING_WITHOUT_NAME;
 }
-
-export const greeting = (user: Parameters<typeof displayName>[0]): string =>
-  `Welcome back, ${displayName(user)}`;

@@ -1,12 +1,21 @@
 // SPEC §3, §6, §7 and §8: the family library as playlists. Group detail gives the cards; when it
-// fails, generic "{group} - Item {n}" items stand in; a 403 on a card's content makes it
-// 'restricted' with the basic info kept; groups say "(Empty)" or "(No accessible content)".
+// fails, generic "{group} - Item {n}" items stand in; a card whose content the user may not read
+// (403, or 404 as the provider documents it) becomes 'restricted' with the basic info kept;
+// groups say "(Empty)" or "(No accessible content)".
 import { FAMILY_CATEGORY, RESTRICTED_CATEGORY } from './constants';
 import type { FamilyLibraryGroup, Playlist } from './entities';
 import { MESSAGES, genericGroupItemTitle } from './messages';
 
-/** What reading one card's content gave: its details, a 403, or nothing usable (network, 5xx). */
+/** What reading one card's content gave: its details, a refusal, or nothing usable (network, 5xx). */
 export type ContentOutcome = 'readable' | 'restricted' | 'unknown';
+
+/**
+ * The outcome of a failed content read by its HTTP status: SPEC says 403; the provider's docs
+ * (PROVIDER-API.md "Corrections") answer 404 for a card the user may not read. Both are an answer
+ * about the card; anything else (0, 401, 429, 5xx) tells nothing about it.
+ */
+export const contentOutcomeOfStatus = (status: number): ContentOutcome =>
+  status === 403 || status === 404 ? 'restricted' : 'unknown';
 
 /** A family item's id: the same card may sit in two groups, and list keys must stay unique. */
 export const familyItemId = (groupId: string, cardId: string): string => `${groupId}/${cardId}`;
@@ -57,7 +66,7 @@ export function groupPlaylists(
   return detailCards.map((card) => asFamilyItem(card, group));
 }
 
-/** SPEC §6: a 403 on content gives category 'restricted' and falls back to the basic info. */
+/** SPEC §6: unreadable content gives category 'restricted' and falls back to the basic info. */
 export function withContentOutcome(playlist: Playlist, outcome: ContentOutcome): Playlist {
   return outcome === 'restricted' ? { ...playlist, category: RESTRICTED_CATEGORY } : playlist;
 }

@@ -7,6 +7,7 @@ import {
   alarmCreated,
   alarmCreationFailed,
   alarmPlaylistNotFound,
+  asSentence,
   cloudError,
   failedToTriggerAlarm,
   genericGroupItemTitle,
@@ -65,5 +66,14 @@ describe('SPEC §8 messages, {provider} written Yoto', () => {
     expect(httpErrorMessage(500, 'Internal Server Error', { error: { code: 'x' } })).toBe(
       'HTTP 500: Internal Server Error',
     );
+  });
+});
+
+describe('asSentence', () => {
+  it('adds a full stop only where none ends the text', () => {
+    expect(asSentence('No access')).toBe('No access.');
+    expect(asSentence('You may not read this card.')).toBe('You may not read this card.');
+    expect(asSentence('Slow down!  ')).toBe('Slow down!');
+    expect(asSentence('Really?')).toBe('Really?');
   });
 });

@@ -84,6 +84,12 @@ export const httpErrorMessage = (status: number, statusText: string, body?: unkn
   return typeof error === 'string' && error ? error : `HTTP ${status}: ${statusText}`;
 };
 
+/** A message that ends as a sentence: a full stop added unless it already ends in one (or ! or ?). */
+export const asSentence = (text: string): string => {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
 /** A device card lists its first 3 alarms, then this (SPEC §2). */
 export const moreAlarms = (count: number): string => `+${count} more alarms...`;
 

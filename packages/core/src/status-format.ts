@@ -63,9 +63,42 @@ const withNumber = (value: unknown, format: (n: number) => string): string => {
 
 export const formatPercent = (value: unknown): string => withNumber(value, (n) => `${Math.round(n)}%`);
 
-/** temperatureCelcius may be the text 'notSupported'. */
-export const formatTemperature = (value: unknown): string =>
-  value === 'notSupported' ? 'Not supported' : withNumber(value, (n) => `${n}°C`);
+export const TEMPERATURE_NOT_SUPPORTED = 'notSupported';
+
+/**
+ * The player's own temperature in °C, 'notSupported', or null when unknown. The API's
+ * temperatureCelcius is a number or 'notSupported'; players (MQTT `temp`, the config's status)
+ * send a "battery:device" pair such as "0:24", whose device side is the one shown, and where "0"
+ * means no reading (cdnninja/yoto_api reads it so).
+ */
+export function deviceTemperature(value: unknown): number | typeof TEMPERATURE_NOT_SUPPORTED | null {
+  if (value === TEMPERATURE_NOT_SUPPORTED) return TEMPERATURE_NOT_SUPPORTED;
+  if (typeof value === 'string' && value.includes(':')) {
+    const device = value.split(':')[1]?.trim() ?? '';
+    if (device === TEMPERATURE_NOT_SUPPORTED) return TEMPERATURE_NOT_SUPPORTED;
+    const reading = toNumber(device);
+    return reading === null || reading === 0 ? null : reading;
+  }
+  return toNumber(value);
+}
+
+/** temperatureCelcius (a number or 'notSupported') or a player's "battery:device" pair. */
+export function formatTemperature(value: unknown): string {
+  if (isMissing(value)) return NOT_AVAILABLE;
+  const reading = deviceTemperature(value);
+  if (reading === TEMPERATURE_NOT_SUPPORTED) return 'Not supported';
+  return reading === null
+    ? typeof value === 'string' && value.includes(':')
+      ? NOT_AVAILABLE
+      : UNKNOWN
+    : `${reading}°C`;
+}
+
+/** Players report `freeDisk` and `totalDisk` in KiB: the byte count, or null when missing. */
+export function kibibytesToBytes(kib: unknown): number | null {
+  const value = toNumber(kib);
+  return value === null ? null : value * 1024;
+}
 
 /** Disk sizes: bytes / 1024 / 1024, one decimal. */
 export const formatMegabytes = (bytes: unknown): string =>

@@ -25,6 +25,7 @@ import {
   formatUtcTime,
   formatValue,
   formatWifi,
+  kibibytesToBytes,
   wifiQuality,
 } from './status-format';
 import type { ChipColour } from './status-format';
@@ -181,9 +182,9 @@ export function statusReport(sources: StatusSources): StatusSection[] {
     rows: [
       row('Firmware', formatValue(first(mqtt?.fwVersion, api?.firmwareVersion))),
       row('Product Type', formatValue(mqtt?.productType)),
-      // Free beside total from the same source where the API has both.
-      row('Free Disk', formatMegabytes(first(api?.freeDiskSpaceBytes, mqtt?.freeDisk))),
-      row('Total Disk', formatMegabytes(api?.totalDiskSpaceBytes)),
+      // Free beside total from the same source where the API has both; players count in KiB.
+      row('Free Disk', formatMegabytes(first(api?.freeDiskSpaceBytes, kibibytesToBytes(mqtt?.freeDisk)))),
+      row('Total Disk', formatMegabytes(first(api?.totalDiskSpaceBytes, kibibytesToBytes(mqtt?.totalDisk)))),
       row('Uptime', formatUptime(api?.uptime)),
       row('Status Version', formatValue(mqtt?.statusVersion)),
     ],

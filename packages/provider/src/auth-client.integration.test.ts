@@ -1,3 +1,4 @@
+import { greeting } from '@playlist-alarms/core/display-name';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient } from './auth-client';
@@ -72,9 +73,34 @@ describe('AuthClient against the sandbox', () => {
       authIssuer: sandbox.url,
       getAccessToken: () => auth.getAccessToken(),
     });
-    expect(await provider.getUser()).toMatchObject({ sub: 'auth0|demo-parent', name: 'Demo Parent' });
+    // The sandbox grants no openid (a new app at the real provider): /userinfo answers 401, the id
+    // comes from the token and the family record has no name, so the greeting has none.
+    const user = await provider.getUser();
+    expect(user).toEqual({ sub: 'auth0|demo-parent', name: null, email: null });
+    expect(greeting(user)).toBe('Welcome back');
     auth.logout();
     expect(auth.hasStoredToken()).toBe(false);
+  });
+
+  it('greets by name when the app was granted openid and profile', async () => {
+    const knob = (grantOpenid: boolean) =>
+      fetch(`${sandbox.url}/_sandbox/behaviour`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grantOpenid }),
+      });
+    expect((await knob(true)).status).toBe(200);
+    try {
+      const { auth } = await signIn(sandbox);
+      const provider = new ProviderClient({
+        apiBase: sandbox.url,
+        authIssuer: sandbox.url,
+        getAccessToken: () => auth.getAccessToken(),
+      });
+      expect(greeting(await provider.getUser())).toBe('Welcome back, Demo Parent');
+    } finally {
+      await knob(false);
+    }
   });
 
   it('refuses a replayed callback: the verifier is single-use', async () => {

@@ -1,3 +1,8 @@
+import { greeting } from '@playlist-alarms/core/display-name';
+import { contentOutcomeOfStatus } from '@playlist-alarms/core/family-library';
+import { statusReport } from '@playlist-alarms/core/status-report';
+import type { StatusSection } from '@playlist-alarms/core/status-report';
+import { z } from 'zod';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderClient, ProviderError } from './rest-client';
@@ -27,6 +32,42 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
+async function setBehaviour(behaviour: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function knob(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+const playerStateSchema = z.object({
+  battery: z.object({ level: z.number() }),
+  wifiStrength: z.number(),
+});
+async function playerState(deviceId: string) {
+  return playerStateSchema.parse(
+    await (await fetch(`${sandbox.url}/_sandbox/devices/${deviceId}/state`)).json(),
+  );
+}
+
+const rows = (sections: StatusSection[]) =>
+  Object.fromEntries(
+    sections.map((section) => [
+      section.title,
+      Object.fromEntries(section.rows.map((row) => [row.label, row.value])),
+    ]),
+  );
+
 async function setFaults(faults: { restDown?: boolean; malformed?: boolean }): Promise<void> {
   const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
     method: 'POST',
@@ -46,13 +87,32 @@ afterAll(async () => {
 });
 
 describe('ProviderClient against the sandbox', () => {
-  it('reads the user profile from userinfo', async () => {
-    expect(await demo.getUser()).toEqual({
-      sub: 'auth0|demo-parent',
-      name: 'Demo Parent',
-      email: 'demo@example.com',
+  it('knows the user without /userinfo (no openid granted): the id from the token, no name', async () => {
+    const refused = await fetch(`${sandbox.url}/userinfo`, {
+      headers: { authorization: `Bearer ${(await sandbox.issueTokens('demo')).access_token}` },
     });
+    expect(refused.status).toBe(401);
+    const user = await demo.getUser();
+    expect(user).toEqual({ sub: 'auth0|demo-parent', name: null, email: null });
+    expect(greeting(user)).toBe('Welcome back');
     expect((await other.getUser()).sub).toBe('auth0|other-family');
+  });
+
+  it('reads the name from /userinfo when openid was granted', async () => {
+    await setBehaviour({ grantOpenid: true });
+    try {
+      const granted = clientWith((await sandbox.issueTokens('demo')).access_token);
+      const user = await granted.getUser();
+      expect(user).toEqual({ sub: 'auth0|demo-parent', name: 'Demo Parent', email: 'demo@example.com' });
+      expect(greeting(user)).toBe('Welcome back, Demo Parent');
+    } finally {
+      await setBehaviour({ grantOpenid: false });
+    }
+  });
+
+  it('an expired or foreign token is still an expired session (401), /userinfo refused or not', async () => {
+    const error = await failure(clientWith('not-a-token').getUser());
+    expect(error.status).toBe(401);
   });
 
   it('lists the demo account’s own playlists with SPEC defaults', async () => {
@@ -81,13 +141,53 @@ describe('ProviderClient against the sandbox', () => {
     expect((await other.getDevices()).map((device) => device.deviceId)).toEqual(['other-player-1']);
   });
 
-  it('reads a player’s API status', async () => {
+  it('reads a player’s API status from the config when /status answers 403 (deprecated)', async () => {
+    const refused = await fetch(`${sandbox.url}/device-v2/demo-player-1/status`, {
+      headers: { authorization: `Bearer ${(await sandbox.issueTokens('demo')).access_token}` },
+    });
+    expect(refused.status).toBe(403);
     const status = await demo.getDeviceStatus('demo-player-1');
-    expect(status.deviceId).toBe('demo-player-1');
-    expect(typeof status.batteryLevelPercentage).toBe('number');
-    expect(typeof status.isOnline).toBe('boolean');
+    const state = await playerState('demo-player-1');
+    expect(status).toMatchObject({
+      deviceId: 'demo-player-1',
+      batteryLevelPercentage: state.battery.level,
+      isOnline: true,
+      isAudioDeviceConnected: false,
+      isBluetoothAudioConnected: false,
+      temperatureCelcius: 22,
+      wifiStrength: state.wifiStrength,
+    });
+    // The player counts KiB: the client gives bytes, whole KiB of an 8 GiB card.
+    expect(status.totalDiskSpaceBytes).toBe(8 * 1024 ** 3);
+    expect(Number(status.freeDiskSpaceBytes) % 1024).toBe(0);
+    const report = rows(statusReport({ api: status, mqtt: null, events: null }));
+    expect(report['System & Storage']).toMatchObject({ 'Total Disk': '8192.0 MB', 'Free Disk': '5079.0 MB' });
+    expect(report['Environment & Sensors']).toMatchObject({ Temperature: '22°C' });
+    expect(report['Network & Connectivity']).toMatchObject({ Online: 'Yes', Network: 'DemoHome' });
     const error = await failure(other.getDeviceStatus('demo-player-1'));
     expect([403, 404]).toContain(error.status);
+  });
+
+  it('reads flags as booleans end to end: headphones (0/1) and Bluetooth audio (a boolean) in the config', async () => {
+    await knob('devices/demo-player-2/environment', { headphones: true });
+    const status = await demo.getDeviceStatus('demo-player-2');
+    expect(status).toMatchObject({ isAudioDeviceConnected: true, temperatureCelcius: 'notSupported' });
+    const report = rows(statusReport({ api: status, mqtt: null, events: null }));
+    expect(report['Audio & Playback']).toMatchObject({ Headphones: 'Yes', 'Bluetooth Audio': 'No' });
+    expect(report['Environment & Sensors']).toMatchObject({ Temperature: 'Not supported' });
+  });
+
+  it('still reads the deprecated /status where it answers, isOnline 0/1 included', async () => {
+    await setBehaviour({ statusEndpoint: true });
+    try {
+      expect(await demo.getDeviceStatus('demo-player-1')).toMatchObject({
+        deviceId: 'demo-player-1',
+        isOnline: true,
+        temperatureCelcius: 22,
+      });
+    } finally {
+      await setBehaviour({ statusEndpoint: false });
+    }
   });
 
   it('reads and replaces the alarm list, keeping the rest of the config block', async () => {
@@ -148,7 +248,7 @@ describe('ProviderClient against the sandbox', () => {
     expect(error.status).toBe(404);
   });
 
-  it('reads card content with string chapter keys, and a restricted card is ProviderError(403)', async () => {
+  it('reads card content with string chapter keys; an unreadable card is ProviderError(404), restricted in the library', async () => {
     const playlists = await demo.getPlaylists();
     const outcomes = await Promise.all(
       playlists.map((playlist) =>
@@ -162,8 +262,11 @@ describe('ProviderClient against the sandbox', () => {
     const refused = outcomes.filter((outcome) => outcome.error !== null);
     expect(readable.length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    for (const outcome of refused)
-      expect(outcome.error).toMatchObject({ name: 'ProviderError', status: 403 });
+    for (const outcome of refused) {
+      expect(outcome.error).toMatchObject({ name: 'ProviderError', status: 404 });
+      const status = (outcome.error as ProviderError).status;
+      expect(contentOutcomeOfStatus(status)).toBe('restricted');
+    }
     const detail = readable[0]!.detail;
     if (detail === null) throw new Error('unreachable: filtered on detail');
     expect(detail.playlist.cardId).toBe(readable[0]!.cardId);
@@ -188,13 +291,14 @@ describe('ProviderClient with sandbox faults', () => {
 
   it('a malformed answer is a ProviderError, not a crash', async () => {
     await setFaults({ malformed: true });
+    // One at a time: a call made before the previous one is awaited could reject unobserved.
     for (const call of [
-      demo.getPlaylists(),
-      demo.getDevices(),
-      demo.getUser(),
-      demo.getFamilyLibraryGroups(),
+      () => demo.getPlaylists(),
+      () => demo.getDevices(),
+      () => demo.getUser(),
+      () => demo.getFamilyLibraryGroups(),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect(error.status).toBe(200);
       expect(error.message.length).toBeGreaterThan(0);
     }

@@ -1,7 +1,9 @@
 import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { MESSAGES, asSentence } from '@playlist-alarms/core/messages';
 import type * as z from 'zod/mini';
+import { accessTokenSubject } from './access-token';
+import { apiStatusFromConfig } from './config-status';
 import { KeyedQueue } from './keyed-queue';
 import {
   toCardDetail,
@@ -26,6 +28,7 @@ import {
   familyGroupDetailSchema,
   familyGroupsSchema,
   myContentSchema,
+  userFamilySchema,
   userInfoSchema,
   type DeviceApiStatus,
   type DeviceConfig,
@@ -61,6 +64,12 @@ export interface ProviderClientOptions {
   timeoutMs?: number;
 }
 
+/** Answers of the deprecated status path after which the config is asked (another family's player fails there too). */
+const STATUS_GONE = new Set([403, 404, 410]);
+
+/** /userinfo refusing the token or its scope. */
+const isRefusal = (status: number): boolean => status === 401 || status === 403;
+
 const STATUS_TEXT: Record<number, string> = {
   401: 'the provider did not accept the access token',
   403: 'access to this resource is not allowed',
@@ -83,9 +92,38 @@ export class ProviderClient {
     this.libraryBase = options.libraryBase === undefined ? null : trimSlash(options.libraryBase);
   }
 
+  /**
+   * Who is signed in. The id is the access token's `sub`. `/userinfo` answers only when the app
+   * was granted `openid` (the provider's dashboard grants scopes per app, and new apps get none of
+   * OpenID's), so its refusal is no expired session: the name then comes from the family's member
+   * record when it has one, else there is none. Only the family endpoint refusing the token too
+   * (401) means the session is over.
+   */
   async getUser(): Promise<UserProfile> {
-    const info = await this.request(`${this.authIssuer}/userinfo`, userInfoSchema);
-    return { sub: info.sub, name: info.name ?? info.nickname ?? null, email: info.email ?? null };
+    const token = await this.options.getAccessToken();
+    if (token === null) throw new ProviderError(401, 'no-token', MESSAGES.noAccessToken);
+    const sub = accessTokenSubject(token);
+    try {
+      const info = await this.request(`${this.authIssuer}/userinfo`, userInfoSchema);
+      const name = info.name ?? info.nickname ?? null;
+      if (name !== null || sub === null) return { sub: info.sub, name, email: info.email ?? null };
+    } catch (error) {
+      // Without a sub in the token, userinfo is the only way to know the user.
+      if (!(error instanceof ProviderError) || !isRefusal(error.status) || sub === null) throw error;
+    }
+    return { sub, name: await this.familyMemberName(sub), email: null };
+  }
+
+  /** The signed-in member's name from GET /user/family; null when it has none or is refused. */
+  private async familyMemberName(sub: string): Promise<string | null> {
+    try {
+      const { family } = await this.request(`${this.apiBase}/user/family`, userFamilySchema);
+      const name = family.members.find((member) => member.userId === sub)?.name?.trim();
+      return name || null;
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 401) throw error;
+      return null;
+    }
   }
 
   async getPlaylists(): Promise<Playlist[]> {
@@ -104,11 +142,20 @@ export class ProviderClient {
     }));
   }
 
-  getDeviceStatus(deviceId: string): Promise<DeviceApiStatus> {
-    return this.request(
-      `${this.apiBase}/device-v2/${encodeURIComponent(deviceId)}/status`,
-      deviceApiStatusSchema,
-    );
+  /**
+   * The provider's view of a player (SPEC §3 API status). GET …/status is deprecated and answers
+   * 403 for new apps; then the same readings come from the config's `device.status`.
+   */
+  async getDeviceStatus(deviceId: string): Promise<DeviceApiStatus> {
+    try {
+      return await this.request(
+        `${this.apiBase}/device-v2/${encodeURIComponent(deviceId)}/status`,
+        deviceApiStatusSchema,
+      );
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !STATUS_GONE.has(error.status)) throw error;
+      return apiStatusFromConfig(await this.getDeviceConfig(deviceId));
+    }
   }
 
   getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
@@ -241,7 +288,8 @@ function errorFromResponse(status: number, json: ParsedJson, what: string): Prov
     detail ??= body.data.message ?? null;
   }
   const reason = STATUS_TEXT[status] ?? (status >= 500 ? 'the provider is having trouble' : 'request failed');
-  const message = `${what} failed with HTTP ${status}: ${detail ?? reason}.`;
+  // Provider messages often end in a full stop already: never two.
+  const message = asSentence(`${what} failed with HTTP ${status}: ${detail ?? reason}`);
   return new ProviderError(status, code, message);
 }
 

@@ -20,6 +20,16 @@ const optNumber = lenient(
     ),
   ]),
 );
+/** Flags arrive as booleans, 0/1 or "0"/"1" (isOnline among them): always booleans here. */
+const optFlag = lenient(
+  z.union([
+    z.boolean(),
+    z.pipe(
+      z.union([z.literal([0, 1]), z.enum(['0', '1', 'true', 'false'])]),
+      z.transform((value) => value === 1 || value === '1' || value === 'true'),
+    ),
+  ]),
+);
 /** Chapter and track keys can be numbers on the wire: always strings here. */
 const key = z.union([
   z.string(),
@@ -119,18 +129,18 @@ export const devicesSchema = z.union([
   z.array(deviceSchema),
 ]);
 
-/** GET /device-v2/{id}/status: the API status fields of SPEC §3, all optional. */
+/** GET /device-v2/{id}/status (deprecated): the API status fields of SPEC §3, all optional. */
 export const deviceApiStatusSchema = z.looseObject({
   deviceId: optString,
   firmwareVersion: optString,
   batteryLevelPercentage: optNumber,
-  isCharging: optBoolean,
+  isCharging: optFlag,
   wifiStrength: optNumber,
   systemVolumePercentage: optNumber,
   userVolumePercentage: optNumber,
   powerSource: optNumber,
-  isAudioDeviceConnected: optBoolean,
-  isBluetoothAudioConnected: optBoolean,
+  isAudioDeviceConnected: optFlag,
+  isBluetoothAudioConnected: optFlag,
   cardInsertionState: optNumber,
   activeCard: optString,
   dayMode: optNumber,
@@ -138,10 +148,10 @@ export const deviceApiStatusSchema = z.looseObject({
   /** The provider's own spelling; a number or the text 'notSupported'. */
   temperatureCelcius: lenient(z.union([z.number(), z.string()])),
   nightlightMode: optString,
-  isOnline: optBoolean,
+  isOnline: optFlag,
   networkSsid: optString,
   averageDownloadSpeedBytesSecond: optNumber,
-  isBackgroundDownloadActive: optBoolean,
+  isBackgroundDownloadActive: optFlag,
   freeDiskSpaceBytes: optNumber,
   totalDiskSpaceBytes: optNumber,
   uptime: optNumber,
@@ -150,6 +160,41 @@ export const deviceApiStatusSchema = z.looseObject({
   updatedAt: optString,
 });
 export type DeviceApiStatus = z.infer<typeof deviceApiStatusSchema>;
+
+/**
+ * The `device.status` block of GET /device-v2/{id}/config: the player's own short names (those of
+ * its MQTT status), flags as 0/1 or booleans, `temp` a "battery:device" pair, disks in KiB. Real
+ * captures: core's fixtures/config-v3.ts and fixtures/config-status-mini.ts.
+ */
+export const configStatusSchema = z.looseObject({
+  deviceId: optString,
+  fwVersion: optString,
+  batteryLevel: optNumber,
+  charging: optFlag,
+  wifiStrength: optNumber,
+  volume: optNumber,
+  userVolume: optNumber,
+  powerSrc: optNumber,
+  headphones: optFlag,
+  bluetoothHp: optFlag,
+  cardInserted: optNumber,
+  activeCard: optString,
+  day: optNumber,
+  als: optNumber,
+  temp: lenient(z.union([z.number(), z.string()])),
+  nightlightMode: optString,
+  isOnline: optFlag,
+  ssid: optString,
+  bytesPS: optNumber,
+  bgDownload: optFlag,
+  freeDisk: optNumber,
+  totalDisk: optNumber,
+  upTime: optNumber,
+  utcTime: optNumber,
+  utcOffset: optNumber,
+  updatedAt: optString,
+});
+export type ConfigStatus = z.infer<typeof configStatusSchema>;
 
 /** The device's config block. Unknown keys are kept: the PUT replaces the whole block. */
 const deviceConfigBlockSchema = z.looseObject({
@@ -167,10 +212,22 @@ export const deviceConfigSchema = z.looseObject({
     online: optBoolean,
     geoTimezone: optString,
     config: deviceConfigBlockSchema,
-    status: lenient(z.looseObject({})),
+    status: lenient(configStatusSchema),
   }),
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
+
+/**
+ * GET /user/family: `{ family: { familyId, members: [{ userId, email, picture, … }], … } }`
+ * (core's fixtures/user-family.ts). Members carry no name in what public clients read; a `name`
+ * is taken only if one ever comes.
+ */
+export const userFamilySchema = z.looseObject({
+  family: z.looseObject({
+    familyId: optString,
+    members: z.catch(z.array(z.looseObject({ userId: optString, name: optString, email: optString })), []),
+  }),
+});
 
 export const userInfoSchema = z.looseObject({
   sub: nonEmpty(),

@@ -32,7 +32,12 @@ export function registerContentRoutes(app: FastifyInstance, ctx: SandboxContext)
       if (!card || card.familyId !== account.familyId) {
         return sendError(reply, 404, 'not-found', `Card ${params.data.cardId} not found`);
       }
-      if (!card.readable) return sendError(reply, 403, 'forbidden', 'You may not read this card');
+      if (!card.readable) {
+        const status = ctx.behaviour.unreadableContentStatus;
+        return status === 404
+          ? sendError(reply, 404, 'not-found', `Card ${params.data.cardId} not found`)
+          : sendError(reply, 403, 'forbidden', 'You may not read this card');
+      }
       return cardDetail(card, ctx.baseUrl);
     }),
   );
@@ -65,11 +70,25 @@ export function registerContentRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.get(
     '/user/family',
+    // The real shape (core's fixtures/user-family.ts): members carry no name.
     withUser(ctx, (_request, _reply, account) => ({
       family: {
         familyId: account.familyId,
         createdAt: '2023-11-02T10:00:00.000Z',
-        members: [{ userId: account.sub, name: account.name, email: account.email, role: 'owner' }],
+        country: 'GB',
+        devices: [...ctx.household.devices.values()]
+          .filter((device) => device.familyId === account.familyId)
+          .map((device) => ({ deviceId: device.deviceId, addedAt: '2023-11-02T10:05:00.000Z' })),
+        members: [
+          {
+            userId: account.sub,
+            email: account.email,
+            emailVerified: true,
+            picture: `${ctx.baseUrl}/covers/1.svg`,
+            createdAt: '2023-11-02T10:00:00.000Z',
+            addedAt: '2023-11-02T10:00:00.000Z',
+          },
+        ],
       },
     })),
   );

@@ -1,5 +1,6 @@
 // What every route module and the broker share: one object per running sandbox, no globals,
 // so several sandboxes (one per test file) never see each other's state.
+import type { CloudBehaviour } from './cloud-behaviour';
 import type { Faults } from './faults';
 import type { Household } from './household';
 import type { PlayerFleet } from './player-fleet';
@@ -10,6 +11,8 @@ export interface SandboxContext {
   baseUrl: string;
   readonly tokens: TokenService;
   readonly faults: Faults;
+  /** Real-cloud behaviour, or the old contract for a test (cloud-behaviour.ts). */
+  readonly behaviour: CloudBehaviour;
   readonly fleet: PlayerFleet;
   /** Replaced as a whole by POST /_sandbox/reset. */
   household: Household;

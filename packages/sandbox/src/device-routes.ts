@@ -51,7 +51,12 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext):
     withUser(ctx, (request, reply, account) => {
       const device = ownDevice(request.params, reply, account);
       if (!device) return reply;
-      return ctx.fleet.get(device.deviceId)?.apiStatus() ?? sendError(reply, 404, 'not-found', 'No player');
+      // Deprecated: new apps are refused; the same readings are in the config's device.status.
+      if (!ctx.behaviour.statusEndpoint) return sendError(reply, 403, 'forbidden', 'Forbidden');
+      const status = ctx.fleet.get(device.deviceId)?.apiStatus();
+      if (!status) return sendError(reply, 404, 'not-found', 'No player');
+      // isOnline as 0/1, one of the forms real answers use (PROVIDER-API.md "Corrections").
+      return { ...status, isOnline: status.isOnline === true ? 1 : 0 };
     }),
   );
 
@@ -67,7 +72,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext):
           online: isOnline(device),
           geoTimezone: device.geoTimezone,
           config: structuredClone(device.config),
-          status: ctx.fleet.get(device.deviceId)?.apiStatus() ?? {},
+          status: ctx.fleet.get(device.deviceId)?.configStatus() ?? {},
         },
       };
     }),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_KEYS } from './accounts';
 import type { SandboxContext } from './context';
+import { cloudBehaviourSchema } from './cloud-behaviour';
 import { faultsSchema } from './faults';
 import { registerPlayerKnobRoutes } from './player-knob-routes';
 import { sendError } from './rest-guard';
@@ -31,6 +32,17 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
     return { ...ctx.faults };
   });
 
+  app.get('/_sandbox/behaviour', () => ({ ...ctx.behaviour }));
+
+  app.post('/_sandbox/behaviour', (request, reply) => {
+    const body = cloudBehaviourSchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
+    for (const [name, value] of Object.entries(body.data)) {
+      if (value !== undefined) Object.assign(ctx.behaviour, { [name]: value });
+    }
+    return { ...ctx.behaviour };
+  });
+
   app.post('/_sandbox/reset', () => {
     actions.reset();
     return { status: 'ok' };
@@ -39,7 +51,10 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
   app.post('/_sandbox/tokens', async (request, reply) => {
     const body = tokensBody.safeParse(request.body);
     if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
-    const { access_token, refresh_token, expires_in } = await ctx.tokens.issueFor(body.data.account);
+    const { access_token, refresh_token, expires_in } = await ctx.tokens.issueFor(
+      body.data.account,
+      ctx.behaviour,
+    );
     return { access_token, refresh_token, expires_in };
   });
 }

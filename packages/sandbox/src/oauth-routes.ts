@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { describeZodError } from '@playlist-alarms/core/cloud-schemas';
 import { ACCOUNTS, ACCOUNT_KEYS, DEFAULT_SCOPE, DEMO_CLIENT_ID } from './accounts';
+import { grantedScope } from './cloud-behaviour';
 import type { SandboxContext } from './context';
 import { sendError, withUser } from './rest-guard';
 import { errorPage, signInPage } from './sign-in-page';
@@ -101,7 +102,8 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
       redirectUri: checked.redirect_uri,
       codeChallenge: checked.code_challenge,
       audience: checked.audience ?? ctx.baseUrl,
-      scope: checked.scope ?? DEFAULT_SCOPE,
+      // Asked for and granted: the dashboard's grant for the app decides (cloud-behaviour.ts).
+      scope: grantedScope(checked.scope, DEFAULT_SCOPE, ctx.behaviour),
     });
     const target = new URL(checked.redirect_uri);
     target.searchParams.set('code', code);
@@ -160,8 +162,8 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
   app.get(
     '/userinfo',
     withUser(ctx, (_request, reply, account, scope) => {
-      if (!scope.includes('openid'))
-        return sendError(reply, 403, 'insufficient-scope', 'The token lacks openid');
+      // As the real provider: without `openid` the token is refused here (401), though REST takes it.
+      if (!scope.includes('openid')) return sendError(reply, 401, 'unauthorized', 'Unauthorized');
       return { sub: account.sub, name: account.name, email: account.email };
     }),
   );

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
@@ -47,7 +47,7 @@ async function signIn(challenge: string, account = 'demo'): Promise<URL> {
 const tokenAnswer = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
-  id_token: z.string(),
+  id_token: z.string().optional(),
   token_type: z.string(),
   expires_in: z.number(),
 });
@@ -141,7 +141,8 @@ describe('authorization code flow with PKCE', () => {
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     expect(body.refresh_token).not.toBe('');
-    expect(body.id_token.split('.')).toHaveLength(3);
+    // Like a new app at the real provider: no OpenID scopes granted, so no id token.
+    expect(body.id_token).toBeUndefined();
 
     const jwks = createRemoteJWKSet(new URL(`${sandbox.url}/.well-known/jwks.json`));
     const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, {
@@ -150,7 +151,7 @@ describe('authorization code flow with PKCE', () => {
     });
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.sub).toBe('auth0|demo-parent');
-    expect(payload.scope).toBe('openid profile offline_access');
+    expect(payload.scope).toBe('offline_access');
     expect((payload.exp ?? 0) - Math.floor(Date.now() / 1000)).toBeGreaterThan(3500);
 
     const reused = await token({
@@ -203,6 +204,7 @@ describe('authorization code flow with PKCE', () => {
   });
 
   it('signs in the other demo account when chosen', async () => {
+    await setBehaviour({ grantOpenid: true });
     const { verifier, challenge } = pkce();
     const code = (await signIn(challenge, 'other')).searchParams.get('code') ?? '';
     const tokens = tokenAnswer.parse(
@@ -228,6 +230,7 @@ describe('authorization code flow with PKCE', () => {
       name: 'Other Parent',
       email: 'other@example.com',
     });
+    await setBehaviour({ grantOpenid: false });
   });
 });
 
@@ -261,6 +264,66 @@ describe('refresh tokens', () => {
   });
 });
 
+async function setBehaviour(behaviour: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('scopes granted as the real dashboard grants them', () => {
+  afterEach(() => setBehaviour({ grantOpenid: false }));
+
+  it('grants no OpenID scope by default: userinfo answers 401 to a token REST accepts', async () => {
+    const { access_token } = await sandbox.issueTokens('demo');
+    const headers = { authorization: `Bearer ${access_token}` };
+    const user = await fetch(`${sandbox.url}/userinfo`, { headers });
+    expect(user.status).toBe(401);
+    expect(await user.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    expect((await fetch(`${sandbox.url}/content/mine`, { headers })).status).toBe(200);
+    const { payload } = await jwtVerify(
+      access_token,
+      createRemoteJWKSet(new URL(`${sandbox.url}/.well-known/jwks.json`)),
+    );
+    expect(String(payload.scope).split(' ')).not.toContain('openid');
+    expect(String(payload.scope).split(' ')).toContain('family:devices:control');
+  });
+
+  it('with the grantOpenid knob: openid and profile granted, an id token, and userinfo with the name', async () => {
+    await setBehaviour({ grantOpenid: true });
+    const { verifier, challenge } = pkce();
+    const code = (await signIn(challenge)).searchParams.get('code') ?? '';
+    const response = await token({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: CLIENT_ID,
+    });
+    const body = tokenAnswer.parse(await response.json());
+    expect(body.id_token?.split('.')).toHaveLength(3);
+    const user = await fetch(`${sandbox.url}/userinfo`, {
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(await user.json()).toEqual({
+      sub: 'auth0|demo-parent',
+      name: 'Demo Parent',
+      email: 'demo@example.com',
+    });
+  });
+
+  it('refuses a behaviour it does not know', async () => {
+    const response = await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grantEverything: true }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
 describe('discovery, userinfo and CORS', () => {
   it('publishes an OpenID configuration pointing at its own endpoints', async () => {
     const config: unknown = await (await fetch(`${sandbox.url}/.well-known/openid-configuration`)).json();
@@ -272,8 +335,10 @@ describe('discovery, userinfo and CORS', () => {
     });
   });
 
-  it('answers userinfo only with a valid token', async () => {
+  it('answers userinfo only with a valid token (openid granted)', async () => {
+    await setBehaviour({ grantOpenid: true });
     const { access_token } = await sandbox.issueTokens('demo');
+    await setBehaviour({ grantOpenid: false });
     const ok = await fetch(`${sandbox.url}/userinfo`, {
       headers: { authorization: `Bearer ${access_token}` },
     });

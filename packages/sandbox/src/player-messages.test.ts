@@ -23,7 +23,7 @@ function expectConsistent(h: PlayerHarness) {
     activeCard: api.activeCard,
     nightlightMode: api.nightlightMode,
     bluetoothHp: api.isBluetoothAudioConnected === true ? 1 : 0,
-    headphones: api.isAudioDeviceConnected === true ? 1 : 0,
+    headphones: api.isAudioDeviceConnected,
     day: api.dayMode,
     als: api.ambientLightSensorReading,
     freeDisk: api.freeDiskSpaceBytes,
@@ -40,7 +40,8 @@ function expectConsistent(h: PlayerHarness) {
     headphones: mqtt.headphones,
     day: mqtt.day,
     als: mqtt.als,
-    freeDisk: mqtt.freeDisk,
+    // Players count KiB; the API status bytes.
+    freeDisk: Number(mqtt.freeDisk) * 1024,
     fwVersion: mqtt.fwVersion,
   });
   return { mqtt, api };
@@ -73,7 +74,7 @@ describe('simulated player status messages', () => {
       nightlightMode: '#87ceeb',
       bluetoothHp: 1,
       charging: 1,
-      headphones: 1,
+      headphones: true,
     });
     expect(api).toMatchObject({ powerSource: 3, isCharging: true, batteryLevelPercentage: 40 });
   });
@@ -151,11 +152,12 @@ describe('simulated player status messages', () => {
       networkSsid: 'DemoHome',
       wifiStrength: -63,
     });
-    expect(mqtt.temp).toBeUndefined();
+    // A "battery:device" pair, as players send it.
+    expect(mqtt.temp).toBe('0:notSupported');
     expect(mqtt.productType).toBe('mini');
     const v3 = bothStatuses(playerHarness());
-    expect(v3.api.temperatureCelcius).toBe(v3.mqtt.temp);
-    expect(typeof v3.mqtt.temp).toBe('number');
+    expect(v3.mqtt.temp).toBe(`0:${String(v3.api.temperatureCelcius)}`);
+    expect(typeof v3.api.temperatureCelcius).toBe('number');
   });
 
   it('reports the player clock, time zone and brightness of day and night', () => {
@@ -199,5 +201,46 @@ describe('simulated player status messages', () => {
       updatedAt: new Date(leftAt).toISOString(),
       uptime: 60,
     });
+  });
+});
+
+describe('the config’s device.status, in the player’s own names', () => {
+  it('carries the API status’s readings as a real config does: KiB, pairs, 0/1 and boolean flags', () => {
+    const h = playerHarness();
+    h.player.setEnvironment({ headphones: true });
+    h.command('bluetooth/on', { action: 'on', mode: 'true', name: 'Living Room Speaker' });
+    const api = h.player.apiStatus();
+    const config = h.player.configStatus();
+    expect(config).toEqual({
+      activeCard: api.activeCard,
+      als: api.ambientLightSensorReading,
+      batteryLevel: api.batteryLevelPercentage,
+      bgDownload: 0,
+      bluetoothHp: true,
+      bytesPS: api.averageDownloadSpeedBytesSecond,
+      cardInserted: api.cardInsertionState,
+      charging: api.isCharging === true ? 1 : 0,
+      day: api.dayMode,
+      deviceId: api.deviceId,
+      freeDisk: Number(api.freeDiskSpaceBytes) / 1024,
+      fwVersion: api.firmwareVersion,
+      headphones: 1,
+      nightlightMode: api.nightlightMode,
+      playingStatus: 0,
+      powerSrc: api.powerSource,
+      ssid: api.networkSsid,
+      temp: `0:${String(api.temperatureCelcius)}`,
+      totalDisk: Number(api.totalDiskSpaceBytes) / 1024,
+      updatedAt: api.updatedAt,
+      upTime: api.uptime,
+      userVolume: api.userVolumePercentage,
+      utcOffset: api.utcOffsetSeconds,
+      utcTime: api.utcTime,
+      volume: api.systemVolumePercentage,
+      wifiStrength: api.wifiStrength,
+    });
+    expect(Number.isInteger(config.freeDisk)).toBe(true);
+    // 8 GiB of flash is 8388608 KiB.
+    expect(config.totalDisk).toBe(8 * 1024 * 1024);
   });
 });

@@ -69,8 +69,19 @@ function cardInsertion(state: PlayerState): 0 | 1 | 2 {
 }
 
 const TEMPERATURE: Record<ProductType, number | 'notSupported'> = { v3: 22, v2: 24, mini: 'notSupported' };
-const TOTAL_DISK: Record<ProductType, number> = { v3: 8 * 1024 ** 3, v2: 4 * 1024 ** 3, mini: 4 * 1024 ** 3 };
-const freeDisk = (product: ProductType): number => Math.round(TOTAL_DISK[product] * 0.62);
+/** Players count disk space in KiB (PROVIDER-API.md "Corrections"); the old API status in bytes. */
+const TOTAL_DISK_KIB: Record<ProductType, number> = {
+  v3: 8 * 1024 ** 2,
+  v2: 4 * 1024 ** 2,
+  mini: 4 * 1024 ** 2,
+};
+const freeDiskKib = (product: ProductType): number => Math.round(TOTAL_DISK_KIB[product] * 0.62);
+
+/**
+ * `temp` as players send it: a "battery:device" pair of °C; the battery side reads 0 (no sensor
+ * reading), as in the real captures (core's fixtures/config-v3.ts: "0:24").
+ */
+const temperaturePair = (product: ProductType): string => `0:${TEMPERATURE[product]}`;
 
 /** A stronger signal downloads faster: up to about 2 MB/s at -50 dBm and above. */
 const downloadSpeed = (wifiStrength: number): number =>
@@ -92,7 +103,6 @@ export function mqttStatus(
   now: number,
 ): { status: Record<string, unknown> } {
   const light = lightReadings(device, now);
-  const temperature = TEMPERATURE[device.productType];
   return {
     status: {
       statusVersion: 1,
@@ -100,12 +110,13 @@ export function mqttStatus(
       productType: device.productType,
       batteryLevel: reportedLevel(state.battery),
       als: light.als,
-      freeDisk: freeDisk(device.productType),
+      freeDisk: freeDiskKib(device.productType),
       charging: isCharging(state.battery) ? 1 : 0,
       activeCard: state.cardId,
       cardInserted: cardInsertion(state),
       playingStatus: state.playbackStatus === 'playing' ? 1 : 0,
-      headphones: state.headphones ? 1 : 0,
+      // A boolean, as the provider's MQTT docs type it (the config's status sends 0/1, below).
+      headphones: state.headphones,
       dnowBrightness: light.dnowBrightness,
       dayBright: light.dayBright,
       nightBright: light.nightBright,
@@ -114,10 +125,48 @@ export function mqttStatus(
       userVolume: percentOfScale(state),
       timeFormat: device.config.hourFormat,
       day: light.day ? 1 : 0,
-      // A mini has no temperature sensor and leaves the field out (its API status says 'notSupported').
-      ...(temperature === 'notSupported' ? {} : { temp: temperature }),
+      temp: temperaturePair(device.productType),
       nightlightMode: state.nightlightMode,
     },
+  };
+}
+
+/**
+ * GET /device-v2/{id}/config → `device.status`: the player's own names as a real config carries
+ * them (core's fixtures/config-v3.ts), built from the same state as the API status, so the two
+ * agree. Flags are 0/1 there, except `bluetoothHp`, sent as a boolean so that both forms the
+ * provider uses reach the app on one path or another (MQTT sends `headphones` as one).
+ */
+export function configStatus(state: PlayerState, device: SeedDevice, now: number): Record<string, unknown> {
+  const api = apiStatus(state, device, now);
+  const flag = (value: unknown) => (value === true ? 1 : 0);
+  return {
+    activeCard: api.activeCard,
+    als: api.ambientLightSensorReading,
+    batteryLevel: api.batteryLevelPercentage,
+    bgDownload: flag(api.isBackgroundDownloadActive),
+    bluetoothHp: api.isBluetoothAudioConnected,
+    bytesPS: api.averageDownloadSpeedBytesSecond,
+    cardInserted: api.cardInsertionState,
+    charging: flag(api.isCharging),
+    day: api.dayMode,
+    deviceId: device.deviceId,
+    freeDisk: freeDiskKib(device.productType),
+    fwVersion: device.firmwareVersion,
+    headphones: flag(api.isAudioDeviceConnected),
+    nightlightMode: api.nightlightMode,
+    playingStatus: state.playbackStatus === 'playing' ? 1 : 0,
+    powerSrc: api.powerSource,
+    ssid: api.networkSsid,
+    temp: temperaturePair(device.productType),
+    totalDisk: TOTAL_DISK_KIB[device.productType],
+    updatedAt: api.updatedAt,
+    upTime: api.uptime,
+    userVolume: api.userVolumePercentage,
+    utcOffset: api.utcOffsetSeconds,
+    utcTime: api.utcTime,
+    volume: api.systemVolumePercentage,
+    wifiStrength: api.wifiStrength,
   };
 }
 
@@ -132,7 +181,8 @@ function utcOffsetSeconds(timeZone: string, now: number): number {
 }
 
 /**
- * GET /device-v2/{id}/status: SPEC §3's API status names, misspelt temperatureCelcius included.
+ * GET /device-v2/{id}/status (deprecated; the sandbox refuses it unless told otherwise): SPEC §3's
+ * API status names, misspelt temperatureCelcius included.
  * The cloud holds what the player last reported: while offline, the times stop where it left.
  */
 export function apiStatus(state: PlayerState, device: SeedDevice, now: number): Record<string, unknown> {
@@ -159,8 +209,8 @@ export function apiStatus(state: PlayerState, device: SeedDevice, now: number): 
     networkSsid: device.networkSsid,
     averageDownloadSpeedBytesSecond: downloadSpeed(state.wifiStrength),
     isBackgroundDownloadActive: state.playbackStatus === 'loading',
-    freeDiskSpaceBytes: freeDisk(device.productType),
-    totalDiskSpaceBytes: TOTAL_DISK[device.productType],
+    freeDiskSpaceBytes: freeDiskKib(device.productType) * 1024,
+    totalDiskSpaceBytes: TOTAL_DISK_KIB[device.productType] * 1024,
     uptime: Math.max(0, Math.floor((reportedAt - state.bootedAt) / 1000)),
     utcTime: eventUtc(reportedAt),
     utcOffsetSeconds: utcOffsetSeconds(device.geoTimezone, reportedAt),

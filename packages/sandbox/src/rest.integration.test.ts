@@ -24,6 +24,14 @@ const setFaults = (body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+const setBehaviour = async (body: unknown) => {
+  const response = await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+};
 const read = async <T>(response: Response, schema: z.ZodType<T>): Promise<T> =>
   schema.parse(await response.json());
 
@@ -93,7 +101,7 @@ describe('content', () => {
     }
   });
 
-  it('answers a playable card with chapters and tracks, 403 for the restricted one, 404 for a stranger', async () => {
+  it('answers a playable card with chapters and tracks, 404 for the restricted one (403 by knob) and for a stranger', async () => {
     const { cards } = await read(await get('/content/mine', demo), mineSchema);
     const first = cards[0];
     const restricted = cards.find((c) => c.title === "Grandad's Audiobook");
@@ -119,7 +127,13 @@ describe('content', () => {
     expect(detail.card.cardId).toBe(first.cardId);
     expect(detail.card.content.chapters[0]?.key).toBe('01');
 
+    // As the provider documents it: a card the user may not read is not found.
+    const unreadable = await get(`/content/${restricted.cardId}?playable=true`, demo);
+    expect(unreadable.status).toBe(404);
+    expect((await read(unreadable, errorSchema)).error.code).toBe('not-found');
+    await setBehaviour({ unreadableContentStatus: 403 });
     const forbidden = await get(`/content/${restricted.cardId}?playable=true`, demo);
+    await setBehaviour({ unreadableContentStatus: 404 });
     expect(forbidden.status).toBe(403);
     expect((await read(forbidden, errorSchema)).error.code).toBe('forbidden');
     expect((await get(`/content/${first.cardId}?playable=true`, other)).status).toBe(404);
@@ -160,7 +174,7 @@ describe('family library', () => {
       );
     };
     expect(await statuses('grp-family-favourites')).toEqual([200, 200, 200, 200, 200]);
-    expect(await statuses('grp-grandparents-shelf')).toEqual([403, 403, 403]);
+    expect(await statuses('grp-grandparents-shelf')).toEqual([404, 404, 404]);
   });
 
   it('answers a group with its cards, and 404 for another family', async () => {
@@ -201,35 +215,77 @@ describe('players and family', () => {
     );
   });
 
-  it('answers status with the API field names and config with alarms and time zone', async () => {
+  it('refuses the deprecated status (403); the config carries the status in the player’s names', async () => {
+    const refused = await get('/device-v2/demo-player-2/status', demo);
+    expect(refused.status).toBe(403);
+    expect((await read(refused, errorSchema)).error.code).toBe('forbidden');
+    const mini = await read(
+      await get('/device-v2/demo-player-2/config', demo),
+      z.object({ device: z.object({ online: z.boolean(), status: z.record(z.string(), z.unknown()) }) }),
+    );
+    expect(mini.device.online).toBe(true);
+    expect(mini.device.status).toMatchObject({
+      deviceId: 'demo-player-2',
+      temp: '0:notSupported',
+      headphones: 0,
+      bluetoothHp: false,
+      cardInserted: 0,
+      fwVersion: expect.any(String) as string,
+      freeDisk: expect.any(Number) as number,
+      totalDisk: 4 * 1024 * 1024,
+      ssid: expect.any(String) as string,
+    });
+    expect(mini.device.status).not.toHaveProperty('batteryLevelPercentage');
+  });
+
+  it('answers status with the API field names (statusEndpoint knob) and config with alarms and time zone', async () => {
+    await setBehaviour({ statusEndpoint: true });
     const status = await read(
       await get('/device-v2/demo-player-2/status', demo),
       z.object({
         deviceId: z.string(),
         batteryLevelPercentage: z.number(),
         temperatureCelcius: z.union([z.string(), z.number()]),
-        isOnline: z.boolean(),
+        isOnline: z.number(),
         cardInsertionState: z.number(),
       }),
     );
     expect(status).toMatchObject({
       deviceId: 'demo-player-2',
       temperatureCelcius: 'notSupported',
-      isOnline: true,
+      isOnline: 1,
       cardInsertionState: 0,
     });
     const { device } = await read(await get('/device-v2/demo-player-1/config', demo), configSchema);
     expect(device.geoTimezone).toBe('Europe/London');
     expect(device.config.alarms).toHaveLength(2);
     expect(device.config.alarms[0]).toMatch(/^1111100,0700,\w{5},,,6,1$/);
+    // A reset brings the real cloud's behaviour back.
+    await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+    expect(await (await fetch(`${sandbox.url}/_sandbox/behaviour`)).json()).toEqual({
+      grantOpenid: false,
+      statusEndpoint: false,
+      unreadableContentStatus: 404,
+    });
   });
 
-  it('answers the family of the token user', async () => {
+  it('answers the family of the token user, its member without a name as the real one', async () => {
     const family = await read(
       await get('/user/family', other),
-      z.object({ family: z.object({ familyId: z.string() }) }),
+      z.object({
+        family: z.object({
+          familyId: z.string(),
+          members: z.array(z.record(z.string(), z.unknown())),
+          devices: z.array(z.object({ deviceId: z.string() })),
+        }),
+      }),
     );
     expect(family.family.familyId).toBe('fam-other-household');
+    expect(family.family.members).toEqual([
+      expect.objectContaining({ userId: 'auth0|other-family', email: 'other@example.com' }),
+    ]);
+    expect(family.family.members[0]).not.toHaveProperty('name');
+    expect(family.family.devices.map((d) => d.deviceId)).toEqual(['other-player-1']);
   });
 
   it('keeps another family out of the demo players', async () => {

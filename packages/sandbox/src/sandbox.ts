@@ -8,6 +8,8 @@ import Fastify from 'fastify';
 import type { FastifyError } from 'fastify';
 import type { AccountKey } from './accounts';
 import { startBroker } from './broker';
+import { realCloudBehaviour } from './cloud-behaviour';
+import type { CloudBehaviour } from './cloud-behaviour';
 import { registerContentRoutes } from './content-routes';
 import type { SandboxContext } from './context';
 import { registerCoverRoutes } from './cover-art';
@@ -36,6 +38,8 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Timings and rates of every simulated player (tests shorten the reboot, speed up the battery). */
   playerSettings?: Partial<PlayerSettings>;
+  /** Switch points back to the old contract (default: the real cloud's behaviour, cloud-behaviour.ts). */
+  behaviour?: Partial<CloudBehaviour>;
 }
 
 export interface RunningSandbox {
@@ -56,6 +60,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const playlistCount = options.playlistCount ?? DEFAULT_PLAYLIST_COUNT;
   const household = seedHousehold(playlistCount);
   const faults = noFaults();
+  const initialBehaviour = (): CloudBehaviour => ({ ...realCloudBehaviour(), ...options.behaviour });
+  const behaviour = initialBehaviour();
   const tokens = await TokenService.create(() => ctx.baseUrl, options.tokenLifetimeSeconds ?? 3600);
 
   let fleet: PlayerFleet | null = null;
@@ -67,7 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   fleet = new PlayerFleet((topic, message) => broker.publish(topic, message), options.playerSettings);
   fleet.load(household);
-  const ctx: SandboxContext = { baseUrl: '', tokens, faults, fleet, household };
+  const ctx: SandboxContext = { baseUrl: '', tokens, faults, behaviour, fleet, household };
 
   const app = Fastify({ logger: options.log ?? false, forceCloseConnections: true });
   await app.register(cors, {
@@ -108,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       ctx.household = seedHousehold(playlistCount);
       fleet.load(ctx.household);
       Object.assign(faults, noFaults());
+      Object.assign(behaviour, initialBehaviour());
     },
     faultsChanged: () => {
       if (faults.mqttRefuseLogin) broker.dropClients();
@@ -137,7 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         return closing;
       },
       issueTokens: async (account) => {
-        const { access_token, refresh_token, expires_in } = await tokens.issueFor(account);
+        const { access_token, refresh_token, expires_in } = await tokens.issueFor(account, behaviour);
         return { access_token, refresh_token, expires_in };
       },
     };

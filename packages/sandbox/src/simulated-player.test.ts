@@ -288,7 +288,7 @@ describe('SimulatedPlayer status on its own', () => {
     expect(h.statuses()).toEqual([]);
     h.tick(1);
     expect(h.statuses()).toEqual([
-      expect.objectContaining({ nightlightMode: '#ff0000', bluetoothHp: 1, charging: 1, headphones: 1 }),
+      expect.objectContaining({ nightlightMode: '#ff0000', bluetoothHp: 1, charging: 1, headphones: true }),
     ]);
   });
 });

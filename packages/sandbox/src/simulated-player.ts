@@ -12,7 +12,7 @@ import { applyPowerKnob, batteryAfterSecond } from './player-battery';
 import type { PowerKnob } from './player-battery';
 import { applyBluetoothKnob, holdLeftButton, inSpeakerMode, runBluetooth } from './player-bluetooth';
 import type { BluetoothCommand, BluetoothKnob } from './player-bluetooth';
-import { apiStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
+import { apiStatus, configStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
 import { Playback } from './player-playback';
 import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
 import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
@@ -70,6 +70,11 @@ export class SimulatedPlayer {
 
   apiStatus(): Record<string, unknown> {
     return apiStatus(this.state, this.device, this.clock());
+  }
+
+  /** The `device.status` block of its config, in the player's own names. */
+  configStatus(): Record<string, unknown> {
+    return configStatus(this.state, this.device, this.clock());
   }
 
   /** The network knob. A rebooting or flat player stays offline until that ends. */

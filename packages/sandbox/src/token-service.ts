@@ -5,6 +5,8 @@ import { SignJWT, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWK, CryptoKey } from 'jose';
 import { ACCOUNTS, DEFAULT_SCOPE, DEMO_CLIENT_ID, accountBySub } from './accounts';
 import type { Account, AccountKey } from './accounts';
+import { grantedScope } from './cloud-behaviour';
+import type { CloudBehaviour } from './cloud-behaviour';
 
 const CODE_LIFETIME_MS = 5 * 60_000;
 const KEY_ID = 'sandbox-key-1';
@@ -25,7 +27,8 @@ export interface PendingCode extends Grant {
 export interface TokenAnswer {
   access_token: string;
   refresh_token: string;
-  id_token: string;
+  /** Only with `openid` granted, as OpenID Connect issues it. */
+  id_token?: string;
   token_type: 'Bearer';
   expires_in: number;
   scope: string;
@@ -103,12 +106,13 @@ export class TokenService {
     return this.issue(grant);
   }
 
-  async issueFor(accountKey: AccountKey): Promise<TokenAnswer> {
+  /** Tokens without the sign-in page, with every scope the behaviour grants. */
+  async issueFor(accountKey: AccountKey, behaviour: CloudBehaviour): Promise<TokenAnswer> {
     return this.issue({
       sub: ACCOUNTS[accountKey].sub,
       clientId: DEMO_CLIENT_ID,
       audience: this.issuer(),
-      scope: DEFAULT_SCOPE,
+      scope: grantedScope(undefined, DEFAULT_SCOPE, behaviour),
     });
   }
 
@@ -125,20 +129,23 @@ export class TokenService {
       .setExpirationTime(now + this.lifetimeSeconds)
       .setJti(opaque())
       .sign(this.privateKey);
-    const id_token = await new SignJWT({ name: account.name, email: account.email })
-      .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
-      .setIssuer(this.issuer())
-      .setSubject(grant.sub)
-      .setAudience(grant.clientId)
-      .setIssuedAt(now)
-      .setExpirationTime(now + this.lifetimeSeconds)
-      .sign(this.privateKey);
+    const openid = grant.scope.split(' ').includes('openid');
+    const id_token = !openid
+      ? undefined
+      : await new SignJWT({ name: account.name, email: account.email })
+          .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+          .setIssuer(this.issuer())
+          .setSubject(grant.sub)
+          .setAudience(grant.clientId)
+          .setIssuedAt(now)
+          .setExpirationTime(now + this.lifetimeSeconds)
+          .sign(this.privateKey);
     const refresh_token = opaque();
     this.refreshTokens.set(refresh_token, grant);
     return {
       access_token,
       refresh_token,
-      id_token,
+      ...(id_token === undefined ? {} : { id_token }),
       token_type: 'Bearer',
       expires_in: this.lifetimeSeconds,
       scope: grant.scope,

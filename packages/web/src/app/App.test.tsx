@@ -76,11 +76,12 @@ describe('app shell', () => {
     });
   });
 
-  it('greets by the part of the user id after the pipe when the name is missing', async () => {
+  it('greets without a name, never by the user id, when the provider gave no name', async () => {
     const services = household();
     services.library.user = { sub: 'auth0|abc123', name: null, email: null };
     renderApp(services);
-    expect(await screen.findByText('Welcome back, abc123')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(screen.queryByText(/abc123/)).toBeNull();
   });
 
   it('loads the other tabs on demand', async () => {

@@ -85,8 +85,9 @@ export class InMemoryLibrary implements LibrarySource {
   failFamilyGroups = false;
   /** Groups whose detail answers an error (the app then shows "{group} - Item {n}"). */
   failingGroupDetails = new Set<string>();
-  /** Cards whose content answers 403. */
+  /** Cards whose content is refused: 404 as the provider documents it, 403 as SPEC says. */
   restrictedCards = new Set<string>();
+  restrictedStatus: 403 | 404 = 404;
   readonly groupDetailRequests: string[] = [];
   readonly contentRequests: string[] = [];
   private contentInFlight = 0;
@@ -141,7 +142,7 @@ export class InMemoryLibrary implements LibrarySource {
     return { ...group, cards };
   }
 
-  /** Card content; a 403 for restricted cards. Counts how many requests ran at once. */
+  /** Card content; refused for restricted cards. Counts how many requests ran at once. */
   async getContent(cardId: string): Promise<CardDetail> {
     this.contentRequests.push(cardId);
     this.contentInFlight += 1;
@@ -149,7 +150,9 @@ export class InMemoryLibrary implements LibrarySource {
     try {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (this.restrictedCards.has(cardId)) {
-        throw new ProviderError(403, 'forbidden', 'access to this resource is not allowed');
+        throw this.restrictedStatus === 403
+          ? new ProviderError(403, 'forbidden', 'access to this resource is not allowed')
+          : new ProviderError(404, 'not-found', `Card ${cardId} not found`);
       }
       const playlist = this.familyCards.get(cardId) ?? this.playlists.find((p) => p.cardId === cardId);
       if (!playlist) throw new ProviderError(404, 'not-found', `Card ${cardId} not found`);

@@ -26,7 +26,7 @@ function library() {
 }
 
 describe('family library assembly', () => {
-  it('reads each card once: a later assembly (a refetch) takes content outcomes, 403s included, from the cache', async () => {
+  it('reads each card once: a later assembly (a refetch) takes content outcomes, refusals included, from the cache', async () => {
     const source = library();
     const client = new QueryClient();
     const first = await getFamilyLibrary(client, source);
@@ -43,7 +43,17 @@ describe('family library assembly', () => {
     expect(source.groupDetailRequests).toEqual(['g', 'g']);
   });
 
-  it('keeps no failure other than 403: the cards show their basic info and are read again next time', async () => {
+  it('a 403 on content is restricted as the provider’s 404 is', async () => {
+    const source = library();
+    source.restrictedStatus = 403;
+    const assembled = await getFamilyLibrary(new QueryClient(), source);
+    expect(assembled.playlists.map((p) => [p.title, p.category])).toEqual([
+      ['Readable', 'family-library'],
+      ['Hidden', 'restricted'],
+    ]);
+  });
+
+  it('keeps no failure other than a refusal: the cards show their basic info and are read again next time', async () => {
     const source = library();
     const client = new QueryClient();
     const read = source.getContent.bind(source);

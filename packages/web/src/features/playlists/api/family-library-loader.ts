@@ -1,7 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
-import { groupNote, groupPlaylists, withContentOutcome } from '@playlist-alarms/core/family-library';
+import {
+  contentOutcomeOfStatus,
+  groupNote,
+  groupPlaylists,
+  withContentOutcome,
+} from '@playlist-alarms/core/family-library';
 import type { ContentOutcome, GroupNote } from '@playlist-alarms/core/family-library';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import { queryKeys } from '../../../api/query-keys';
@@ -46,8 +51,9 @@ export const contentOutcomeQueryOptions = (library: LibrarySource, cardId: strin
         await limiterFor(library).run(() => library.getContent(cardId));
         return 'readable';
       } catch (error) {
-        // SPEC §6: a 403 is an answer (restricted), cached like any other; other failures are not.
-        if (error instanceof ProviderError && error.status === 403) return 'restricted';
+        // SPEC §6: a refusal (403, or the provider's 404) is an answer, cached; other failures are not.
+        if (error instanceof ProviderError && contentOutcomeOfStatus(error.status) === 'restricted')
+          return 'restricted';
         throw error;
       }
     },
