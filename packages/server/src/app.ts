@@ -9,6 +9,8 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { registerErrorHandler } from './errors';
+import { REDACT_PATHS, CENSOR, serializeRequest } from './log-redaction';
+import { registerRateLimits } from './rate-limits';
 import { registerApiDocs } from './routes/api-docs';
 import { cloudAlarmByTypeRoutes } from './routes/cloud-alarms-by-type';
 import { cloudAlarmRoutes } from './routes/cloud-alarms';
@@ -17,6 +19,7 @@ import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
 import { yotoProxyRoutes } from './routes/yoto-proxy';
+import { registerSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
   /** A database to use instead of opening the configured one (the caller then closes it). */
@@ -39,15 +42,31 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (ownsDb) await db.destroy();
     throw error;
   }
+  const { timeouts } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),
-      // Provider tokens must never reach a log file.
-      redact: {
-        paths: ['req.headers.authorization', 'headers.authorization', 'request.headers.authorization'],
-        censor: '[redacted]',
-      },
+      // Provider tokens and OAuth codes must never reach a log file (log-redaction.ts).
+      redact: { paths: REDACT_PATHS, censor: CENSOR },
+      serializers: { req: serializeRequest },
+    },
+    // A hop count as Fastify's own rule (its types lack the number form): trust the nearest n.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // A client that sends slowly or never finishes must not hold a connection for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks header and request time-outs on this interval (30 s by default).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersMs, 5_000),
     },
   });
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
@@ -71,6 +90,9 @@ async function registerRoutes(
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
   await registerApiDocs(app); // first: it collects the routes registered after it
+  await registerSecurityHeaders(app, config.provider);
+  const limits = await registerRateLimits(app, config.rateLimits);
+  app.addHook('onRequest', limits.perAddress);
 
   await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
   await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
@@ -79,6 +101,7 @@ async function registerRoutes(
   const verify = createTokenVerifier(config.provider, fetchImpl);
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate(verify));
+    api.addHook('onRequest', limits.perUser);
     await api.register(yotoProxyRoutes, {
       prefix: PROXY_PREFIX,
       apiBase: config.provider.apiBase,
