@@ -27,7 +27,9 @@ export function contentSecurityPolicy(provider: ProviderConfig): Record<string, 
     'img-src': ["'self'", 'data:', 'blob:', origin(provider.apiBase), 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...providerOrigins, origin(provider.brokerUrl)],
-    'worker-src': ["'self'"],
+    // mqtt.js keeps its keep-alive timers in a worker built from a blob: URL (worker-timers), so
+    // they still fire in a background tab; the blob holds mqtt.js's own code, loaded from 'self'.
+    'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
