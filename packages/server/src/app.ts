@@ -35,7 +35,10 @@ export interface AppDeps {
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const ownsDb = deps.db === undefined;
-  const db = deps.db ?? connectDatabase(config.database);
+  // Connection losses are logged by the app's logger once it exists (the pool opens first).
+  let logConnectionError = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  const db =
+    deps.db ?? connectDatabase(config.database, { onConnectionError: (error) => logConnectionError(error) });
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -69,6 +72,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       connectionsCheckingInterval: Math.min(timeouts.headersMs, 5_000),
     },
   });
+  logConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost');
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   try {
