@@ -57,11 +57,18 @@ function openPostgresPool(url: string, options: ConnectOptions): pg.Pool {
 }
 
 function openSqliteFile(file: string): SQLite.Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // The file holds the users' (encrypted) provider tokens: readable by the server's user only.
+  // Created 0600 before SQLite opens it (its -wal and -shm files take the same mode), and an
+  // existing file left more open by an older version is tightened.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
   const db = new SQLite(file);
-  // WAL lets the health check and the API read while a write is in progress; the busy timeout
-  // covers a second process (a test, a CLI) writing the same file.
+  // WAL lets the health check and the API read while a write is in progress; synchronous=FULL
+  // syncs the WAL on every commit, so a power cut never loses an acknowledged alarm change. The
+  // busy timeout covers a second process (a test, a CLI) writing the same file.
   db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   return db;
 }
