@@ -90,14 +90,15 @@ const provider: MigrationProvider = {
 // Kysely looks for its lock table in every schema unless told which: beside another schema that
 // has one (a parallel test run's throwaway schema on a shared server), it skipped creating its
 // own and failed with 'relation "kysely_migration_lock" does not exist'. Name the current one.
-async function migrationTableSchema(db: Kysely<Database>): Promise<string | undefined> {
+/** PostgreSQL's current schema (where this app's tables live); undefined on SQLite. */
+export async function currentPostgresSchema(db: Kysely<Database>): Promise<string | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ?? undefined;
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const schema = await migrationTableSchema(db);
+  const schema = await currentPostgresSchema(db);
   const migrator = new Migrator({
     db,
     provider,
