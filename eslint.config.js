@@ -132,6 +132,23 @@ export default tseslint.config(
     },
   },
   {
+    // Journeys take `test` from e2e/support/test.ts, whose fixture fails a test on any CSP violation.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: "import { test, expect } from './support/test': it fails the test on CSP violations",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may use non-null assertions on fixtures they built themselves.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/unbound-method': 'off' },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox, type PlayerState } from './support/stack';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { z } from 'zod';
 import { AppPage } from './support/app-page';
 import { sandbox, sandboxUrl, type PlayerState } from './support/stack';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { AppPage } from './support/app-page';
 import { watchCommand } from './support/broker-watch';
 import { sandbox } from './support/stack';

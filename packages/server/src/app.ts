@@ -9,6 +9,8 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { registerErrorHandler } from './errors';
+import { REDACT_PATHS, CENSOR, serializeRequest } from './log-redaction';
+import { registerRateLimits } from './rate-limits';
 import { registerApiDocs } from './routes/api-docs';
 import { cloudAlarmByTypeRoutes } from './routes/cloud-alarms-by-type';
 import { cloudAlarmRoutes } from './routes/cloud-alarms';
@@ -17,8 +19,8 @@ import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
 import { yotoProxyRoutes } from './routes/yoto-proxy';
+import { registerSecurityHeaders } from './security-headers';
 import { registerCredentialCheck } from './sessions/credentials';
-import { REDACTED_HEADER_PATHS, serializeRequest } from './sessions/log-redaction';
 import { createSessionStore, type SessionStore } from './sessions/session-store';
 import { sessionRoutes } from './sessions/session-routes';
 import { cipherFromConfig } from './sessions/token-cipher';
@@ -48,30 +50,44 @@ export interface AppDeps {
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const ownsDb = deps.db === undefined;
-  const db = deps.db ?? connectDatabase(config.database);
+  // Connection losses are logged by the app's logger once it exists (the pool opens first).
+  let logConnectionError = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  const db =
+    deps.db ?? connectDatabase(config.database, { onConnectionError: (error) => logConnectionError(error) });
   try {
     await migrateToLatest(db);
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw error;
   }
+  const { timeouts } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),
-      // Provider tokens must never reach a log file.
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'headers.authorization',
-          'request.headers.authorization',
-          ...REDACTED_HEADER_PATHS,
-        ],
-        censor: '[redacted]',
-      },
+      // Provider tokens and OAuth codes must never reach a log file (log-redaction.ts).
+      redact: { paths: REDACT_PATHS, censor: CENSOR },
       serializers: { req: serializeRequest },
     },
+    // A hop count as Fastify's own rule (its types lack the number form): trust the nearest n.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // A client that sends slowly or never finishes must not hold a connection for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks header and request time-outs on this interval (30 s by default).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersMs, 5_000),
+    },
   });
+  logConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost');
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
 
@@ -94,6 +110,9 @@ async function registerRoutes(
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
   await registerApiDocs(app); // first: it collects the routes registered after it
+  await registerSecurityHeaders(app, config.provider);
+  const limits = await registerRateLimits(app, config.rateLimits);
+  app.addHook('onRequest', limits.perAddress);
 
   await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
   await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
@@ -123,6 +142,7 @@ async function registerRoutes(
   });
 
   await app.register(async (api) => {
+    api.addHook('onRequest', limits.perUser);
     await api.register(yotoProxyRoutes, {
       prefix: PROXY_PREFIX,
       apiBase: config.provider.apiBase,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
-import { ConfigError, DEFAULT_SCOPE, loadConfig, toRuntimeConfig } from './config';
+import { ConfigError, DEFAULT_SCOPE, describeValue, loadConfig, toRuntimeConfig } from './config';
 
 // A valid key for the real-mode cases (32 bytes, base64).
 const KEY = Buffer.alloc(32, 7).toString('base64');
@@ -140,6 +140,66 @@ describe('loadConfig', () => {
     expect(config.provider.audience).toBe('https://api.example.com');
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/alarms' });
     expect(config.webDist).toBe(path.resolve('some/dist'));
+  });
+});
+
+describe('secrets in configuration errors', () => {
+  it('masks the password of a bad DATABASE_URL and keeps the rest to locate the mistake', () => {
+    const message = configError({
+      PROVIDER_CLIENT_ID: 'abc',
+      DATABASE_URL: 'mysql://alarms:s3cr3t-p@ss@db.internal:3306/alarms?password=again',
+    }).message;
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(message).toContain('mysql://alarms:***@db.internal:3306/alarms?password=***');
+    expect(message).not.toContain('s3cr3t');
+    expect(message).not.toContain('again');
+  });
+
+  it('hides a secret-bearing value that is not a URL at all', () => {
+    const message = configError({ PROVIDER_CLIENT_ID: 'abc', DATABASE_URL: 'alarms:hunter2@db' }).message;
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL (got [hidden])');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('quotes ordinary values as they were', () => {
+    expect(describeValue('PORT', 'eighty')).toBe('"eighty"');
+    expect(describeValue('SESSION_SECRET', 'abc')).toBe('[hidden]');
+    expect(describeValue('DATABASE_URL', 'mysql://db/x')).toBe('"mysql://db/x"');
+  });
+});
+
+describe('TRUST_PROXY and rate limits', () => {
+  it('default to no proxy and the documented limits', () => {
+    const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc' });
+    expect(config.trustProxy).toBe(false);
+    expect(config.rateLimits).toEqual({ windowMs: 60_000, perAddress: 1200, perUser: 600, signIn: 20 });
+  });
+
+  it('read true, a hop count or proxy addresses, and per-minute limits (0 = off)', () => {
+    const base = { PROVIDER_CLIENT_ID: 'abc' };
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    const limits = loadConfig({ ...base, RATE_LIMIT_PER_USER: '0', RATE_LIMIT_SIGN_IN: '5' }).rateLimits;
+    expect(limits).toMatchObject({ perUser: 0, signIn: 5, perAddress: 1200 });
+  });
+
+  it('refuse anything else, naming the variable', () => {
+    const error = configError({
+      PROVIDER_CLIENT_ID: 'abc',
+      TRUST_PROXY: 'yes please',
+      RATE_LIMIT_PER_ADDRESS: '-3',
+      RATE_LIMIT_SIGN_IN: 'many',
+    });
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'RATE_LIMIT_PER_ADDRESS',
+      'RATE_LIMIT_SIGN_IN',
+      'TRUST_PROXY',
+    ]);
+    expect(error.message).toContain("TRUST_PROXY: must be 'true', 'false', a hop count");
   });
 });
 

@@ -19,6 +19,29 @@ export interface ProviderConfig {
   cardLinkHost: string;
 }
 
+/** Fastify's trustProxy: off, any proxy, a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** Requests per window; 0 turns a limit off. */
+export interface RateLimits {
+  windowMs: number;
+  perAddress: number;
+  perUser: number;
+  /** Routes that opt in with `config: { rateLimitTier: 'sign-in' }`: per address, on top of the others. */
+  signIn: number;
+}
+
+export interface Timeouts {
+  /** Whole request received (Node's requestTimeout). */
+  requestMs: number;
+  /** Request headers received (Node's headersTimeout). */
+  headersMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A socket with no activity at all is closed after this (Fastify's connectionTimeout). */
+  connectionMs: number;
+}
+
 export interface ServerConfig {
   mode: AppMode;
   port: number;
@@ -32,7 +55,23 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Token encryption keys and the public origin (src/sessions/session-config.ts). */
   sessions: SessionConfig;
+  trustProxy: TrustProxy;
+  rateLimits: RateLimits;
+  timeouts: Timeouts;
 }
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  windowMs: 60_000,
+  perAddress: 1200,
+  perUser: 600,
+  signIn: 20,
+};
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  requestMs: 30_000,
+  headersMs: 15_000,
+  keepAliveMs: 72_000,
+  connectionMs: 120_000,
+};
 
 /** Thrown by loadConfig; the message lists every bad variable on its own line. */
 export class ConfigError extends Error {
@@ -69,6 +108,26 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((u) => u.replace(/\/+$/, ''));
 
+const perMinute = z.coerce
+  .number({ error: 'must be a number of requests per minute' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 (off) or more');
+
+const ipOrCidr = /^[0-9A-Fa-f.:]+(\/\d{1,3})?$/;
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim());
+  if (list.every((part) => ipOrCidr.test(part) || part === 'loopback' || part === 'uniquelocal')) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: "must be 'true', 'false', a hop count, or comma-separated proxy addresses/CIDRs",
+  });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   APP_MODE: optional(z.enum(['demo', 'real'], { error: "must be 'demo' or 'real'" })),
   PORT: optional(
@@ -96,7 +155,25 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     }),
   ),
+  TRUST_PROXY: optional(trustProxy),
+  RATE_LIMIT_PER_ADDRESS: optional(perMinute),
+  RATE_LIMIT_PER_USER: optional(perMinute),
+  RATE_LIMIT_SIGN_IN: optional(perMinute),
 });
+
+// Variables whose values may hold a password or key: never echoed as they are.
+const SECRET_NAME = /(DATABASE_URL|SECRET|PASSWORD|TOKEN|KEY)/;
+
+/** How a bad value is quoted in an error: secrets masked (a URL keeps all but its password). */
+export function describeValue(name: string, value: string): string {
+  if (!SECRET_NAME.test(name)) return JSON.stringify(value);
+  // A URL's password sits between `user:` and `@`; mask it even when the URL does not parse.
+  const masked = value
+    .replace(/^([^:/?#]+:\/\/[^:/@?#]*:).*@/, '$1***@')
+    .replace(/([?&]password=)[^&#]*/gi, '$1***');
+  if (masked !== value) return JSON.stringify(masked);
+  return /^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value) ? JSON.stringify(value) : '[hidden]';
+}
 
 /** Reads and checks the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -106,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     : parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = env[name];
-        return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+        return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${describeValue(name, got)})`}`;
       });
   const mode: AppMode = parsed.data?.APP_MODE ?? (env.APP_MODE === 'demo' ? 'demo' : 'real');
   const clientId = parsed.data?.PROVIDER_CLIENT_ID ?? (mode === 'demo' ? DEMO_CLIENT_ID : undefined);
@@ -145,6 +222,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     webDist: e.WEB_DIST === undefined ? DEFAULT_WEB_DIST : path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL ?? 'info',
     sessions: sessions.config,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimits: {
+      windowMs: DEFAULT_RATE_LIMITS.windowMs,
+      perAddress: e.RATE_LIMIT_PER_ADDRESS ?? DEFAULT_RATE_LIMITS.perAddress,
+      perUser: e.RATE_LIMIT_PER_USER ?? DEFAULT_RATE_LIMITS.perUser,
+      signIn: e.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn,
+    },
+    timeouts: { ...DEFAULT_TIMEOUTS },
   };
 }
 

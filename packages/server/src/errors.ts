@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from './db/unavailable';
+
+export const DATABASE_UNAVAILABLE = 'Database unavailable: try again in a moment';
 
 /** An error that carries the status and message the client should see. */
 export class HttpError extends Error {
@@ -35,6 +38,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // core's and provider's schemas are zod/mini, whose errors are not z.ZodError: match both.
     if (error instanceof z.core.$ZodError) {
       return reply.code(400).send({ error: describeZodError(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'Database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     const status = statusOf(error);
     if (status !== null && status >= 400 && status < 600 && status !== 500) {

@@ -1,4 +1,4 @@
-import { Migrator, sql } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 
@@ -104,8 +104,23 @@ const provider: MigrationProvider = {
 };
 
 /** Brings the schema up to date; throws (with the failing migration's name) if one fails. */
+// Kysely looks for its lock table in every schema unless told which: beside another schema that
+// has one (a parallel test run's throwaway schema on a shared server), it skipped creating its
+// own and failed with 'relation "kysely_migration_lock" does not exist'. Name the current one.
+/** PostgreSQL's current schema (where this app's tables live); undefined on SQLite. */
+export async function currentPostgresSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const schema = await currentPostgresSchema(db);
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error !== undefined) {

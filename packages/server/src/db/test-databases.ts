@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { connectDatabase } from './connect';
+import { connectDatabase, type ConnectOptions } from './connect';
 import type { Database } from './schema';
 
 // Fresh, isolated databases for integration tests: a SQLite file in a temp folder, or a
@@ -43,7 +43,10 @@ export function createSqliteTestDatabase(): TestDatabase {
   };
 }
 
-export async function createPostgresTestDatabase(url = TEST_DATABASE_URL): Promise<TestDatabase> {
+export async function createPostgresTestDatabase(
+  url = TEST_DATABASE_URL,
+  options: Omit<ConnectOptions, 'searchPath'> = {},
+): Promise<TestDatabase> {
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   await admin.connect();
@@ -52,7 +55,7 @@ export async function createPostgresTestDatabase(url = TEST_DATABASE_URL): Promi
   } finally {
     await admin.end();
   }
-  const db = connectDatabase({ kind: 'postgres', url }, { searchPath: schema });
+  const db = connectDatabase({ kind: 'postgres', url }, { ...options, searchPath: schema });
   return {
     db,
     async dispose() {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from './migrations';
+import { currentPostgresSchema, migrateToLatest } from './migrations';
 import {
   TEST_DATABASE_URL,
   createPostgresTestDatabase,
@@ -38,12 +38,14 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
   });
 
   it('creates the tables, and running the migrations again changes nothing', async () => {
-    const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
+    // Introspection lists every schema of a shared PostgreSQL: keep this test's own.
+    const schema = await currentPostgresSchema(test.db);
+    const ownTables = async () =>
+      (await test.db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
+    const tables = (await ownTables()).map((t) => t.name).sort();
     expect(tables).toEqual(['alarms', 'devices', 'sessions', 'users']);
     expect(await migrateToLatest(test.db)).toEqual([]);
-    const alarmColumns = (await test.db.introspection.getTables())
-      .find((t) => t.name === 'alarms')!
-      .columns.map((c) => c.name);
+    const alarmColumns = (await ownTables()).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);
     expect(alarmColumns).toEqual(
       expect.arrayContaining(['next_fire_at', 'claimed_by', 'claimed_until', 'mqtt_config', 'days']),
     );

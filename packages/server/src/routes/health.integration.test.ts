@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteTestDatabase } from '../db/test-databases';
 import { startHttpServer } from '../test-support/http-server';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { startTestIssuer } from '../test-support/test-issuer';
+import { healthRoutes } from './health';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -71,5 +73,60 @@ describe('GET /api/health', () => {
       provider: 'ok',
       error: 'Unavailable: database',
     });
+  });
+});
+
+describe('GET /api/health and the provider’s key set', () => {
+  const jwksFetches = (requests: { url: string }[]) =>
+    requests.filter((r) => r.url === '/.well-known/jwks.json').length;
+
+  it('fetches the key set once for many checks, in turn and at once', async () => {
+    const issuer = await startTestIssuer();
+    cleanups.push(() => issuer.close());
+    const { app } = await appWithIssuer(issuer.url);
+    for (let i = 0; i < 5; i++) {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/health' })),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(jwksFetches(issuer.requests)).toBe(1);
+  });
+
+  it('fetches again once the cache time is over, and caches a failure too', async () => {
+    const issuer = await startTestIssuer();
+    cleanups.push(() => issuer.close());
+    const storage = createSqliteTestDatabase();
+    cleanups.push(() => storage.dispose());
+    const app = Fastify();
+    cleanups.push(() => app.close());
+    await app.register(healthRoutes, {
+      db: storage.db,
+      providerProbeUrl: new URL(`${issuer.url}/.well-known/jwks.json`),
+      fetch,
+      providerCacheMs: 300,
+    });
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/health' });
+    expect(jwksFetches(issuer.requests)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await app.inject({ method: 'GET', url: '/api/health' });
+    expect(jwksFetches(issuer.requests)).toBe(2);
+
+    // A 404 from the issuer is an error, remembered for the same time.
+    const missing = Fastify();
+    cleanups.push(() => missing.close());
+    await missing.register(healthRoutes, {
+      db: storage.db,
+      providerProbeUrl: new URL(`${issuer.url}/no-keys-here`),
+      fetch,
+      providerCacheMs: 30_000,
+    });
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push((await missing.inject({ method: 'GET', url: '/api/health' })).statusCode);
+    expect(answers).toEqual([503, 503, 503]);
+    expect(issuer.requests.filter((r) => r.url === '/no-keys-here')).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ export interface HealthOptions {
   providerProbeUrl: URL;
   fetch: typeof fetch;
   timeoutMs?: number;
+  /** How long one probe of the provider answers for (default 30 s): health checks every second must not hit it. */
+  providerCacheMs?: number;
 }
 
 type Check = 'ok' | 'error';
@@ -28,6 +30,10 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** GET /api/health: 200 when the database and the provider both answer, else 503 naming the part. */
 export const healthRoutes: FastifyPluginCallback<HealthOptions> = (app, options, done) => {
   const timeoutMs = options.timeoutMs ?? 2_000;
+  const providerCacheMs = options.providerCacheMs ?? 30_000;
+  // The last probe (running or done) and when it started: at most one fetch of the key set per
+  // providerCacheMs, however many checks come in, failures included (a down provider stays unhammered).
+  let probe: { startedAt: number; result: Promise<Check> } | null = null;
 
   async function checkDatabase(): Promise<Check> {
     try {
@@ -37,6 +43,14 @@ export const healthRoutes: FastifyPluginCallback<HealthOptions> = (app, options,
       app.log.warn({ err: error }, 'Health: database check failed');
       return 'error';
     }
+  }
+
+  function cachedProviderCheck(): Promise<Check> {
+    const now = Date.now();
+    if (probe === null || now - probe.startedAt >= providerCacheMs) {
+      probe = { startedAt: now, result: checkProvider() };
+    }
+    return probe.result;
   }
 
   async function checkProvider(): Promise<Check> {
@@ -55,7 +69,7 @@ export const healthRoutes: FastifyPluginCallback<HealthOptions> = (app, options,
   }
 
   app.get('/api/health', async (_request, reply) => {
-    const [database, provider] = await Promise.all([checkDatabase(), checkProvider()]);
+    const [database, provider] = await Promise.all([checkDatabase(), cachedProviderCheck()]);
     const time = new Date().toISOString();
     if (database === 'ok' && provider === 'ok') {
       return reply.code(200).send({ status: 'ok', database, provider, time });

@@ -6,6 +6,7 @@ import {
 } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { requireCaller } from '../auth';
+import { redactUrl } from '../log-redaction';
 
 // The same-origin proxy of SPEC §7: the family library and card content, which the browser
 // cannot fetch from the provider directly. Its routes, their id rule and the provider paths
@@ -44,7 +45,10 @@ export const yotoProxyRoutes: FastifyPluginCallback<YotoProxyOptions> = (app, op
       text = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      reply.log.warn({ err: error, url: url.pathname }, 'Proxy: provider request failed');
+      reply.log.warn(
+        { err: error, url: redactUrl(url.pathname + url.search) },
+        'Proxy: provider request failed',
+      );
       return timedOut
         ? reply.code(504).send({ error: `Provider did not answer within ${timeoutMs / 1000} s` })
         : reply.code(502).send({ error: 'Provider unavailable' });
@@ -53,7 +57,10 @@ export const yotoProxyRoutes: FastifyPluginCallback<YotoProxyOptions> = (app, op
       // Relay the provider's own bytes: re-serialising could change what the client parses.
       return reply.code(status).type('application/json; charset=utf-8').send(text);
     }
-    reply.log.warn({ status, url: url.pathname }, 'Proxy: provider answered non-JSON');
+    reply.log.warn(
+      { status, url: redactUrl(url.pathname + url.search) },
+      'Proxy: provider answered non-JSON',
+    );
     // A client error (403 on restricted content, 404) stays meaningful even behind an HTML page.
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: `Provider answered HTTP ${status}` });
