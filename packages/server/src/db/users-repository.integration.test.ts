@@ -37,15 +37,15 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
     await test.dispose();
   });
 
-  it('creates the three tables, and running the migrations again changes nothing', async () => {
+  it('creates the tables, and running the migrations again changes nothing', async () => {
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['alarms', 'devices', 'users']);
+    expect(tables).toEqual(['alarm_firings', 'alarms', 'devices', 'users']);
     expect(await migrateToLatest(test.db)).toEqual([]);
     const alarmColumns = (await test.db.introspection.getTables())
       .find((t) => t.name === 'alarms')!
       .columns.map((c) => c.name);
     expect(alarmColumns).toEqual(
-      expect.arrayContaining(['next_fire_at', 'claimed_by', 'claimed_until', 'mqtt_config', 'days']),
+      expect.arrayContaining(['next_fire_at', 'last_outcome', 'last_outcome_at', 'mqtt_config', 'days']),
     );
   });
 
@@ -126,6 +126,8 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       mqtt_config: null,
       next_fire_at: at,
       last_fired_at: null,
+      last_outcome: null,
+      last_outcome_at: null,
       claimed_by: null,
       claimed_until: null,
       created_at: at,
