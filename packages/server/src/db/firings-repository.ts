@@ -176,3 +176,20 @@ export async function firingStats(db: Db, now: Date) {
     last24h: byOutcome.map((row) => ({ outcome: row.outcome, count: Number(row.count) })),
   };
 }
+
+/** The caller's alarm with the owner's time zone (for the trigger route); null when not theirs. */
+export async function findAlarmToFire(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<(AlarmsTable & { timezone: string | null }) | null> {
+  const row = await db
+    .selectFrom('alarms')
+    .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
+    .selectAll('alarms')
+    .select('users.timezone')
+    .where('alarms.yoto_user_id', '=', userId)
+    .where('alarms.id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}

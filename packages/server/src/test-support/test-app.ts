@@ -23,6 +23,8 @@ export function testConfig(options: TestAppOptions): ServerConfig {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'playlist-alarms-app-')),
     WEB_DIST: options.webDist ?? path.join(os.tmpdir(), 'playlist-alarms-no-such-dist'),
     LOG_LEVEL: 'silent',
+    // The API tests pin their own clock; the worker's tests start it themselves.
+    ALARM_WORKER: 'off',
   });
 }
 
