@@ -1,4 +1,4 @@
-import { Migrator, sql } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 
@@ -120,7 +120,13 @@ const provider: MigrationProvider = {
 
 /** Brings the schema up to date; throws (with the failing migration's name) if one fails. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its own tables in every schema: with another schema holding them (a second
+  // app, or parallel test schemas) it would skip creating them in ours. Name ours on PostgreSQL.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error !== undefined) {
