@@ -1,6 +1,7 @@
 // zod schemas of the own backend's payloads (SPEC §3 cloud entities, §7 routes), with messages a person can act on.
 import { z } from 'zod';
 import { ALARM_MASK_DAY_ORDER } from './alarm-codec';
+import { FIRING_OUTCOMES } from './alarm-firing';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE, MAX_CLOUD_ALARMS } from './constants';
 import type { Weekday } from './entities';
@@ -117,6 +118,12 @@ export const cloudAlarmSchema = z.object({
   is_enabled: z.boolean(),
   /** UTC ISO instant of the next firing in the user's time zone; null when disabled. */
   next_fire_at: z.string().nullable(),
+  /** The receipt of the last firing: its due instant (UTC ISO), null before the first. */
+  last_fired_at: z.string().nullable(),
+  /** How it went; null while it is still firing (or never fired). */
+  last_outcome: z.enum(FIRING_OUTCOMES).nullable(),
+  /** When that outcome was recorded. */
+  last_outcome_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createAlarmWorker, type AlarmWorkerDeps } from './alarm-worker/setup';
+import type { AlarmWorker } from './alarm-worker/worker';
 import { createTokenVerifier, jwksUrl } from './auth';
 import type { ServerConfig } from './config';
 import { toRuntimeConfig } from './config';
@@ -11,11 +13,13 @@ import type { Database } from './db/schema';
 import { registerErrorHandler } from './errors';
 import { REDACT_PATHS, CENSOR, serializeRequest } from './log-redaction';
 import { registerRateLimits } from './rate-limits';
+import { alarmTriggerRoutes } from './routes/alarm-trigger';
 import { registerApiDocs } from './routes/api-docs';
 import { cloudAlarmByTypeRoutes } from './routes/cloud-alarms-by-type';
 import { cloudAlarmRoutes } from './routes/cloud-alarms';
 import { cloudUserRoutes } from './routes/cloud-users';
 import { configRoutes } from './routes/config';
+import { cronRoutes } from './routes/cron';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
 import { yotoProxyRoutes } from './routes/yoto-proxy';
@@ -32,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
+export interface AppDeps extends AlarmWorkerDeps {
   /** A database to use instead of opening the configured one (the caller then closes it). */
   db?: Kysely<Database>;
   /** Used for every call to the provider: health probe, token keys, proxy. */
@@ -107,18 +111,6 @@ async function registerRoutes(
   deps: AppDeps,
 ): Promise<void> {
   const fetchImpl = deps.fetch ?? fetch;
-  app.decorateRequest('caller', null);
-  registerErrorHandler(app);
-  await registerApiDocs(app); // first: it collects the routes registered after it
-  await registerSecurityHeaders(app, config.provider);
-  const limits = await registerRateLimits(app, config.rateLimits);
-  app.addHook('onRequest', limits.perAddress);
-
-  await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
-  await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
-
-  // Every route not on the public list needs a credential: a session cookie or a provider token.
-  const verify = createTokenVerifier(config.provider, fetchImpl);
   const now = deps.now ?? (() => new Date());
   const cipher = cipherFromConfig(config);
   const sessions = createSessionStore({
@@ -130,6 +122,20 @@ async function registerRoutes(
     ...(deps.tokenRefreshMarginMs === undefined ? {} : { refreshMarginMs: deps.tokenRefreshMarginMs }),
   });
   app.decorate('sessions', sessions);
+  const worker = startAlarmWorker(app, config, db, { ...deps, sessions });
+  app.decorateRequest('caller', null);
+  registerErrorHandler(app);
+  await registerApiDocs(app); // first: it collects the routes registered after it
+  await registerSecurityHeaders(app, config.provider);
+  const limits = await registerRateLimits(app, config.rateLimits);
+  app.addHook('onRequest', limits.perAddress);
+
+  await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
+  await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
+  await app.register(cronRoutes, { db, worker, cronSecret: config.cronSecret, workerOn: config.alarmWorker });
+
+  // Every route not on the public list needs a credential: a session cookie or a provider token.
+  const verify = createTokenVerifier(config.provider, fetchImpl);
   registerCredentialCheck(app, { verify, sessions, publicUrl: config.sessions.publicUrl });
   await app.register(sessionRoutes, {
     provider: config.provider,
@@ -152,7 +158,26 @@ async function registerRoutes(
     await api.register(cloudUserRoutes, cloud);
     await api.register(cloudAlarmRoutes, cloud);
     await api.register(cloudAlarmByTypeRoutes, cloud);
+    await api.register(alarmTriggerRoutes, { ...cloud, worker });
+    // Every successful write (alarms, a time zone change) re-arms the timers at once.
+    api.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && reply.statusCode < 400) worker.notify();
+    });
   });
 
   await registerWebApp(app, config.webDist);
+}
+
+/** The worker of this process: its timers run from `ready` (unless ALARM_WORKER=off) until close. */
+function startAlarmWorker(
+  app: FastifyInstance,
+  config: ServerConfig,
+  db: Kysely<Database>,
+  deps: AppDeps & { sessions: SessionStore },
+): AlarmWorker {
+  const worker = createAlarmWorker(config, db, deps, (level, message) => app.log[level](message));
+  if (config.alarmWorker) app.addHook('onReady', () => worker.start());
+  // preClose: before the database closes (onClose).
+  app.addHook('preClose', () => worker.stop());
+  return worker;
 }

@@ -223,3 +223,38 @@ describe('toRuntimeConfig', () => {
     });
   });
 });
+
+describe('alarm worker settings', () => {
+  it('the worker runs unless ALARM_WORKER=off; cron stays open without CRON_SECRET', () => {
+    const config = loadConfig({ APP_MODE: 'demo' });
+    expect(config.alarmWorker).toBe(true);
+    expect(config.cronSecret).toBeNull();
+    expect(loadConfig({ APP_MODE: 'demo', ALARM_WORKER: 'off' }).alarmWorker).toBe(false);
+    expect(loadConfig({ APP_MODE: 'demo', CRON_SECRET: 'a-secret-of-16-chars' }).cronSecret).toBe(
+      'a-secret-of-16-chars',
+    );
+  });
+
+  it('refuses a bad ALARM_WORKER and a short CRON_SECRET', () => {
+    expect(() => loadConfig({ APP_MODE: 'demo', ALARM_WORKER: 'maybe', CRON_SECRET: 'short' })).toThrow(
+      /ALARM_WORKER: must be 'on' or 'off'[\s\S]*CRON_SECRET: must be at least 16 characters/,
+    );
+  });
+
+  it('SANDBOX_URL points every provider setting at that sandbox (demo mode), explicit ones still win', () => {
+    const config = loadConfig({ SANDBOX_URL: 'http://localhost:8090/' });
+    expect(config.mode).toBe('demo');
+    expect(config.provider).toMatchObject({
+      apiBase: 'http://localhost:8090',
+      authIssuer: 'http://localhost:8090',
+      audience: 'http://localhost:8090',
+      brokerUrl: 'ws://localhost:8090/mqtt',
+      clientId: 'playlist-alarms-demo',
+    });
+    const mixed = loadConfig({
+      SANDBOX_URL: 'http://localhost:8090',
+      PROVIDER_BROKER_URL: 'ws://other:1/mqtt',
+    });
+    expect(mixed.provider.brokerUrl).toBe('ws://other:1/mqtt');
+  });
+});

@@ -58,6 +58,12 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   rateLimits: RateLimits;
   timeouts: Timeouts;
+  /** ALARM_WORKER: this process runs the alarm timers (off: only trigger and cron fire). */
+  alarmWorker: boolean;
+  /** CRON_SECRET: when set, /api/cron/* need it; null leaves them open (they carry no user data). */
+  cronSecret: string | null;
+  /** SANDBOX_URL: a sandbox running apart that every provider setting points at by default. */
+  sandboxUrl: string | null;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -150,6 +156,9 @@ const envSchema = z.object({
   PROVIDER_BROKER_URL: optional(z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' })),
   CARD_LINK_HOST: optional(httpUrl),
   WEB_DIST: optional(z.string()),
+  ALARM_WORKER: optional(z.enum(['on', 'off'], { error: "must be 'on' or 'off'" })),
+  CRON_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  SANDBOX_URL: optional(httpUrl),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -185,7 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
         const got = env[name];
         return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${describeValue(name, got)})`}`;
       });
-  const mode: AppMode = parsed.data?.APP_MODE ?? (env.APP_MODE === 'demo' ? 'demo' : 'real');
+  const sandboxUrl = parsed.data?.SANDBOX_URL;
+  const mode: AppMode =
+    parsed.data?.APP_MODE ?? (env.APP_MODE === 'demo' || sandboxUrl !== undefined ? 'demo' : 'real');
   const clientId = parsed.data?.PROVIDER_CLIENT_ID ?? (mode === 'demo' ? DEMO_CLIENT_ID : undefined);
   if (clientId === undefined && !env.PROVIDER_CLIENT_ID?.trim()) {
     problems.push(
@@ -198,7 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
-  const defaults = mode === 'demo' ? DEMO_DEFAULTS : REAL_DEFAULTS;
+  const defaults =
+    sandboxUrl !== undefined ? sandboxDefaults(sandboxUrl) : mode === 'demo' ? DEMO_DEFAULTS : REAL_DEFAULTS;
   const apiBase = e.PROVIDER_API_BASE ?? defaults.apiBase;
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
   return {
@@ -230,8 +242,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       signIn: e.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn,
     },
     timeouts: { ...DEFAULT_TIMEOUTS },
+    alarmWorker: e.ALARM_WORKER !== 'off',
+    cronSecret: e.CRON_SECRET ?? null,
+    sandboxUrl: sandboxUrl ?? null,
   };
 }
+
+/** A sandbox at `url` serves REST, OAuth and MQTT over WebSocket at /mqtt. */
+const sandboxDefaults = (url: string) => ({
+  apiBase: url,
+  authIssuer: url,
+  brokerUrl: `${url.replace(/^http/, 'ws')}/mqtt`,
+});
 
 /** What GET /api/config hands the web app: public values only, never secrets or paths. */
 export function toRuntimeConfig(config: ServerConfig): RuntimeConfig {

@@ -84,6 +84,8 @@ function newAlarmRow(userId: string, input: CloudAlarmCreate, zone: string | nul
     mqtt_config: null,
     next_fire_at: nextFireText(fields, zone, now),
     last_fired_at: null,
+    last_outcome: null,
+    last_outcome_at: null,
     claimed_by: null,
     claimed_until: null,
     created_at: at,
@@ -258,6 +260,9 @@ export function toCloudAlarm(row: AlarmsTable): CloudAlarm {
     volume: row.volume,
     is_enabled: row.is_enabled === 1,
     next_fire_at: row.next_fire_at,
+    last_fired_at: row.last_fired_at,
+    last_outcome: row.last_outcome,
+    last_outcome_at: row.last_outcome_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -97,6 +97,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('sessions').execute();
     },
   },
+  // The alarm worker's claims and receipts. The insert of (alarm_id, due_at) is the claim, so one
+  // process fires each alarm however many replicas race; the alarm row keeps its last receipt so
+  // every alarm answer carries it without a join. (0003 is the sessions' migration.)
+  '0004_alarm_firings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alarm_firings')
+        .addColumn('alarm_id', 'text', (c) => c.notNull())
+        .addColumn('due_at', 'text', (c) => c.notNull())
+        .addColumn('claimed_by', 'text', (c) => c.notNull())
+        .addColumn('claimed_at', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) =>
+          c.check(sql`outcome in ('played', 'no-response', 'failed', 'player-offline', 'missed')`),
+        )
+        .addColumn('outcome_at', 'text')
+        .addColumn('detail', 'text')
+        .addPrimaryKeyConstraint('alarm_firings_claim', ['alarm_id', 'due_at'])
+        .execute();
+      await db.schema
+        .createIndex('alarm_firings_claimed_at_idx')
+        .on('alarm_firings')
+        .column('claimed_at')
+        .execute();
+      await db.schema.alterTable('alarms').addColumn('last_outcome', 'text').execute();
+      await db.schema.alterTable('alarms').addColumn('last_outcome_at', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarms').dropColumn('last_outcome_at').execute();
+      await db.schema.alterTable('alarms').dropColumn('last_outcome').execute();
+      await db.schema.dropTable('alarm_firings').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -3,6 +3,8 @@
 // "due and not claimed" queries rely on) and flags are 0/1 integers, so one repository serves
 // SQLite and PostgreSQL without per-dialect conversions.
 
+import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
+
 export interface UsersTable {
   /** The provider's token subject, such as 'auth0|abc123'. */
   yoto_user_id: string;
@@ -46,7 +48,10 @@ export interface AlarmsTable {
   /** Unused: a client's mqtt_config is never stored (the server fires through its own broker). */
   mqtt_config: string | null;
   next_fire_at: string | null;
+  /** The receipt of the last firing (migration 0004): its due instant, outcome and when recorded. */
   last_fired_at: string | null;
+  last_outcome: FiringOutcome | null;
+  last_outcome_at: string | null;
   /** Which worker holds the alarm while it fires, and until when (replicas must not double-fire). */
   claimed_by: string | null;
   claimed_until: string | null;
@@ -64,9 +69,24 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** One row per firing; the primary key (alarm_id, due_at) is the claim: one process wins. */
+export interface AlarmFiringsTable {
+  alarm_id: string;
+  due_at: string;
+  /** The process (or page trigger) that won the claim. */
+  claimed_by: string;
+  claimed_at: string;
+  /** Null while the firing is under way. */
+  outcome: FiringOutcome | null;
+  outcome_at: string | null;
+  /** Why, for the logs and the status (no user data). */
+  detail: string | null;
+}
+
 export interface Database {
   sessions: SessionsTable;
   users: UsersTable;
   devices: DevicesTable;
   alarms: AlarmsTable;
+  alarm_firings: AlarmFiringsTable;
 }

@@ -14,6 +14,10 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 export interface TestDatabase {
   db: Kysely<Database>;
+  /** Another connection to the same database, as a second server process has (closed by dispose). */
+  connectAgain(): Kysely<Database>;
+  /** How a separate process reaches this database: DATA_DIR's file or DATABASE_URL and schema. */
+  location: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
   /** Closes the connection and deletes everything the test created. */
   dispose(): Promise<void>;
 }
@@ -33,10 +37,19 @@ export async function isPostgresReachable(url = TEST_DATABASE_URL): Promise<bool
 
 export function createSqliteTestDatabase(): TestDatabase {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playlist-alarms-db-'));
-  const db = connectDatabase({ kind: 'sqlite', file: path.join(dir, 'nested', 'test.sqlite') });
+  const file = path.join(dir, 'nested', 'test.sqlite');
+  const db = connectDatabase({ kind: 'sqlite', file });
+  const others: Kysely<Database>[] = [];
   return {
     db,
+    location: { kind: 'sqlite', file },
+    connectAgain() {
+      const other = connectDatabase({ kind: 'sqlite', file });
+      others.push(other);
+      return other;
+    },
     async dispose() {
+      await Promise.all(others.map((other) => other.destroy()));
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -56,9 +69,17 @@ export async function createPostgresTestDatabase(
     await admin.end();
   }
   const db = connectDatabase({ kind: 'postgres', url }, { ...options, searchPath: schema });
+  const others: Kysely<Database>[] = [];
   return {
     db,
+    location: { kind: 'postgres', url, schema },
+    connectAgain() {
+      const other = connectDatabase({ kind: 'postgres', url }, { searchPath: schema });
+      others.push(other);
+      return other;
+    },
     async dispose() {
+      await Promise.all(others.map((other) => other.destroy()));
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
       await cleanup.connect();

@@ -43,11 +43,11 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
     const ownTables = async () =>
       (await test.db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
     const tables = (await ownTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['alarms', 'devices', 'sessions', 'users']);
+    expect(tables).toEqual(['alarm_firings', 'alarms', 'devices', 'sessions', 'users']);
     expect(await migrateToLatest(test.db)).toEqual([]);
     const alarmColumns = (await ownTables()).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);
     expect(alarmColumns).toEqual(
-      expect.arrayContaining(['next_fire_at', 'claimed_by', 'claimed_until', 'mqtt_config', 'days']),
+      expect.arrayContaining(['next_fire_at', 'last_outcome', 'last_outcome_at', 'mqtt_config', 'days']),
     );
   });
 
@@ -128,6 +128,8 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       mqtt_config: null,
       next_fire_at: at,
       last_fired_at: null,
+      last_outcome: null,
+      last_outcome_at: null,
       claimed_by: null,
       claimed_until: null,
       created_at: at,

@@ -41,6 +41,9 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
       'POST /api/alarms/delete-by-type',
       'POST /api/alarms/delete-all',
       'DELETE /api/alarms/clear-all',
+      'POST /api/alarms/{id}/trigger',
+      'GET /api/cron/check',
+      'GET /api/cron/status',
     ].sort(),
   );
   // The request schema is core's: the day mask pattern and the hour bounds show in the document.

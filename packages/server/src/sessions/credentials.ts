@@ -14,6 +14,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /auth/callback',
   // Ending a session needs none (it ends only the cookie's own); its Origin is still checked.
   'POST /auth/logout',
+  // The external scheduler's pass and its status: no user data; CRON_SECRET guards them when set.
+  'GET /api/cron/check',
+  'GET /api/cron/status',
   // The built web app (@fastify/static's routes).
   'GET /',
   'GET /*',

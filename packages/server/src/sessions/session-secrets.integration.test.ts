@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { connectDatabase } from '../db/connect';
 import type { TestDatabase } from '../db/test-databases';
-import { createPostgresTestDatabase, isPostgresReachable, TEST_DATABASE_URL } from '../db/test-databases';
+import {
+  createPostgresTestDatabase,
+  createSqliteTestDatabase,
+  isPostgresReachable,
+  TEST_DATABASE_URL,
+} from '../db/test-databases';
 import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
 import { callWithCookie, signIn } from '../test-support/sign-in';
 import { LOGIN_COOKIE } from './session-cookies';
@@ -79,8 +84,14 @@ function expectNoSecret(haystack: string, secrets: string[], where: string): voi
 describe('secrets at rest and in logs', () => {
   it('the SQLite files hold no token, and a trace log of the session holds none either', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playlist-alarms-secrets-'));
-    const db = connectDatabase({ kind: 'sqlite', file: path.join(dir, 'alarms.sqlite') });
-    const database: TestDatabase = { db, dispose: () => db.destroy() };
+    const file = path.join(dir, 'alarms.sqlite');
+    const db = connectDatabase({ kind: 'sqlite', file });
+    const database: TestDatabase = {
+      db,
+      connectAgain: () => connectDatabase({ kind: 'sqlite', file }),
+      location: { kind: 'sqlite', file },
+      dispose: () => db.destroy(),
+    };
     const logLines: string[] = [];
     const h = await startSessionHarness(database, sandbox, {
       deps: { tokenRefreshMarginMs: 0, logStream: { write: (line) => logLines.push(line) } },
@@ -131,10 +142,9 @@ describe('secrets at rest and in logs', () => {
   });
 
   it('logout leaves no trace of the session in the log either', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playlist-alarms-secrets-'));
-    const db = connectDatabase({ kind: 'sqlite', file: path.join(dir, 'alarms.sqlite') });
+    const database = createSqliteTestDatabase();
     const logLines: string[] = [];
-    const h = await startSessionHarness({ db, dispose: () => db.destroy() }, sandbox, {
+    const h = await startSessionHarness(database, sandbox, {
       deps: { tokenRefreshMarginMs: 0, logStream: { write: (line) => logLines.push(line) } },
       config: { logLevel: 'trace' },
     });
@@ -144,8 +154,7 @@ describe('secrets at rest and in logs', () => {
       expectNoSecret(logLines.join(''), secrets, 'the log');
     } finally {
       await h.close();
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database.dispose();
     }
   });
 });

@@ -25,6 +25,8 @@ export function testConfig(options: TestAppOptions): ServerConfig {
     WEB_DIST: options.webDist ?? path.join(os.tmpdir(), 'playlist-alarms-no-such-dist'),
     LOG_LEVEL: 'silent',
     TOKEN_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    // The API tests pin their own clock; the worker's tests start it themselves.
+    ALARM_WORKER: 'off',
   });
 }
 

@@ -1,0 +1,13 @@
+/**
+ * Where the alarm worker gets a user's provider access token at firing time. The session store
+ * implements it (`accessTokenFor` refreshes under the user's lock when needed); null means the
+ * user has no usable session, and the firing's receipt says it failed.
+ */
+export interface AccessTokenSource {
+  accessTokenFor(yotoUserId: string): Promise<string | null>;
+}
+
+/** Until a source is wired: every firing fails with "no session" instead of ringing with nothing. */
+export const noAccessTokens: AccessTokenSource = {
+  accessTokenFor: () => Promise.resolve(null),
+};

@@ -1,0 +1,97 @@
+import type { DeviceLink, DeviceMessage } from '@playlist-alarms/provider/device-link-types';
+import type { AccessTokenSource } from './access-token-source';
+import type { WorkerClock } from './clock';
+
+// One device link per player, opened ahead of the alarm (SPEC's 5-minute prepare window) and
+// reused, so at the minute only publishes remain. Each link gets its own client id (the link adds a
+// per-connection suffix), so this process never evicts a browser tab or another replica.
+
+export type LinkFactory = () => DeviceLink;
+
+export type OpenResult =
+  | {
+      ok: true;
+      link: DeviceLink;
+      /** Messages from the player since the link connected. */ heard: () => boolean;
+    }
+  | { ok: false; reason: 'no-token' | 'connect-failed' };
+
+interface Entry {
+  link: DeviceLink;
+  /** The connect in flight, shared by everyone who asks meanwhile. */
+  opening: Promise<OpenResult> | null;
+  heardSinceConnect: boolean;
+  lastUsedMs: number;
+}
+
+/** Links unused for this long are closed by `closeIdle` (the worker calls it every pass). */
+export const LINK_IDLE_MS = 10 * 60_000;
+
+export class PlayerLinks {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly tokens: AccessTokenSource,
+    private readonly createLink: LinkFactory,
+    private readonly clock: WorkerClock,
+  ) {}
+
+  /** How many links are open or opening (for the status). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A connected link to the player, connecting (with a fresh token) when it has none. */
+  async open(userId: string, deviceId: string): Promise<OpenResult> {
+    const key = `${userId}\u0000${deviceId}`;
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      const link = this.createLink();
+      const created: Entry = { link, opening: null, heardSinceConnect: false, lastUsedMs: 0 };
+      link.onMessage((message: DeviceMessage) => {
+        if (message.deviceId === deviceId) created.heardSinceConnect = true;
+      });
+      this.entries.set(key, created);
+      entry = created;
+    }
+    const current = entry;
+    current.lastUsedMs = this.clock.now().getTime();
+    if (current.link.status === 'connected' && current.link.deviceId === deviceId) {
+      return { ok: true, link: current.link, heard: () => current.heardSinceConnect };
+    }
+    current.opening ??= this.connect(current, userId, deviceId).finally(() => {
+      current.opening = null;
+    });
+    return current.opening;
+  }
+
+  /** Opens the link ahead of an alarm; failures are retried at the alarm itself. */
+  prepare(userId: string, deviceId: string): Promise<void> {
+    return this.open(userId, deviceId).then(() => undefined);
+  }
+
+  async closeIdle(): Promise<void> {
+    const cutoff = this.clock.now().getTime() - LINK_IDLE_MS;
+    for (const [key, entry] of [...this.entries]) {
+      if (entry.lastUsedMs < cutoff && entry.opening === null) {
+        this.entries.delete(key);
+        await entry.link.dispose();
+      }
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.entries.values()];
+    this.entries.clear();
+    await Promise.allSettled(all.map((entry) => entry.link.dispose()));
+  }
+
+  private async connect(entry: Entry, userId: string, deviceId: string): Promise<OpenResult> {
+    const token = await this.tokens.accessTokenFor(userId);
+    if (token === null) return { ok: false, reason: 'no-token' };
+    entry.heardSinceConnect = false;
+    const connected = await entry.link.connect(deviceId, token);
+    if (!connected) return { ok: false, reason: 'connect-failed' };
+    return { ok: true, link: entry.link, heard: () => entry.heardSinceConnect };
+  }
+}

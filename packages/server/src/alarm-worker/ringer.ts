@@ -1,0 +1,115 @@
+import {
+  PLAY_CONFIRM_TIMEOUT_MS,
+  VOLUME_TO_CARD_DELAY_MS,
+  alarmVolumeForPlayer,
+  firingOutcome,
+  type FiringOutcome,
+} from '@playlist-alarms/core/alarm-firing';
+import { cardUri } from '@playlist-alarms/core/card-uri';
+import { parseCommandResponse, parseDeviceEvents } from '@playlist-alarms/core/device-messages';
+import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
+import { sleep, type WorkerClock } from './clock';
+import type { PlayerLinks } from './player-links';
+
+/** What one firing plays, and where. */
+export interface RingRequest {
+  userId: string;
+  deviceId: string;
+  cardId: string;
+  chapterKey?: string | null;
+  trackKey?: string | null;
+  /** The cloud alarm's stored 1–10. */
+  volume: number;
+}
+
+export interface RingResult {
+  outcome: FiringOutcome;
+  detail: string | null;
+}
+
+/** Rings a player: the firing itself. The worker holds one; tests may hand it a recording twin. */
+export interface Ringer {
+  /** Opens the player's connection ahead of time (prepare window); never throws. */
+  prepare(userId: string, deviceId: string): Promise<void>;
+  ring(request: RingRequest): Promise<RingResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real ringer (DESIGN.md "Delivery"): over the player's reused link it sends volume/set, waits
+ * 500 ms, sends card/start, and waits up to 10 s for the player's events to say it plays the card.
+ */
+export class MqttRinger implements Ringer {
+  constructor(
+    private readonly links: PlayerLinks,
+    private readonly clock: WorkerClock,
+    private readonly cardLinkHost: string,
+  ) {}
+
+  prepare(userId: string, deviceId: string): Promise<void> {
+    return this.links.prepare(userId, deviceId).catch(() => undefined);
+  }
+
+  async ring(request: RingRequest): Promise<RingResult> {
+    const opened = await this.links.open(request.userId, request.deviceId);
+    if (!opened.ok) {
+      return opened.reason === 'no-token'
+        ? { outcome: 'failed', detail: 'no session for the user' }
+        : { outcome: 'player-offline', detail: 'could not connect to the player' };
+    }
+    const { link } = opened;
+    let afterStart = false;
+    let playing = false;
+    let response: 'OK' | 'FAIL' | null = null;
+    let settle: () => void = () => undefined;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const unsubscribe = link.onMessage((message: DeviceMessage) => {
+      if (!afterStart || message.deviceId !== request.deviceId) return;
+      if (message.kind === 'events') {
+        const events = parseDeviceEvents(message.payload);
+        if (events?.cardId === request.cardId && events.playbackStatus === 'playing') {
+          playing = true;
+          settle();
+        }
+      } else if (message.kind === 'response') {
+        // The sandbox keys responses by command path, real players by its first segment.
+        const status = parseCommandResponse(message.payload);
+        const value = status?.['card/start'] ?? status?.card;
+        if (value === 'OK' || value === 'FAIL') response = value;
+        if (value === 'FAIL') settle();
+      }
+    });
+    try {
+      // The player pushes events only within 5 minutes of a request: ask again, or stay blind.
+      const sent =
+        link.send('events/request', null) &&
+        link.send('volume/set', { volume: alarmVolumeForPlayer(request.volume) });
+      if (!sent) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
+      await sleep(this.clock, VOLUME_TO_CARD_DELAY_MS);
+      afterStart = true;
+      const uri = cardUri(this.cardLinkHost, request.cardId);
+      const started = link.send('card/start', {
+        uri,
+        ...(request.chapterKey ? { chapterKey: request.chapterKey } : {}),
+        ...(request.trackKey ? { trackKey: request.trackKey } : {}),
+      });
+      if (!started) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
+      await Promise.race([settled, sleep(this.clock, PLAY_CONFIRM_TIMEOUT_MS)]);
+      const outcome = firingOutcome({
+        connected: true,
+        heardFromPlayer: opened.heard(),
+        playingCard: playing,
+        cardStartResponse: response,
+      });
+      return { outcome, detail: outcome === 'failed' ? 'the player refused card/start' : null };
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.links.closeAll();
+  }
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/schema';
+import type { AccessTokenSource } from './access-token-source';
+import { systemClock, type WorkerClock } from './clock';
+import { PlayerLinks } from './player-links';
+import { MqttRinger, type Ringer } from './ringer';
+import { SandboxTokenSource } from './sandbox-token-source';
+import { AlarmWorker } from './worker';
+
+export interface AlarmWorkerDeps {
+  /** Tokens to fire with, instead of the session store's (tests). */
+  accessTokens?: AccessTokenSource;
+  workerClock?: WorkerClock;
+  ringer?: Ringer;
+}
+
+type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+/** The worker as the app runs it: MQTT ringer on the configured broker, the given token source. */
+export function createAlarmWorker(
+  config: ServerConfig,
+  db: Kysely<Database>,
+  deps: AlarmWorkerDeps & { sessions: AccessTokenSource },
+  log: Log,
+): AlarmWorker {
+  const clock = deps.workerClock ?? systemClock;
+  const tokens = deps.accessTokens ?? withSandboxFallback(deps.sessions, config.sandboxUrl);
+  const ringer =
+    deps.ringer ??
+    new MqttRinger(
+      new PlayerLinks(tokens, () => new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, log }), clock),
+      clock,
+      config.provider.cardLinkHost,
+    );
+  return new AlarmWorker({ db, ringer, clock, log });
+}
+
+/**
+ * The session store's tokens. Against a sandbox running apart (SANDBOX_URL) a user who has no server
+ * session yet (signed in before sessions existed) gets a token the sandbox mints, so demo fleets ring.
+ */
+function withSandboxFallback(sessions: AccessTokenSource, sandboxUrl: string | null): AccessTokenSource {
+  if (sandboxUrl === null) return sessions;
+  const sandbox = new SandboxTokenSource(sandboxUrl);
+  return {
+    accessTokenFor: async (userId) =>
+      (await sessions.accessTokenFor(userId)) ?? sandbox.accessTokenFor(userId),
+  };
+}

@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
+import { createAlarm, findAlarm, updateAlarm } from '../db/alarms-repository';
+import { findFiring } from '../db/firings-repository';
+import { migrateToLatest } from '../db/migrations';
+import type { Database } from '../db/schema';
+import type { TestDatabase } from '../db/test-databases';
+import { alarmBody, describeOnDatabases } from '../test-support/cloud-api';
+import { ManualClock } from '../test-support/manual-clock';
+import { RecordingRinger } from '../test-support/recording-ringer';
+import { AlarmWorker } from './worker';
+
+// Scheduling and the claim on a hand-driven clock and a real database (both dialects). The ringer
+// is the recording twin; the MQTT firing is proven against the sandbox in firing.integration.test.
+
+const USER = 'auth0|worker-test';
+const START = new Date('2026-06-10T06:58:30.000Z'); // a Wednesday; the alarm is at 07:00 UTC
+
+interface Process {
+  worker: AlarmWorker;
+  ringer: RecordingRinger;
+}
+
+describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
+  let test: TestDatabase;
+  let clock: ManualClock;
+  let processes: Process[];
+  const idle = () => Promise.all(processes.map((p) => p.worker.whenIdle())).then(() => undefined);
+
+  /** A worker process on its own connection to the shared database. */
+  const spawn = (db: Kysely<Database>): Process => {
+    const ringer = new RecordingRinger(clock);
+    const worker = new AlarmWorker({ db, ringer, clock });
+    const process = { worker, ringer };
+    processes.push(process);
+    return process;
+  };
+  const rings = () => processes.flatMap((p) => p.ringer.rings);
+  const newAlarm = (overrides: Record<string, unknown> = {}) =>
+    createAlarm(
+      test.db,
+      USER,
+      cloudAlarmCreateSchema.parse(
+        alarmBody({ hour: 7, minute: 0, days: '1111111', volume: 6, ...overrides }),
+      ),
+      clock.now(),
+    );
+
+  beforeEach(async () => {
+    test = await open();
+    await migrateToLatest(test.db);
+    processes = [];
+    clock = new ManualClock(START, idle);
+  });
+  afterEach(async () => {
+    await Promise.all(processes.map((p) => p.worker.stop()));
+    await test.dispose();
+  });
+
+  it('arms a timer within the minute and rings exactly at the due instant, once', async () => {
+    const alarm = await newAlarm();
+    const { worker, ringer } = spawn(test.db);
+    await worker.start();
+    // 90 s ahead: inside the prepare window (link opened), outside the arm horizon.
+    expect(ringer.prepared).toEqual([{ userId: USER, deviceId: 'player-1', at: START.toISOString() }]);
+    expect(worker.armedCount).toBe(0);
+
+    await clock.advance(30_000); // 06:59:00: the 5 s refresh arms it
+    expect(worker.armedCount).toBe(1);
+    await clock.advance(59_999);
+    expect(ringer.rings).toHaveLength(0);
+    await clock.advance(1);
+    expect(ringer.rings).toEqual([
+      {
+        userId: USER,
+        deviceId: 'player-1',
+        cardId: 'card-1',
+        volume: 6,
+        at: '2026-06-10T07:00:00.000Z',
+      },
+    ]);
+    await clock.advance(60_000);
+    expect(ringer.rings).toHaveLength(1);
+
+    const stored = await findAlarm(test.db, USER, alarm.id);
+    expect(stored).toMatchObject({
+      next_fire_at: '2026-06-11T07:00:00.000Z',
+      last_fired_at: '2026-06-10T07:00:00.000Z',
+      last_outcome: 'played',
+      last_outcome_at: '2026-06-10T07:00:00.000Z',
+    });
+    expect(await findFiring(test.db, alarm.id, '2026-06-10T07:00:00.000Z')).toMatchObject({
+      claimed_by: worker.id,
+      outcome: 'played',
+    });
+  });
+
+  it('three workers on one database (each its own connection) ring the alarm once', async () => {
+    const alarm = await newAlarm();
+    const workers = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];
+    await Promise.all(workers.map((p) => p.worker.start()));
+    await clock.advance(95_000);
+    expect(workers.map((p) => p.worker.armedCount)).toEqual([0, 0, 0]); // fired: timers gone
+    expect(rings()).toHaveLength(1);
+    const firing = await findFiring(test.db, alarm.id, '2026-06-10T07:00:00.000Z');
+    expect(workers.map((p) => p.worker.id)).toContain(firing?.claimed_by);
+  });
+
+  it('a pass and a timer racing for the same due instant ring once', async () => {
+    await newAlarm();
+    const a = spawn(test.db);
+    const b = spawn(test.connectAgain());
+    await a.worker.start();
+    await clock.advance(90_000); // a's timer fires at 07:00
+    const summary = await b.worker.pass(); // b's pass finds nothing due any more
+    expect(summary).toMatchObject({ fired: 0, already_claimed: 0 });
+    expect(rings()).toHaveLength(1);
+  });
+
+  it('an alarm edited after its timer was armed rings at its new time, not the old one', async () => {
+    const alarm = await newAlarm();
+    const { worker, ringer } = spawn(test.db);
+    await worker.start();
+    await clock.advance(40_000); // armed for 07:00
+    expect(worker.armedCount).toBe(1);
+    await updateAlarm(test.db, USER, alarm.id, { minute: 1 }, clock.now());
+    worker.notify();
+    await idle();
+    expect(worker.armedCount).toBe(0);
+    await clock.advance(50_000); // 07:00:00 passes
+    expect(ringer.rings).toHaveLength(0);
+    await clock.advance(60_000); // 07:01:00
+    expect(ringer.rings.map((r) => r.at)).toEqual(['2026-06-10T07:01:00.000Z']);
+  });
+
+  it('at start-up, a firing under 10 minutes late rings; one 10 minutes late or more is recorded missed', async () => {
+    const late = await newAlarm({ minute: 50, hour: 6 }); // 06:50: 8.5 minutes late at START
+    const missed = await newAlarm({ minute: 45, hour: 6 }); // 06:45: 13.5 minutes late
+    // Written while every process was down: put their next firing back in the past.
+    await test.db
+      .updateTable('alarms')
+      .set({ next_fire_at: '2026-06-10T06:50:00.000Z' })
+      .where('id', '=', late.id)
+      .execute();
+    await test.db
+      .updateTable('alarms')
+      .set({ next_fire_at: '2026-06-10T06:45:00.000Z' })
+      .where('id', '=', missed.id)
+      .execute();
+
+    const { worker, ringer } = spawn(test.db);
+    await worker.start();
+    expect(ringer.rings.map((r) => r.at)).toEqual([START.toISOString()]);
+    expect(worker.lastPassSummary).toMatchObject({ fired: 1, missed: 1, already_claimed: 0 });
+    expect(await findAlarm(test.db, USER, late.id)).toMatchObject({
+      last_fired_at: '2026-06-10T06:50:00.000Z',
+      last_outcome: 'played',
+      next_fire_at: '2026-06-11T06:50:00.000Z',
+    });
+    expect(await findAlarm(test.db, USER, missed.id)).toMatchObject({
+      last_fired_at: '2026-06-10T06:45:00.000Z',
+      last_outcome: 'missed',
+      next_fire_at: '2026-06-11T06:45:00.000Z',
+    });
+    // A second pass (cron, another replica) finds nothing left to do.
+    expect(await worker.pass()).toMatchObject({ fired: 0, missed: 0, already_claimed: 0 });
+  });
+
+  it('a firing whose process died before its receipt is settled as failed after two minutes', async () => {
+    const alarm = await newAlarm();
+    await test.db
+      .insertInto('alarm_firings')
+      .values({
+        alarm_id: alarm.id,
+        due_at: '2026-06-10T06:00:00.000Z',
+        claimed_by: 'worker-dead',
+        claimed_at: '2026-06-10T06:00:00.000Z',
+        outcome: null,
+        outcome_at: null,
+        detail: null,
+      })
+      .execute();
+    const { worker } = spawn(test.db);
+    expect(await worker.pass()).toMatchObject({ recovered: 1 });
+    expect(await findFiring(test.db, alarm.id, '2026-06-10T06:00:00.000Z')).toMatchObject({
+      outcome: 'failed',
+      detail: 'the process firing it stopped',
+    });
+  });
+
+  it('the ringer’s outcome is the receipt', async () => {
+    const alarm = await newAlarm();
+    const { worker, ringer } = spawn(test.db);
+    ringer.outcome = 'player-offline';
+    await worker.start();
+    await clock.advance(90_000);
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
+  });
+});

@@ -1,0 +1,228 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  ARM_HORIZON_MS,
+  PREPARE_WINDOW_MS,
+  firingPlan,
+  nextFireAfterFiring,
+  type FiringOutcome,
+} from '@playlist-alarms/core/alarm-firing';
+import type { PassSummary } from '@playlist-alarms/core/alarm-firing-schemas';
+import {
+  claimFiring,
+  findDueAlarms,
+  recordOutcome,
+  settleAbandonedFirings,
+  type DueAlarm,
+} from '../db/firings-repository';
+import type { Database } from '../db/schema';
+import type { WorkerClock } from './clock';
+import type { Ringer } from './ringer';
+
+// The alarm worker (DESIGN.md "Delivery"). Every few seconds, and on every alarm write, it loads
+// the alarms due soon: it arms an in-memory timer for each due within the minute and opens the
+// player's link for each due within five. At the due instant it claims the firing in the database
+// (one process wins), rings the player and records the receipt. A pass (start-up, /api/cron/check)
+// fires whatever is already due: under 10 minutes late it rings, else it records "missed".
+
+/** How often the worker reloads what is due. */
+export const REFRESH_MS = 5_000;
+/** A firing claimed this long ago without an outcome belongs to a process that died. */
+export const ABANDONED_AFTER_MS = 2 * 60_000;
+
+export type FireResult =
+  | { claimed: false }
+  | { claimed: true; outcome: FiringOutcome; nextFireAt: string | null; outcomeAt: string };
+
+export interface AlarmWorkerOptions {
+  db: Kysely<Database>;
+  ringer: Ringer;
+  clock: WorkerClock;
+  log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export class AlarmWorker {
+  /** Unique per process: who holds a claim, in the logs and the firings table. */
+  readonly id = `worker-${crypto.randomUUID()}`;
+  private readonly timers = new Map<string, unknown>();
+  private readonly prepared = new Set<string>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private refreshTimer: unknown = null;
+  private running = false;
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  private lastPass: PassSummary | null = null;
+
+  constructor(private readonly options: AlarmWorkerOptions) {}
+
+  get armedCount(): number {
+    return this.timers.size;
+  }
+
+  get lastPassSummary(): PassSummary | null {
+    return this.lastPass;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Fires what start-up finds due (or records it missed), then keeps the timers fresh. */
+  async start(): Promise<void> {
+    this.running = true;
+    await this.track(this.pass());
+    await this.track(this.refresh());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.refreshTimer !== null) this.options.clock.clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+    for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
+    this.timers.clear();
+    await this.whenIdle();
+    await this.options.ringer.close();
+  }
+
+  /** An alarm was written: reload now rather than at the next refresh. */
+  notify(): void {
+    if (this.running) void this.track(this.refresh());
+  }
+
+  /** Resolves when every firing started so far has its receipt (tests and shutdown wait on it). */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** One idempotent pass: fires every due alarm this process can claim, settles abandoned ones. */
+  async pass(): Promise<PassSummary> {
+    const started = this.options.clock.now();
+    const summary = { fired: 0, missed: 0, already_claimed: 0, recovered: 0 };
+    summary.recovered = await settleAbandonedFirings(
+      this.options.db,
+      new Date(started.getTime() - ABANDONED_AFTER_MS),
+      started,
+    );
+    const due = await findDueAlarms(this.options.db, started);
+    const results = await Promise.all(due.map((alarm) => this.track(this.fire(alarm, alarm.next_fire_at))));
+    for (const result of results) {
+      if (!result.claimed) summary.already_claimed += 1;
+      else if (result.outcome === 'missed') summary.missed += 1;
+      else summary.fired += 1;
+    }
+    this.lastPass = {
+      started_at: started.toISOString(),
+      finished_at: this.options.clock.now().toISOString(),
+      ...summary,
+    };
+    return this.lastPass;
+  }
+
+  /**
+   * Claims the firing of `alarm` at `dueAt` and, if this caller won, rings it (or records it missed
+   * when 10 minutes late or more). The trigger route calls this too: the same claim.
+   */
+  async fire(alarm: DueAlarm, dueAt: string): Promise<FireResult> {
+    const { db, clock, ringer } = this.options;
+    const now = clock.now();
+    const due = new Date(dueAt);
+    const next = nextFireAfterFiring({ ...alarm, is_enabled: true }, due, now, alarm.timezone);
+    const nextFireAt = next?.toISOString() ?? null;
+    const claimed = await claimFiring(db, {
+      alarmId: alarm.id,
+      dueAt,
+      nextFireAt,
+      claimedBy: this.id,
+      at: now.toISOString(),
+    });
+    if (!claimed) return { claimed: false };
+
+    let outcome: FiringOutcome = 'missed';
+    let detail: string | null = `due ${dueAt}, found at ${now.toISOString()}`;
+    if (firingPlan(due, now) === 'fire') {
+      try {
+        ({ outcome, detail } = await ringer.ring({
+          userId: alarm.yoto_user_id,
+          deviceId: alarm.yoto_device_id,
+          cardId: alarm.playlist_id,
+          volume: alarm.volume,
+        }));
+      } catch (error) {
+        outcome = 'failed';
+        detail = error instanceof Error ? error.message : String(error);
+      }
+    }
+    const outcomeAt = clock.now().toISOString();
+    await recordOutcome(db, alarm.id, dueAt, outcome, outcomeAt, detail);
+    this.log(outcome === 'played' ? 'info' : 'warn', `alarm ${alarm.id} due ${dueAt}: ${outcome}`);
+    return { claimed: true, outcome, nextFireAt, outcomeAt };
+  }
+
+  private async refresh(): Promise<void> {
+    if (this.refreshing !== null) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = this.reload()
+      .catch((error: unknown) => this.log('error', `alarm refresh failed: ${String(error)}`))
+      .finally(() => {
+        this.refreshing = null;
+        if (this.refreshAgain) {
+          this.refreshAgain = false;
+          void this.track(this.refresh());
+        }
+      });
+    return this.refreshing;
+  }
+
+  private async reload(): Promise<void> {
+    const { clock, db, ringer } = this.options;
+    if (this.refreshTimer !== null) clock.clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+    if (!this.running) return;
+    const now = clock.now();
+    const soon = await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS));
+    const wanted = new Set<string>();
+    for (const alarm of soon) {
+      const dueMs = new Date(alarm.next_fire_at).getTime();
+      const key = `${alarm.id}@${alarm.next_fire_at}`;
+      const linkKey = `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
+      if (!this.prepared.has(linkKey)) {
+        this.prepared.add(linkKey);
+        void this.track(ringer.prepare(alarm.yoto_user_id, alarm.yoto_device_id));
+      }
+      if (dueMs - now.getTime() > ARM_HORIZON_MS) continue;
+      wanted.add(key);
+      if (this.timers.has(key)) continue;
+      const delay = Math.max(0, dueMs - now.getTime());
+      const handle = clock.setTimeout(() => {
+        this.timers.delete(key);
+        void this.track(this.fire(alarm, alarm.next_fire_at)).catch((error: unknown) =>
+          this.log('error', `alarm ${alarm.id} firing failed: ${String(error)}`),
+        );
+      }, delay);
+      this.timers.set(key, handle);
+    }
+    // An alarm edited, disabled or deleted since its timer was armed loses the timer (and the
+    // claim re-checks next_fire_at in any case).
+    for (const [key, handle] of [...this.timers]) {
+      if (!wanted.has(key)) {
+        clock.clearTimeout(handle);
+        this.timers.delete(key);
+      }
+    }
+    if (this.prepared.size > 10_000) this.prepared.clear();
+    await settleAbandonedFirings(db, new Date(now.getTime() - ABANDONED_AFTER_MS), now);
+    if (this.running) this.refreshTimer = clock.setTimeout(() => void this.track(this.refresh()), REFRESH_MS);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  private log(level: 'info' | 'warn' | 'error', message: string): void {
+    this.options.log?.(level, message);
+  }
+}

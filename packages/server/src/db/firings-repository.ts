@@ -1,0 +1,195 @@
+import type { Kysely } from 'kysely';
+import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
+import type { AlarmsTable, Database } from './schema';
+
+// The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.
+// Unlike alarms-repository, these queries span users: only the worker and the cron routes call
+// them, and what leaves through the cron routes is counts.
+
+type Db = Kysely<Database>;
+
+/** An enabled alarm with its owner's time zone, as the worker schedules it. */
+export type DueAlarm = AlarmsTable & { timezone: string | null; next_fire_at: string };
+
+/** Enabled alarms whose next_fire_at is at or before `until`, earliest first. */
+export async function findDueAlarms(db: Db, until: Date, limit = 1000): Promise<DueAlarm[]> {
+  const rows = await db
+    .selectFrom('alarms')
+    .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
+    .selectAll('alarms')
+    .select('users.timezone')
+    .where('alarms.is_enabled', '=', 1)
+    .where('alarms.next_fire_at', 'is not', null)
+    .where('alarms.next_fire_at', '<=', until.toISOString())
+    .orderBy('alarms.next_fire_at')
+    .limit(limit)
+    .execute();
+  return rows.filter((row): row is DueAlarm => row.next_fire_at !== null);
+}
+
+export interface Claim {
+  alarmId: string;
+  /** The due instant being claimed (ISO); must still be the alarm's next_fire_at. */
+  dueAt: string;
+  /** Where next_fire_at moves once claimed (null: the alarm has no further firing). */
+  nextFireAt: string | null;
+  claimedBy: string;
+  at: string;
+}
+
+/**
+ * The claim: inserts (alarm_id, due_at) into alarm_firings. Its primary key lets one insert win,
+ * however many processes and pages race; a PostgreSQL loser waits for the winner's commit and then
+ * inserts nothing. In the same transaction the alarm moves on to its next firing, but only if it is
+ * still enabled and still due at that instant (an edit just before the alarm wins over a stale
+ * timer): otherwise the claim is rolled back. True when this caller won.
+ */
+export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('alarm_firings')
+        .values({
+          alarm_id: claim.alarmId,
+          due_at: claim.dueAt,
+          claimed_by: claim.claimedBy,
+          claimed_at: claim.at,
+          outcome: null,
+          outcome_at: null,
+          detail: null,
+        })
+        .onConflict((oc) => oc.columns(['alarm_id', 'due_at']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      const moved = await trx
+        .updateTable('alarms')
+        .set({
+          next_fire_at: claim.nextFireAt,
+          last_fired_at: claim.dueAt,
+          last_outcome: null,
+          last_outcome_at: null,
+        })
+        .where('id', '=', claim.alarmId)
+        .where('is_enabled', '=', 1)
+        .where('next_fire_at', '=', claim.dueAt)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) throw new StaleClaim();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StaleClaim) return false;
+      throw error;
+    });
+}
+
+class StaleClaim extends Error {}
+
+/** The firing's receipt, on the firing and on the alarm (unless a later firing already shows). */
+export async function recordOutcome(
+  db: Db,
+  alarmId: string,
+  dueAt: string,
+  outcome: FiringOutcome,
+  at: string,
+  detail: string | null = null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('alarm_firings')
+      .set({ outcome, outcome_at: at, detail })
+      .where('alarm_id', '=', alarmId)
+      .where('due_at', '=', dueAt)
+      .where('outcome', 'is', null)
+      .execute();
+    await trx
+      .updateTable('alarms')
+      .set({ last_outcome: outcome, last_outcome_at: at })
+      .where('id', '=', alarmId)
+      .where('last_fired_at', '=', dueAt)
+      .execute();
+  });
+}
+
+export async function findFiring(db: Db, alarmId: string, dueAt: string) {
+  const row = await db
+    .selectFrom('alarm_firings')
+    .selectAll()
+    .where('alarm_id', '=', alarmId)
+    .where('due_at', '=', dueAt)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Firings whose process died between claim and receipt (claimed before `claimedBefore`, no
+ * outcome) are settled as failed, so no receipt says "under way" for ever. Returns how many.
+ */
+export async function settleAbandonedFirings(db: Db, claimedBefore: Date, at: Date): Promise<number> {
+  const abandoned = await db
+    .selectFrom('alarm_firings')
+    .select(['alarm_id', 'due_at'])
+    .where('outcome', 'is', null)
+    .where('claimed_at', '<', claimedBefore.toISOString())
+    .execute();
+  for (const firing of abandoned) {
+    await recordOutcome(
+      db,
+      firing.alarm_id,
+      firing.due_at,
+      'failed',
+      at.toISOString(),
+      'the process firing it stopped',
+    );
+  }
+  return abandoned.length;
+}
+
+/** Counts for /api/cron/status: no ids, no user data. */
+export async function firingStats(db: Db, now: Date) {
+  const nextDue = await db
+    .selectFrom('alarms')
+    .select((eb) => eb.fn.min('next_fire_at').as('next'))
+    .where('is_enabled', '=', 1)
+    .executeTakeFirst();
+  const enabled = await db
+    .selectFrom('alarms')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('is_enabled', '=', 1)
+    .executeTakeFirstOrThrow();
+  const dueSoon = await db
+    .selectFrom('alarms')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('is_enabled', '=', 1)
+    .where('next_fire_at', '<=', new Date(now.getTime() + 60_000).toISOString())
+    .executeTakeFirstOrThrow();
+  const byOutcome = await db
+    .selectFrom('alarm_firings')
+    .select(['outcome', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('claimed_at', '>=', new Date(now.getTime() - 24 * 3_600_000).toISOString())
+    .groupBy('outcome')
+    .execute();
+  return {
+    nextDueAt: nextDue?.next ?? null,
+    enabledAlarms: Number(enabled.count),
+    dueWithinMinute: Number(dueSoon.count),
+    last24h: byOutcome.map((row) => ({ outcome: row.outcome, count: Number(row.count) })),
+  };
+}
+
+/** The caller's alarm with the owner's time zone (for the trigger route); null when not theirs. */
+export async function findAlarmToFire(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<(AlarmsTable & { timezone: string | null }) | null> {
+  const row = await db
+    .selectFrom('alarms')
+    .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
+    .selectAll('alarms')
+    .select('users.timezone')
+    .where('alarms.yoto_user_id', '=', userId)
+    .where('alarms.id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
