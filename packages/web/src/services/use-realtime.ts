@@ -2,8 +2,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import type { CommandResponse, RealtimeSnapshot } from './device-link-registry';
-import { NO_DEVICE_DATA } from './device-link-registry';
+import type { CommandResponse, RealtimeSnapshot } from './realtime-snapshot';
+import { NO_DEVICE_DATA } from './realtime-snapshot';
 import { useServices } from './app-services';
 
 // Narrow reads of the realtime store. Every message of every player replaces the snapshot, so a
