@@ -108,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       ctx.household = seedHousehold(playlistCount);
       fleet.load(ctx.household);
       Object.assign(faults, noFaults());
+      tokens.setLifetime(null);
     },
     faultsChanged: () => {
       if (faults.mqttRefuseLogin) broker.dropClients();
