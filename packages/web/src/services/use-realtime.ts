@@ -54,6 +54,20 @@ export function useLinkStatus(deviceId: string): LinkStatus {
   );
 }
 
+/**
+ * Why the player's last session ended, while its link recovers from it ("Connection closed: token
+ * expired — reconnecting"); null otherwise, and so once it is connected again or has given up.
+ */
+export function useLinkCloseReason(deviceId: string): string | null {
+  return useRealtimeSelector(
+    useCallback(
+      (snapshot: RealtimeSnapshot) =>
+        snapshot.links[deviceId] === 'connecting' ? (snapshot.closeReasons[deviceId] ?? null) : null,
+      [deviceId],
+    ),
+  );
+}
+
 /** The number of the player's connection while it is connected, else null (RealtimeSnapshot.sessions). */
 export function useLinkSession(deviceId: string): number | null {
   return useRealtimeSelector(

@@ -53,8 +53,12 @@ export class InMemoryAuth implements SessionAuth {
     return this.token !== null;
   }
 
-  getAccessToken(): Promise<string | null> {
-    return Promise.resolve(this.token);
+  /** When set, token requests wait for it, so a test can see the UI while a fresh token is on its way. */
+  tokenGate: Promise<void> | null = null;
+
+  async getAccessToken(): Promise<string | null> {
+    if (this.tokenGate) await this.tokenGate;
+    return this.token;
   }
 
   logout(): void {
