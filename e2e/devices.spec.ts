@@ -286,18 +286,33 @@ test('Bluetooth: every command reaches the player and its result shows in the ba
   await expect(banner(card)).toHaveText('All Bluetooth bonds deleted');
   await eventually((p) => [p.bluetooth.bonds, p.bluetooth.connected]).toEqual([[], false]);
 
-  // Speaker mode to a device below the default threshold: only a lowered RSSI threshold reaches it.
+  // Speaker mode: the app asks first, since the player then ignores it until its left button is held.
   await bt.getByRole('radio', { name: 'Speaker' }).check();
-  await bt.getByRole('textbox', { name: 'Target name' }).fill('Garden Speaker');
-  await bt.getByRole('slider', { name: 'RSSI threshold' }).focus();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft'); // -80 → -90 dBm
   await bt.getByRole('button', { name: 'Bluetooth On' }).click();
-  await eventually((p) => [p.bluetooth.mode, p.bluetooth.connectedTo]).toEqual([
+  const dialog = page.getByRole('dialog', { name: 'Turn on speaker mode?' });
+  await expect(dialog).toContainText('hold its left button for about 3 seconds');
+  await dialog.getByRole('button', { name: 'Turn on speaker mode' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(banner(card)).toHaveText('Bluetooth enabled successfully (check mode in device status)');
+  await eventually((p) => [p.bluetooth.enabled, p.bluetooth.mode, p.commandsLocked]).toEqual([
+    true,
     'bt_speaker',
-    '3C:A5:19:7D:40:E2',
+    true,
   ]);
 
+  // Locked: the player hears a command and ignores it.
+  const locked = await state();
+  await bt.getByRole('button', { name: 'Bluetooth Off' }).click();
+  await eventually((p) => p.ignoredCommands).toBeGreaterThan(locked.ignoredCommands);
+  const stillLocked = await state();
+  expect([stillLocked.bluetooth.enabled, stillLocked.lastCommand]).toEqual([true, locked.lastCommand]);
+
+  // Someone holds its left button: it leaves speaker mode and takes commands again.
+  await sandbox.holdLeft(BEDROOM);
+  await eventually((p) => p.commandsLocked).toBe(false);
+  await bt.getByRole('radio', { name: 'Audio source' }).check();
+  await bt.getByRole('button', { name: 'Bluetooth On' }).click();
+  await eventually((p) => [p.bluetooth.enabled, p.bluetooth.mode]).toEqual([true, 'true']);
   await bt.getByRole('button', { name: 'Bluetooth Off' }).click();
   await expect(banner(card)).toHaveText('Bluetooth disabled successfully');
   await eventually((p) => p.bluetooth.enabled).toBe(false);

@@ -51,6 +51,11 @@ const playerStateSchema = z.looseObject({
   battery: z.looseObject({ level: z.number(), charging: z.boolean(), powerSource: z.number() }),
   wifiStrength: z.number(),
   lastCommand: z.object({ name: z.string(), result: z.string(), at: z.string() }).nullable(),
+  /** In Bluetooth speaker mode: the player ignores every command until its left button is held. */
+  commandsLocked: z.boolean(),
+  /** Commands it heard (ignored ones included), and those it ignored. */
+  commandsHeard: z.number(),
+  ignoredCommands: z.number(),
   eventsRequestedAt: z.number().nullable(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -110,6 +115,11 @@ export const sandbox = {
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
   press: (deviceId: string, action: 'pause' | 'resume' | 'stop') =>
     knob(`devices/${deviceId}/button`, { action }),
+  /** Someone holds the player's left button (3 s leave Bluetooth speaker mode). */
+  holdLeft: (deviceId: string, seconds = 3) =>
+    knob(`devices/${deviceId}/button`, { action: 'holdLeft', seconds }),
+  /** The access-token lifetime of tokens issued from now on; null restores the start value (so does a reset). */
+  tokenLifetime: (seconds: number | null) => knob('token-lifetime', { seconds }),
   /** A physical card put in the player's slot (it plays from the start), or taken out (null). */
   insertCard: (deviceId: string, cardId: string | null) => knob(`devices/${deviceId}/card`, { cardId }),
   /** The player's Bluetooth surroundings and failure scenarios (fields left out stay). */

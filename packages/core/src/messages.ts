@@ -42,6 +42,20 @@ export const MESSAGES = {
   cloudSyncNote: 'Cloud sync: 1 wakeup + 1 bedtime alarm supported',
 } as const;
 
+/**
+ * Asked before Bluetooth speaker mode is turned on: in it a player ignores every MQTT command until
+ * its left button is held for about 3 seconds (PROVIDER-API.md Corrections), so the app cannot undo it.
+ */
+export const SPEAKER_MODE_CONFIRM = {
+  title: 'Turn on speaker mode?',
+  body:
+    'The player becomes a Bluetooth speaker and stops listening to this app: nothing you send from ' +
+    'here will reach it, not even Bluetooth Off.',
+  unlock: 'To control it from here again, hold its left button for about 3 seconds.',
+  confirm: 'Turn on speaker mode',
+  cancel: 'Cancel',
+} as const;
+
 /** A request() the player did not answer in time. */
 export const noResponseFromPlayer = (command: string): string => `No response from the player to ${command}`;
 export const failedToConnectTo = (device: string): string => `Failed to connect to ${device}`;

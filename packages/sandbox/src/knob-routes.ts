@@ -1,5 +1,6 @@
 // Test knobs under /_sandbox/: over HTTP, so an e2e test in another process can steer the
-// sandbox (players online/offline, button presses, faults, reset, tokens without the sign-in page).
+// sandbox (players online/offline, button presses, faults, reset, tokens without the sign-in page,
+// the lifetime of the tokens it issues).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_KEYS } from './accounts';
@@ -10,6 +11,8 @@ import { registerPlayerKnobRoutes } from './player-knob-routes';
 import { sendError } from './rest-guard';
 
 const tokensBody = z.object({ account: z.enum(ACCOUNT_KEYS) }).strict();
+/** null: back to the start value. At least 5 s, so a session can still log in and renew. */
+const tokenLifetimeBody = z.object({ seconds: z.number().int().min(5).max(86_400).nullable() }).strict();
 
 export interface KnobActions {
   reset(): void;
@@ -46,6 +49,14 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
   app.post('/_sandbox/reset', () => {
     actions.reset();
     return { status: 'ok' };
+  });
+
+  app.get('/_sandbox/token-lifetime', () => ({ seconds: ctx.tokens.lifetime }));
+
+  app.post('/_sandbox/token-lifetime', (request, reply) => {
+    const body = tokenLifetimeBody.safeParse(request.body);
+    if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
+    return { seconds: ctx.tokens.setLifetime(body.data.seconds) };
   });
 
   app.post('/_sandbox/tokens', async (request, reply) => {

@@ -387,6 +387,44 @@ describe('token lifetime', () => {
     }
   });
 
+  it('the token-lifetime knob sets the lifetime of tokens issued from then on, and a reset restores it', async () => {
+    const lifetimeKnob = (body?: unknown) =>
+      fetch(`${sandbox.url}/_sandbox/token-lifetime`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+    const seconds = z.object({ seconds: z.number() });
+    const expiresIn = async (issued: Promise<{ access_token: string; expires_in: number }>) => {
+      const { access_token, expires_in } = await issued;
+      const { exp, iat } = z
+        .object({ exp: z.number(), iat: z.number() })
+        .parse(JSON.parse(Buffer.from(access_token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+      expect(exp - iat).toBe(expires_in);
+      return expires_in;
+    };
+    try {
+      expect((await lifetimeKnob({ seconds: 2 })).status).toBe(400); // too short to renew a session
+      expect(seconds.parse(await (await lifetimeKnob({ seconds: 20 })).json())).toEqual({ seconds: 20 });
+      expect(seconds.parse(await (await lifetimeKnob()).json())).toEqual({ seconds: 20 });
+      expect(await expiresIn(sandbox.issueTokens('demo'))).toBe(20);
+      // Refreshed tokens too: an app that renews keeps getting short-lived ones.
+      const refreshed = await token({
+        grant_type: 'refresh_token',
+        refresh_token: (await sandbox.issueTokens('demo')).refresh_token,
+        client_id: CLIENT_ID,
+      });
+      expect(await expiresIn(refreshed.json().then((body) => tokenAnswer.parse(body)))).toBe(20);
+
+      await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+      expect(await expiresIn(sandbox.issueTokens('demo'))).toBe(3600);
+      await lifetimeKnob({ seconds: 30 });
+      expect(seconds.parse(await (await lifetimeKnob({ seconds: null })).json())).toEqual({ seconds: 3600 });
+    } finally {
+      await lifetimeKnob({ seconds: null });
+    }
+  });
+
   it('a token of another sandbox (another key) is refused', async () => {
     const elsewhere = await startSandbox();
     try {

@@ -115,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       fleet.load(ctx.household);
       Object.assign(faults, noFaults());
       Object.assign(behaviour, initialBehaviour());
+      tokens.setLifetime(null);
     },
     faultsChanged: () => {
       if (faults.mqttRefuseLogin) broker.dropClients();

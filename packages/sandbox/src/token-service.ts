@@ -49,15 +49,29 @@ const s256 = (verifier: string): string => createHash('sha256').update(verifier)
 export class TokenService {
   private readonly codes = new Map<string, PendingCode>();
   private readonly refreshTokens = new Map<string, Grant>();
+  /** Of the tokens issued from now on; the token-lifetime knob changes it, a reset restores it. */
+  private lifetimeSeconds: number;
 
   private constructor(
     /** A getter: with port 0 the URL is known only once the server listens. */
     private readonly issuer: () => string,
-    private readonly lifetimeSeconds: number,
+    private readonly startLifetimeSeconds: number,
     private readonly privateKey: CryptoKey,
     private readonly publicKey: CryptoKey,
     private readonly publicJwk: JWK,
-  ) {}
+  ) {
+    this.lifetimeSeconds = startLifetimeSeconds;
+  }
+
+  /** The access-token lifetime of tokens issued from now on (those issued keep theirs); null restores the start value. */
+  setLifetime(seconds: number | null): number {
+    this.lifetimeSeconds = seconds ?? this.startLifetimeSeconds;
+    return this.lifetimeSeconds;
+  }
+
+  get lifetime(): number {
+    return this.lifetimeSeconds;
+  }
 
   static async create(issuer: () => string, lifetimeSeconds: number): Promise<TokenService> {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import { AuthClient } from '@playlist-alarms/provider/auth-client';
+import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { browserTokenStore } from '@playlist-alarms/provider/token-store';
 import type { AppServices } from './app-services';
@@ -22,14 +23,15 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
     apiBase: config.provider.apiBase,
     authIssuer: config.provider.authIssuer,
     getAccessToken: () => auth.getAccessToken(),
-    libraryBase: `${config.backendBase}/api/yoto`,
+    libraryBase: `${config.backendBase}${PROXY_PREFIX}`,
   });
   const devices = new DeviceLinkRegistry({
     getAccessToken: () => auth.getAccessToken(),
-    // The MQTT client is a large dependency: load it only when a player is first connected.
-    createLink: async () => {
+    // The MQTT client is a large dependency: load it only when a player is first connected. With
+    // the auth client's tokens the link renews its session before the broker ends it at expiry.
+    createLink: async (_deviceId, getAccessToken) => {
       const { MqttDeviceLink } = await import('@playlist-alarms/provider/device-link');
-      return new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl });
+      return new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, getAccessToken });
     },
   });
   return { config, auth, library, devices };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceCommands } from './device-commands';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { Notifier } from './notifier';
-import { InMemoryDeviceLink } from '../test/twins';
+import { InMemoryDeviceLink } from '../test/device-link-twin';
 
 // The service over the real registry and in-memory links: what is sent, what the user is told, and
 // the local playback flags of SPEC §4.

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceLinkRegistry } from './device-link-registry';
-import { InMemoryDeviceLink } from '../test/twins';
+import { InMemoryDeviceLink } from '../test/device-link-twin';
 
 const setup = (token: string | null = 'tok', statusPolling = false) => {
+  /** What the token source hands out; a test may change it. */
+  const source = { token };
   const frames: Array<() => void> = [];
   const logged: string[] = [];
   const links = new Map<string, InMemoryDeviceLink>();
   const registry = new DeviceLinkRegistry({
-    getAccessToken: () => Promise.resolve(token),
-    createLink: (deviceId) => {
-      const link = new InMemoryDeviceLink();
+    getAccessToken: () => Promise.resolve(source.token),
+    createLink: (deviceId, getAccessToken) => {
+      const link = new InMemoryDeviceLink(true, { getAccessToken });
       links.set(deviceId, link);
       return Promise.resolve(link);
     },
@@ -17,7 +19,7 @@ const setup = (token: string | null = 'tok', statusPolling = false) => {
     statusPolling,
     log: (level, message) => void logged.push(`${level}: ${message}`),
   });
-  return { registry, links, frames, logged };
+  return { registry, links, frames, logged, source };
 };
 
 const flushMicrotasks = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -192,6 +194,42 @@ describe('DeviceLinkRegistry', () => {
     await flushMicrotasks();
     frames.splice(0).forEach((frame) => frame());
     expect(notified).toBe(0);
+  });
+
+  it('tells which Bluetooth command a `bluetooth`-keyed answer follows', async () => {
+    const { registry, links, frames } = setup();
+    await registry.connect('p1');
+    registry.send('p1', 'bluetooth/delete-bonds', null);
+    registry.send('p1', 'status/request', null); // not a Bluetooth command: it changes nothing
+    links.get('p1')!.emitResponse({ status: { bluetooth: 'OK', req_body: '' } });
+    await flushMicrotasks();
+    frames.splice(0).forEach((frame) => frame());
+    expect(registry.getSnapshot().devices.p1!.bluetoothResponse).toMatchObject({
+      status: { bluetooth: 'OK' },
+      sentCommand: 'delete-bonds',
+    });
+  });
+
+  it('links get the registry’s token source: a session the broker ended at expiry comes back with a fresh token', async () => {
+    const { registry, links, source } = setup();
+    await registry.connect('p1');
+    const link = links.get('p1')!;
+    const states: Array<[string, string | undefined]> = [];
+    registry.subscribe(() => {
+      const snapshot = registry.getSnapshot();
+      states.push([snapshot.links.p1 ?? 'none', snapshot.closeReasons.p1]);
+    });
+    source.token = 'fresh';
+    await link.endSessionAtExpiry();
+    expect(states).toEqual([
+      ['connected', 'Connection closed: token expired — reconnecting'],
+      ['connecting', 'Connection closed: token expired — reconnecting'],
+      ['connected', 'Connection closed: token expired — reconnecting'],
+      ['connected', undefined],
+    ]);
+    expect(link.tokens).toEqual(['tok', 'fresh']);
+    // Its data and session stay: it is the same connection, not a new one.
+    expect(registry.session('p1')).toBe(1);
   });
 
   it('disconnect ends one player’s link and its status follows', async () => {

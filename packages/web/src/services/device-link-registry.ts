@@ -10,14 +10,12 @@ import {
   parseDeviceStatus,
 } from '@playlist-alarms/core/device-messages';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import {
-  initialPlaybackState,
-  playbackEventFromStatus,
-  playbackReducer,
-} from '@playlist-alarms/core/playback-state';
-import type { PlaybackAction, PlaybackState } from '@playlist-alarms/core/playback-state';
+import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/playback-state';
+import type { PlaybackAction } from '@playlist-alarms/core/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
+import { changesNothing, emptySnapshot, mergeStatus, NO_DEVICE_DATA } from './realtime-snapshot';
+import type { DeviceRealtime, RealtimeSnapshot } from './realtime-snapshot';
 import { StatusPoller } from './status-poller';
 
 // One device link per player, and the realtime state components read: link statuses, the
@@ -29,42 +27,14 @@ import { StatusPoller } from './status-poller';
 // the device card shows no data rather than the last session's (SPEC §2 "No status data available
 // for {device}").
 
-export type LinkFactory = (deviceId: string) => Promise<DeviceLink>;
-
-export interface CommandResponse {
-  /** The response's status map, e.g. { "/bluetooth/state": "OK", req_body: "" }. */
-  status: Readonly<Record<string, string>>;
-  /** Grows with every such response, so a banner can tell a new response from the last one. */
-  seq: number;
-}
-
-export interface DeviceRealtime {
-  events: DeviceEvents | null;
-  status: DeviceMqttStatus | null;
-  /**
-   * The last response carrying a '/bluetooth/…' result (SPEC §8's banner). Kept apart from the
-   * answers to status and events requests: those can arrive in the same frame (the 30 s poll,
-   * Refresh) and must not overwrite a Bluetooth result before it is shown.
-   */
-  bluetoothResponse: CommandResponse | null;
-}
-
-export interface RealtimeSnapshot {
-  links: Readonly<Record<string, LinkStatus>>;
-  /**
-   * Per player, the number of its current or last connection, unique for the registry's life: what
-   * belongs to one session (the API status the card fetched) is kept under it.
-   */
-  sessions: Readonly<Record<string, number>>;
-  playback: PlaybackState;
-  devices: Readonly<Record<string, DeviceRealtime>>;
-}
-
-export const NO_DEVICE_DATA: DeviceRealtime = Object.freeze({
-  events: null,
-  status: null,
-  bluetoothResponse: null,
-});
+/**
+ * Makes a player's link. `getAccessToken` is the registry's token source: a link given it renews its
+ * session before the broker ends it at the token's expiry (and recovers when it did anyway).
+ */
+export type LinkFactory = (
+  deviceId: string,
+  getAccessToken: () => Promise<string | null>,
+) => Promise<DeviceLink>;
 
 export interface DeviceEventNotice {
   deviceId: string;
@@ -93,32 +63,6 @@ export interface DeviceLinkRegistryOptions {
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
-const emptySnapshot = (): RealtimeSnapshot => ({
-  links: {},
-  sessions: {},
-  playback: initialPlaybackState,
-  devices: {},
-});
-
-/** Later fields win; fields a delta leaves out are kept (status messages may be partial too). */
-const mergeStatus = (prev: DeviceMqttStatus | null, delta: DeviceMqttStatus): DeviceMqttStatus => {
-  const merged: DeviceMqttStatus = { ...prev };
-  for (const [key, value] of Object.entries(delta)) if (value !== undefined) merged[key] = value;
-  return merged;
-};
-
-/**
- * Whether merging `delta` into `prev` would change nothing: then `prev` is kept, so components reading
- * it (status rows, chips) do not re-render for a repeated report. Values are compared as they are:
- * a nested object counts as a change.
- */
-const changesNothing = (
-  prev: Readonly<Record<string, unknown>> | null,
-  delta: Readonly<Record<string, unknown>>,
-) =>
-  prev !== null &&
-  Object.entries(delta).every(([key, value]) => value === undefined || Object.is(prev[key], value));
-
 export class DeviceLinkRegistry {
   private snapshot: RealtimeSnapshot = emptySnapshot();
   private readonly links = new Map<string, Promise<DeviceLink>>();
@@ -131,6 +75,8 @@ export class DeviceLinkRegistry {
   private readonly poller: StatusPoller | null;
   private readonly log: NonNullable<DeviceLinkRegistryOptions['log']>;
   private responseSeq = 0;
+  /** Per player, the Bluetooth command last sent ('state', 'on', …), for responses keyed `bluetooth`. */
+  private readonly lastBluetoothCommand = new Map<string, string>();
   private lastSession = 0;
   /** Grows at logout, so messages still waiting for a frame cannot bring old state back. */
   private epoch = 0;
@@ -232,7 +178,10 @@ export class DeviceLinkRegistry {
       this.log('warn', MESSAGES.mqttClientNotConnected);
       return false;
     }
-    return link.send(name, payload);
+    const sent = link.send(name, payload);
+    const [resource, command] = name.split('/');
+    if (sent && resource === 'bluetooth' && command) this.lastBluetoothCommand.set(deviceId, command);
+    return sent;
   }
 
   /** Asks the player for its status and its events; false when it is not connected. */
@@ -256,6 +205,7 @@ export class DeviceLinkRegistry {
     for (const unsubscribe of [...this.unsubscribers.values()].flat()) unsubscribe();
     this.unsubscribers.clear();
     this.resolved.clear();
+    this.lastBluetoothCommand.clear();
     this.setSnapshot(emptySnapshot());
     await Promise.all(links.map(async (link) => (await link).dispose()));
   }
@@ -263,10 +213,11 @@ export class DeviceLinkRegistry {
   private linkFor(deviceId: string): Promise<DeviceLink> {
     const existing = this.links.get(deviceId);
     if (existing) return existing;
-    const created = this.options.createLink(deviceId).then((link) => {
+    const created = this.options.createLink(deviceId, this.options.getAccessToken).then((link) => {
       this.resolved.set(deviceId, link);
       this.unsubscribers.set(deviceId, [
         link.onStatus((status) => this.setLinkStatus(deviceId, status)),
+        link.onCloseReason((reason) => this.setCloseReason(deviceId, reason)),
         link.onMessage((message) => this.receive(deviceId, message)),
       ]);
       return link;
@@ -293,6 +244,15 @@ export class DeviceLinkRegistry {
       links: { ...this.snapshot.links, [deviceId]: status },
       sessions: starts ? { ...sessions, [deviceId]: ++this.lastSession } : sessions,
       devices: status === 'disconnected' && deviceId in devices ? others : devices,
+    });
+  }
+
+  private setCloseReason(deviceId: string, reason: string | null): void {
+    const { [deviceId]: previous, ...others } = this.snapshot.closeReasons;
+    if ((previous ?? null) === reason) return;
+    this.setSnapshot({
+      ...this.snapshot,
+      closeReasons: reason === null ? others : { ...others, [deviceId]: reason },
     });
   }
 
@@ -364,7 +324,11 @@ export class DeviceLinkRegistry {
           this.responseSeq += 1;
           devices[item.deviceId] = {
             ...current,
-            bluetoothResponse: { status: item.status, seq: this.responseSeq },
+            bluetoothResponse: {
+              status: item.status,
+              seq: this.responseSeq,
+              sentCommand: this.lastBluetoothCommand.get(item.deviceId),
+            },
           };
           devicesChanged = true;
           break;

@@ -2,8 +2,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import type { CommandResponse, RealtimeSnapshot } from './device-link-registry';
-import { NO_DEVICE_DATA } from './device-link-registry';
+import type { CommandResponse, RealtimeSnapshot } from './realtime-snapshot';
+import { NO_DEVICE_DATA } from './realtime-snapshot';
 import { useServices } from './app-services';
 
 // Narrow reads of the realtime store. Every message of every player replaces the snapshot, so a
@@ -51,6 +51,20 @@ export function useBluetoothResponse(deviceId: string): CommandResponse | null {
 export function useLinkStatus(deviceId: string): LinkStatus {
   return useRealtimeSelector(
     useCallback((snapshot: RealtimeSnapshot) => snapshot.links[deviceId] ?? 'disconnected', [deviceId]),
+  );
+}
+
+/**
+ * Why the player's last session ended, while its link recovers from it ("Connection closed: token
+ * expired — reconnecting"); null otherwise, and so once it is connected again or has given up.
+ */
+export function useLinkCloseReason(deviceId: string): string | null {
+  return useRealtimeSelector(
+    useCallback(
+      (snapshot: RealtimeSnapshot) =>
+        snapshot.links[deviceId] === 'connecting' ? (snapshot.closeReasons[deviceId] ?? null) : null,
+      [deviceId],
+    ),
   );
 }
 

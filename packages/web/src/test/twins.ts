@@ -1,15 +1,12 @@
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { parseCardUri } from '@playlist-alarms/core/card-uri';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
-import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
-import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
+import { InMemoryDeviceLink } from './device-link-twin';
 
 // In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
 // with state a test can arrange and inspect. The real wiring is proven by the e2e suite.
@@ -56,8 +53,12 @@ export class InMemoryAuth implements SessionAuth {
     return this.token !== null;
   }
 
-  getAccessToken(): Promise<string | null> {
-    return Promise.resolve(this.token);
+  /** When set, token requests wait for it, so a test can see the UI while a fresh token is on its way. */
+  tokenGate: Promise<void> | null = null;
+
+  async getAccessToken(): Promise<string | null> {
+    if (this.tokenGate) await this.tokenGate;
+    return this.token;
   }
 
   logout(): void {
@@ -203,92 +204,6 @@ export class InMemoryLibrary implements LibrarySource {
   }
 }
 
-/** A device link whose far end behaves like a player: card commands answer with events. */
-export class InMemoryDeviceLink implements DeviceLink {
-  status: LinkStatus = 'disconnected';
-  deviceId: string | null = null;
-  readonly sent: Array<{ name: DeviceCommandName; payload: unknown }> = [];
-  readonly tokens: string[] = [];
-  private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
-  private readonly statusHandlers = new Set<(status: LinkStatus) => void>();
-
-  constructor(private readonly acceptsLogin = true) {}
-
-  connect(deviceId: string, accessToken: string): Promise<boolean> {
-    this.tokens.push(accessToken);
-    if (!this.acceptsLogin) return Promise.resolve(false);
-    this.deviceId = deviceId;
-    this.setStatus('connected');
-    return Promise.resolve(true);
-  }
-
-  disconnect(): Promise<void> {
-    this.deviceId = null;
-    this.setStatus('disconnected');
-    return Promise.resolve();
-  }
-
-  send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean {
-    if (this.status !== 'connected' || !this.deviceId) return false;
-    this.sent.push({ name, payload });
-    if (name === 'card/start' && payload && typeof payload === 'object' && 'uri' in payload) {
-      const card = parseCardUri(payload.uri);
-      this.emit({ playbackStatus: 'playing', cardId: card?.cardId ?? 'none', position: 0, trackLength: 120 });
-    }
-    if (name === 'card/pause') this.emit({ playbackStatus: 'paused' });
-    if (name === 'card/stop') this.emit({ playbackStatus: 'stopped', cardId: 'none' });
-    return true;
-  }
-
-  /** What the player publishes on its events topic. */
-  emit(payload: unknown): void {
-    this.publish('events', payload);
-  }
-
-  /** What the player publishes on its status topic. */
-  emitStatus(payload: unknown): void {
-    this.publish('status', payload);
-  }
-
-  /** What the player publishes on its response topic after a command. */
-  emitResponse(payload: unknown): void {
-    this.publish('response', payload);
-  }
-
-  /** Sent commands by name, in order. */
-  sentNames(): DeviceCommandName[] {
-    return this.sent.map((command) => command.name);
-  }
-
-  private publish(kind: DeviceMessageKind, payload: unknown): void {
-    const deviceId = this.deviceId ?? '';
-    const message: DeviceMessage = { deviceId, kind, topic: `device/${deviceId}/${kind}`, payload };
-    // The broker delivers asynchronously, after the publish returned.
-    queueMicrotask(() => {
-      for (const handler of this.messageHandlers) handler(message);
-    });
-  }
-
-  onMessage(handler: (message: DeviceMessage) => void): () => void {
-    this.messageHandlers.add(handler);
-    return () => this.messageHandlers.delete(handler);
-  }
-
-  onStatus(handler: (status: LinkStatus) => void): () => void {
-    this.statusHandlers.add(handler);
-    return () => this.statusHandlers.delete(handler);
-  }
-
-  dispose(): Promise<void> {
-    return this.disconnect();
-  }
-
-  private setStatus(status: LinkStatus): void {
-    this.status = status;
-    for (const handler of this.statusHandlers) handler(status);
-  }
-}
-
 export interface TestServices extends AppServices {
   auth: InMemoryAuth;
   library: InMemoryLibrary;
@@ -309,8 +224,8 @@ export function createTestServices(
   const links = new Map<string, InMemoryDeviceLink>();
   const devices = new DeviceLinkRegistry({
     getAccessToken: () => auth.getAccessToken(),
-    createLink: (deviceId) => {
-      const link = new InMemoryDeviceLink(!options.refusingDevices?.includes(deviceId));
+    createLink: (deviceId, getAccessToken) => {
+      const link = new InMemoryDeviceLink(!options.refusingDevices?.includes(deviceId), { getAccessToken });
       links.set(deviceId, link);
       return Promise.resolve(link);
     },

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,7 +13,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import SpeakerIcon from '@mui/icons-material/Speaker';
 import { MQTT_CONNECT, MQTT_DISCONNECT } from '@playlist-alarms/core/device-texts';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { useLinkStatus } from '../../services/use-realtime';
+import { useLinkCloseReason, useLinkStatus } from '../../services/use-realtime';
 import { DeviceStatusAccordion } from './DeviceStatusAccordion';
 import { mqttChipLabel } from './device-summary';
 import { RemoteControlPanel } from './remote/RemoteControlPanel';
@@ -42,6 +43,7 @@ export const DeviceCard = memo(function DeviceCard({
   renderAlarms,
 }: DeviceCardProps) {
   const link = useLinkStatus(device.deviceId);
+  const closeReason = useLinkCloseReason(device.deviceId);
   const [busy, setBusy] = useState(false);
   const run = (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -98,6 +100,12 @@ export const DeviceCard = memo(function DeviceCard({
               </Button>
             )}
           </Stack>
+          {closeReason !== null && (
+            // A status, not an alert: the link is already reconnecting, nobody needs to act.
+            <Alert severity="info" role="status" data-testid="link-close-reason">
+              {closeReason}
+            </Alert>
+          )}
           <DeviceStatusAccordion device={device} />
           <RemoteControlPanel device={device} playlists={playlists} />
           <Stack spacing={0.5} component="section" aria-label={`${device.name} alarms`}>

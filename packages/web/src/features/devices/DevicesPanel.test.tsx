@@ -171,6 +171,49 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a session the broker ended at its token’s expiry', { timeout: 30_000 }, () => {
+  const REASON = 'Connection closed: token expired — reconnecting';
+
+  it('the card says why and shows connecting while the link logs in again, and clears once connected', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' });
+    expect(within(bedroom).queryByText(REASON)).toBeNull();
+
+    let tokenArrives = () => undefined as void;
+    services.auth.tokenGate = new Promise<void>((resolve) => (tokenArrives = resolve));
+    services.auth.token = 'fresh-token';
+    const link = services.links.get('p1')!;
+    act(() => void link.endSessionAtExpiry());
+    expect(within(bedroom).getByRole('status').textContent).toBe(REASON);
+    expect(within(bedroom).getByText('MQTT Connecting...')).toBeTruthy();
+    expect(within(bedroom).queryByText('MQTT Disconnected')).toBeNull();
+
+    await act(async () => {
+      tokenArrives();
+      await link.recovered();
+    });
+    expect(within(bedroom).queryByText(REASON)).toBeNull();
+    expect(within(bedroom).getByText('MQTT Connected')).toBeTruthy();
+    expect(link.tokens.at(-1)).toBe('fresh-token');
+  });
+
+  it('a link that gets no fresh token ends, and the reason goes with it', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' });
+    services.auth.token = null; // signed out elsewhere
+    await act(() => services.links.get('p1')!.endSessionAtExpiry());
+    expect(within(bedroom).queryByText(REASON)).toBeNull();
+    expect(within(bedroom).getByText('MQTT Disconnected')).toBeTruthy();
+    expect(within(bedroom).getByRole('button', { name: 'Connect MQTT' })).toBeTruthy();
+  });
+});
+
 describe('the header chip follows the links', { timeout: 30_000 }, () => {
   it('disconnect puts "MQTT Disconnected" back in the header', async () => {
     const services = household();

@@ -27,6 +27,22 @@ describe('BluetoothBanner (SPEC §4, §8)', () => {
     expect(screen.getByRole('alert').textContent).toBe('All Bluetooth bonds deleted');
   });
 
+  it('a real player’s `bluetooth` answer shows the text of the command it was sent', () => {
+    const { rerender } = render(<BluetoothBanner response={null} />);
+    rerender(
+      <BluetoothBanner
+        response={{ status: { bluetooth: 'FAIL', req_body: '' }, seq: 1, sentCommand: 'delete-bonds' }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Failed to delete Bluetooth bonds');
+    rerender(
+      <BluetoothBanner
+        response={{ status: { bluetooth: 'OK', req_body: '' }, seq: 2, sentCommand: 'state' }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Bluetooth state checked successfully');
+  });
+
   it('closes by hand; a response without a Bluetooth result leaves the banner as it is', async () => {
     const { rerender } = render(<BluetoothBanner response={null} />);
     rerender(<BluetoothBanner response={{ status: { '/bluetooth/flux': 'BUSY' }, seq: 1 }} />);

@@ -4,7 +4,7 @@ import Collapse from '@mui/material/Collapse';
 import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
 import type { BluetoothBanner as Banner } from '@playlist-alarms/core/bluetooth-banner';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import type { CommandResponse } from '../../../services/device-link-registry';
+import type { CommandResponse } from '../../../services/realtime-snapshot';
 
 /**
  * The Bluetooth result of SPEC §4/§8: shows on every new command response that carries a
@@ -18,7 +18,7 @@ export function BluetoothBanner({ response }: { response: CommandResponse | null
 
   if (response && response.seq !== seenSeq) {
     setSeenSeq(response.seq);
-    const banner = bluetoothBanner(response.status);
+    const banner = bluetoothBanner(response.status, response.sentCommand);
     if (banner) setShown({ banner, seq: response.seq });
   }
 

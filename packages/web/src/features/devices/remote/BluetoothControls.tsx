@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -15,6 +15,11 @@ import { BLUETOOTH_MODES } from '@playlist-alarms/core/remote-control';
 import type { SendCommand } from '../use-device-command';
 
 type Mode = BluetoothOnChoice['mode'];
+
+// Asked once, rarely: its own chunk, fetched when Speaker is chosen.
+const loadSpeakerModeDialog = () => import('./SpeakerModeDialog');
+const SpeakerModeDialog = lazy(() => loadSpeakerModeDialog().then((m) => ({ default: m.SpeakerModeDialog })));
+
 const isMode = (value: string): value is Mode => BLUETOOTH_MODES.some((choice) => choice.mode === value);
 
 /** Bluetooth on (mode, target MAC or name, RSSI threshold), off, bonds, state, connect, disconnect. */
@@ -23,6 +28,14 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
   const [mac, setMac] = useState('');
   const [name, setName] = useState('');
   const [rssi, setRssi] = useState<number>(RSSI.default);
+  const [confirmingSpeaker, setConfirmingSpeaker] = useState(false);
+  // A speaker waits for a phone: the targets and threshold mean nothing to it (core's payload drops them).
+  const speaker = mode === 'speaker';
+
+  const turnOn = () => {
+    if (speaker) setConfirmingSpeaker(true);
+    else send('bluetooth/on', bluetoothOnPayload({ mode, mac, name, rssi }));
+  };
 
   return (
     <Stack spacing={1.5} component="section" aria-label={BLUETOOTH_MANAGEMENT}>
@@ -34,7 +47,9 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
         aria-label="Bluetooth mode"
         value={mode}
         onChange={(event) => {
-          if (isMode(event.target.value)) setMode(event.target.value);
+          if (!isMode(event.target.value)) return;
+          setMode(event.target.value);
+          if (event.target.value === 'speaker') void loadSpeakerModeDialog();
         }}
       >
         {BLUETOOTH_MODES.map((choice) => (
@@ -47,6 +62,7 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
           label="Target MAC address"
           value={mac}
           onChange={(event) => setMac(event.target.value)}
+          disabled={speaker}
           helperText="Preferred over the name"
           sx={{ flex: 1 }}
         />
@@ -55,6 +71,7 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
           label="Target name"
           value={name}
           onChange={(event) => setName(event.target.value)}
+          disabled={speaker}
           sx={{ flex: 1 }}
         />
       </Stack>
@@ -69,6 +86,7 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
           step={RSSI.step}
           value={rssi}
           onChange={(_event, value) => setRssi(value)}
+          disabled={speaker}
           valueLabelDisplay="auto"
         />
         <Typography variant="body2" sx={{ minWidth: 64, textAlign: 'right' }}>
@@ -76,11 +94,7 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
         </Typography>
       </Stack>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="contained"
-          size="small"
-          onClick={() => send('bluetooth/on', bluetoothOnPayload({ mode, mac, name, rssi }))}
-        >
+        <Button variant="contained" size="small" onClick={turnOn}>
           {BLUETOOTH_BUTTONS.on}
         </Button>
         <Button variant="outlined" size="small" onClick={() => send('bluetooth/off', null)}>
@@ -99,6 +113,17 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
           {BLUETOOTH_BUTTONS.disconnect}
         </Button>
       </Stack>
+      {confirmingSpeaker && (
+        <Suspense fallback={null}>
+          <SpeakerModeDialog
+            onCancel={() => setConfirmingSpeaker(false)}
+            onConfirm={() => {
+              setConfirmingSpeaker(false);
+              send('bluetooth/on', bluetoothOnPayload({ mode: 'speaker' }));
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -168,13 +168,13 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
     await userEvent.click(within(bluetooth).getByRole('button', { name: 'Bluetooth On' }));
     expect(lastSent(services)).toEqual({ name: 'bluetooth/on', payload: { action: 'on', mode: 'true' } });
 
-    await userEvent.click(within(bluetooth).getByRole('radio', { name: 'Speaker' }));
+    // Speaker mode asks first: BluetoothControls.test.tsx.
     await userEvent.type(within(bluetooth).getByRole('textbox', { name: 'Target name' }), 'Kitchen');
     fireEvent.change(rssi, { target: { value: -65 } });
     await userEvent.click(within(bluetooth).getByRole('button', { name: 'Bluetooth On' }));
     expect(lastSent(services)).toEqual({
       name: 'bluetooth/on',
-      payload: { action: 'on', mode: 'bt_speaker', name: 'Kitchen', rssi: -65 },
+      payload: { action: 'on', mode: 'true', name: 'Kitchen', rssi: -65 },
     });
     await userEvent.type(
       within(bluetooth).getByRole('textbox', { name: /Target MAC address/ }),
