@@ -6,10 +6,8 @@ import {
   daysToMask,
   defaultCloudAlarmName,
   maskToDays,
-  type CloudAlarm,
-  type CloudAlarmCreate,
-  type CloudAlarmType,
-} from './cloud-schemas';
+} from './cloud-alarm-rules';
+import type { CloudAlarm, CloudAlarmCreate, CloudAlarmType } from './cloud-schemas';
 import type { DeviceAlarm } from './entities';
 import { ALARM_TYPE_LABELS } from './alarm-draft';
 

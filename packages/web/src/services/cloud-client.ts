@@ -1,16 +1,18 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
-  cloudAlarmListSchema,
-  cloudAlarmSchema,
-  cloudDeviceRecordSchema,
-  cloudUserRecordSchema,
-  deletedCountSchema,
-  type CloudAlarm,
-  type CloudAlarmCreate,
-  type CloudAlarmList,
-  type CloudAlarmType,
-  type CloudDeviceRecord,
-  type CloudUserRecord,
+  cloudAlarmAnswer,
+  cloudAlarmListAnswer,
+  cloudDeviceAnswer,
+  cloudUserAnswer,
+  deletedAnswer,
+} from '@playlist-alarms/core/cloud-answers';
+import type {
+  CloudAlarm,
+  CloudAlarmCreate,
+  CloudAlarmList,
+  CloudAlarmType,
+  CloudDeviceRecord,
+  CloudUserRecord,
 } from '@playlist-alarms/core/cloud-schemas';
 import { MESSAGES, httpErrorMessage } from '@playlist-alarms/core/messages';
 
@@ -94,34 +96,34 @@ export class CloudClient implements CloudSource {
   }
 
   saveUser(profile: CloudUserProfile): Promise<CloudUserRecord> {
-    return this.call('POST', '/api/users', cloudUserRecordSchema, profile);
+    return this.call('POST', '/api/users', cloudUserAnswer, profile);
   }
 
   saveDevice(device: CloudDeviceInput): Promise<CloudDeviceRecord> {
-    return this.call('POST', '/api/devices', cloudDeviceRecordSchema, device);
+    return this.call('POST', '/api/devices', cloudDeviceAnswer, device);
   }
 
   listAlarms(): Promise<CloudAlarmList> {
-    return this.call('GET', '/api/alarms', cloudAlarmListSchema);
+    return this.call('GET', '/api/alarms', cloudAlarmListAnswer);
   }
 
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm> {
-    return this.call('POST', '/api/alarms/by-type', cloudAlarmSchema, alarm);
+    return this.call('POST', '/api/alarms/by-type', cloudAlarmAnswer, alarm);
   }
 
   async deleteAlarm(id: string): Promise<number> {
-    return (await this.call('DELETE', `/api/alarms/${encodeURIComponent(id)}`, deletedCountSchema)).deleted;
+    return (await this.call('DELETE', `/api/alarms/${encodeURIComponent(id)}`, deletedAnswer)).deleted;
   }
 
   async deleteAlarmsOfType(type: CloudAlarmType): Promise<number> {
-    return (await this.call('DELETE', `/api/alarms/by-type/${type}`, deletedCountSchema)).deleted;
+    return (await this.call('DELETE', `/api/alarms/by-type/${type}`, deletedAnswer)).deleted;
   }
 
   async deleteAllAlarms(): Promise<number> {
-    return (await this.call('POST', '/api/alarms/delete-all', deletedCountSchema, {})).deleted;
+    return (await this.call('POST', '/api/alarms/delete-all', deletedAnswer, {})).deleted;
   }
 
-  private async call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  private async call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
     const init = await this.options.authorize({
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },

@@ -6,7 +6,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
-import { maskToDays, type CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import { maskToDays } from '@playlist-alarms/core/cloud-alarm-rules';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
 import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud-upload';
 import { daysWording } from '@playlist-alarms/core/weekdays';
 
