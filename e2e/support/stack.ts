@@ -104,12 +104,25 @@ async function deviceAlarms(deviceId: string): Promise<string[]> {
   return deviceConfigSchema.parse(await response.json()).device.config.alarms;
 }
 
+/** A player's whole config as the provider API answers it to the demo account. */
+async function deviceConfig(deviceId: string): Promise<Record<string, unknown>> {
+  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
+  const response = await fetch(`${sandboxUrl}/device-v2/${encodeURIComponent(deviceId)}/config`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  if (!response.ok) throw new Error(`config of ${deviceId}: HTTP ${response.status}`);
+  return z
+    .object({ device: z.looseObject({ config: z.record(z.string(), z.unknown()) }) })
+    .parse(await response.json()).device.config;
+}
+
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
   reset: () => knob('reset', {}),
   cardIdOf,
   demoCards,
   deviceAlarms,
+  deviceConfig,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),

@@ -2,7 +2,7 @@
 // where next_fire_at moves after it, which outcome the player's answers add up to, and the volume
 // the player is sent. The server's worker supplies the clock and the I/O.
 import { nextFireAt, type CloudAlarmSchedule } from './cloud-next-fire';
-import { TIMINGS_MS } from './constants';
+import { FIRING_OUTCOMES, TIMINGS_MS, type FiringOutcome } from './constants';
 import { alarmLevelToPercent } from './volume';
 
 /** A firing found later than this (every process was down) is recorded as missed, not rung. */
@@ -16,8 +16,7 @@ export const VOLUME_TO_CARD_DELAY_MS = TIMINGS_MS.afterAlarmVolumeSet;
 /** How long the player's events may take to say that it plays the alarm's card. */
 export const PLAY_CONFIRM_TIMEOUT_MS = 10_000;
 
-export const FIRING_OUTCOMES = ['played', 'no-response', 'failed', 'player-offline', 'missed'] as const;
-export type FiringOutcome = (typeof FIRING_OUTCOMES)[number];
+export { FIRING_OUTCOMES, type FiringOutcome };
 
 /** What the receipt says, for people (the alarm's last firing). */
 export const FIRING_OUTCOME_TEXTS: Record<FiringOutcome, string> = {

@@ -2,10 +2,18 @@
 import { z } from 'zod';
 import { ALARM_MASK_DAY_ORDER } from './alarm-codec';
 import { FIRING_OUTCOMES } from './alarm-firing';
+import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE, MAX_CLOUD_ALARMS } from './constants';
-import type { Weekday } from './entities';
 import { isValidTimeZone } from './next-alarm';
+
+// The schema-free rules live in cloud-alarm-rules.ts (the web app loads them without this module's zod).
+export {
+  CLOUD_ALARM_DEFAULT_VOLUME,
+  daysToMask,
+  defaultCloudAlarmName,
+  maskToDays,
+} from './cloud-alarm-rules';
 
 const required = (field: string) =>
   z
@@ -32,15 +40,6 @@ export const cloudDaysSchema = z
   .string({ error: 'days must be a 7-character day mask such as "1111100" (Monday first)' })
   .regex(DAY_MASK_PATTERN, 'days must be a 7-character day mask such as "1111100" (Monday first)')
   .refine((mask) => mask.includes('1'), 'days must select at least one day');
-
-/** Day names → the Monday-first mask (for a UI that shows names). */
-export const daysToMask = (days: readonly Weekday[]): string =>
-  ALARM_MASK_DAY_ORDER.map((day) => (days.includes(day) ? '1' : '0')).join('');
-/** The Monday-first mask → day names, Monday first. */
-export const maskToDays = (mask: string): Weekday[] => ALARM_MASK_DAY_ORDER.filter((_, i) => mask[i] === '1');
-
-/** Stored on the alarm scale 1–10; shown ×10 as a percent (SPEC §5). */
-export const CLOUD_ALARM_DEFAULT_VOLUME = 7;
 
 /**
  * Accepted for compatibility with SPEC's upload, never trusted or stored: the server fires
@@ -221,16 +220,3 @@ export const describeZodError = (error: z.ZodError): string =>
 
 /** SPEC §9: at most 10 cloud alarms per account. */
 export const canAddCloudAlarm = (existing: number): boolean => existing < MAX_CLOUD_ALARMS;
-
-/** SPEC §7 upload: the playlist's name, else "{Type} Alarm H:MM". */
-export function defaultCloudAlarmName(
-  type: CloudAlarmType,
-  hour: number,
-  minute: number,
-  playlistName?: string | null,
-) {
-  const name = playlistName?.trim();
-  if (name) return name;
-  const label = type.charAt(0).toUpperCase() + type.slice(1);
-  return `${label} Alarm ${hour}:${String(minute).padStart(2, '0')}`;
-}

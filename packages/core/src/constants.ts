@@ -145,3 +145,7 @@ export const UPLOAD_LIST_MAX_HEIGHT_PX = 400;
 export const TOUR_STEP_COUNT = 4;
 /** Tabs use short labels below this width (foundation issue). */
 export const SMALL_SCREEN_MAX_WIDTH_PX = 600;
+
+/** What became of an alarm's firing: its receipt (the alarm worker records it, the cloud card shows it). */
+export const FIRING_OUTCOMES = ['played', 'no-response', 'failed', 'player-offline', 'missed'] as const;
+export type FiringOutcome = (typeof FIRING_OUTCOMES)[number];

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -10,6 +11,8 @@ import { greeting } from '@playlist-alarms/core/display-name';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import { useDevices } from '../api/get-devices';
 import { usePlaylists } from '../api/get-playlists';
+import { whenIdle } from '../lib/when-idle';
+import { useServices } from '../services/app-services';
 import { useSomeLinkConnected } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
 import { useNotify } from '../services/notifier-context';
@@ -29,6 +32,31 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
   useEffect(() => {
     if (devices.isError) notify.error(MESSAGES.failedToLoadDevices);
   }, [devices.isError, notify]);
+
+  // SPEC §8: the user and the players are recorded at the backend after sign-in. Its code loads
+  // once the playlists are in and the browser is idle, so it costs the first card nothing.
+  const { loadCloud } = useServices();
+  const queryClient = useQueryClient();
+  const synced = useRef(false);
+  const listsSettled = !playlists.isPending && !devices.isPending;
+  const deviceList = devices.data;
+  useEffect(() => {
+    if (synced.current || !listsSettled) return;
+    return whenIdle(() => {
+      synced.current = true;
+      void import('../features/alarms/cloud/sync-on-sign-in')
+        .then(({ syncOnSignIn }) =>
+          syncOnSignIn({
+            queryClient,
+            loadCloud,
+            user,
+            devices: deviceList ?? [],
+            onError: (m) => notify.error(m),
+          }),
+        )
+        .catch(() => undefined); // a chunk that fails to load: the alarm tab syncs the user when opened
+    });
+  }, [deviceList, listsSettled, loadCloud, notify, queryClient, user]);
 
   const playlistCount = playlists.data?.length ?? 0;
   const deviceCount = devices.data?.length ?? 0;

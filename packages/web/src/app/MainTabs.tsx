@@ -10,9 +10,7 @@ import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/constants';
 import { PlaylistsSection } from './PlaylistsSection';
 
 // The tabs other than the first load on first visit, keeping the logged-in chunk small.
-const AlarmsPanel = lazy(() =>
-  import('../features/alarms/AlarmsPanel').then((m) => ({ default: m.AlarmsPanel })),
-);
+const AlarmsSection = lazy(() => import('./AlarmsSection').then((m) => ({ default: m.AlarmsSection })));
 const DevicesSection = lazy(() => import('./DevicesSection').then((m) => ({ default: m.DevicesSection })));
 const HelpPanel = lazy(() => import('../features/help/HelpPanel').then((m) => ({ default: m.HelpPanel })));
 
@@ -32,7 +30,7 @@ function tabLabels(small: boolean, playlistCount: number, deviceCount: number): 
 // Made once: the parent re-renders on every list or player update, the panels need not.
 const PANELS = {
   playlists: <PlaylistsSection />,
-  alarms: <AlarmsPanel />,
+  alarms: <AlarmsSection />,
   devices: <DevicesSection />,
   help: <HelpPanel />,
 };

@@ -3,6 +3,8 @@ import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
+import type { AlarmTypeMemory } from './alarm-type-memory';
+import type { CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
 
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
@@ -46,6 +48,9 @@ export interface AppServices {
   auth: SessionAuth;
   library: LibrarySource;
   devices: DeviceLinkRegistry;
+  /** The own backend's cloud alarm API; its client loads with the first cloud call (not before the first card). */
+  loadCloud: () => Promise<CloudSource>;
+  alarmTypes: AlarmTypeMemory;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

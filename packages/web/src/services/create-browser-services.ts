@@ -3,7 +3,9 @@ import { AuthClient } from '@playlist-alarms/provider/auth-client';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { browserTokenStore } from '@playlist-alarms/provider/token-store';
+import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
+import type { CloudSource } from './cloud-client';
 import { DeviceLinkRegistry } from './device-link-registry';
 
 // The real singletons, built once from the runtime configuration.
@@ -34,5 +36,21 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
       return new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, getAccessToken });
     },
   });
-  return { config, auth, library, devices };
+  let cloud: Promise<CloudSource> | null = null;
+  const loadCloud = () =>
+    (cloud ??= import('./cloud-client')
+      .then(
+        ({ CloudClient, bearerAuthorizer }) =>
+          new CloudClient({
+            baseUrl: config.backendBase,
+            // The credential's one place: the provider token the same-origin proxy takes too.
+            authorize: bearerAuthorizer(() => auth.getAccessToken()),
+          }),
+      )
+      .catch((error: unknown) => {
+        cloud = null; // a failed chunk load is tried again on the next call
+        throw error;
+      }));
+  const alarmTypes = new AlarmTypeMemory(localStorage);
+  return { config, auth, library, devices, loadCloud, alarmTypes };
 }

@@ -7,6 +7,8 @@ import { DeviceLinkRegistry } from '../services/device-link-registry';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { InMemoryDeviceLink } from './device-link-twin';
+import { AlarmTypeMemory } from '../services/alarm-type-memory';
+import { InMemoryCloud, MemoryStore } from './cloud-twin';
 
 // In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
 // with state a test can arrange and inspect. The real wiring is proven by the e2e suite.
@@ -208,6 +210,7 @@ export interface TestServices extends AppServices {
   auth: InMemoryAuth;
   library: InMemoryLibrary;
   links: Map<string, InMemoryDeviceLink>;
+  cloud: InMemoryCloud;
 }
 
 export function createTestServices(
@@ -233,7 +236,17 @@ export function createTestServices(
     statusPolling: options.statusPolling ?? false,
     log: () => undefined,
   });
-  return { config: testConfig, auth, library, devices, links };
+  const cloud = new InMemoryCloud();
+  return {
+    config: testConfig,
+    auth,
+    library,
+    devices,
+    links,
+    cloud,
+    loadCloud: () => Promise.resolve(cloud),
+    alarmTypes: new AlarmTypeMemory(new MemoryStore()),
+  };
 }
 
 export const makePlaylist = (index: number, overrides: Partial<Playlist> = {}): Playlist => ({

@@ -15,6 +15,11 @@ import { useSetAlarm } from './use-set-alarm';
 const NOW = new Date(2025, 0, 8, 6, 5, 42);
 const SEEDED = '0000011,0900,card9,01,01,5,1';
 const UNREADABLE = 'not,an,alarm';
+// What app/AlarmsSection gives the panel from the household's lists.
+const TITLES = new Map([
+  ['card1', 'Morning Songs'],
+  ['card9', 'Nap Time'],
+]);
 
 function SetAlarmHarness({ devices, playlist }: { devices: readonly Device[]; playlist: Playlist }) {
   const flow = useSetAlarm(devices);
@@ -24,7 +29,7 @@ function SetAlarmHarness({ devices, playlist }: { devices: readonly Device[]; pl
         Set Alarm
       </button>
       {flow.element}
-      <AlarmsPanel />
+      <AlarmsPanel knownTitle={(cardId) => TITLES.get(cardId)} />
     </>
   );
 }

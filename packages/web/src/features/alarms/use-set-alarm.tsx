@@ -5,8 +5,11 @@ import {
   startAlarmFromPlaylist,
   type AlarmDraft,
 } from '@playlist-alarms/core/alarm-draft';
+import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
+import { alarmTypeKey } from '@playlist-alarms/core/cloud-upload';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { MESSAGES, alarmCreationFailed, invalidCardId } from '@playlist-alarms/core/messages';
+import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';
 import { useCreateDeviceAlarm } from './api/create-device-alarm';
 
@@ -33,6 +36,7 @@ interface OpenDialog {
 /** The "Set Alarm" flow a playlist card starts: checks, dialog, the device config write and its toasts. */
 export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
   const notify = useNotify();
+  const { alarmTypes } = useServices();
   const { mutate, reset, isPending } = useCreateDeviceAlarm();
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const starts = useRef(0);
@@ -79,6 +83,10 @@ export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
         { deviceId: device.deviceId, alarm },
         {
           onSuccess: () => {
+            // The device string has no type: the dialog's choice is kept beside it, for the
+            // cloud upload's "Choose Alarm Type" to start from.
+            const written = parseAlarm(alarm, 0);
+            if (written.ok) alarmTypes.set(alarmTypeKey(device.deviceId, written.alarm), draft.alarmType);
             setOpen(null);
             notify.success(alarmCreatedMessage({ title: open.title, device: device.name, draft }));
           },
@@ -87,7 +95,7 @@ export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
         },
       );
     },
-    [mutate, notify, online, open],
+    [alarmTypes, mutate, notify, online, open],
   );
 
   const onClose = useCallback(() => {

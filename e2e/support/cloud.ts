@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { appUrl, sandboxUrl } from './stack';
+
+// The backend's cloud alarm API as the demo parent sees it, read and cleared with the same bearer
+// token the app sends (a sandbox-issued token of the demo account).
+
+const tokensSchema = z.object({ access_token: z.string() });
+const cloudListSchema = z.object({
+  alarms: z.array(
+    z.looseObject({
+      alarm_type: z.string(),
+      alarm_name: z.string(),
+      days: z.string(),
+      hour: z.number(),
+      minute: z.number(),
+      volume: z.number(),
+      is_enabled: z.boolean(),
+      playlist_id: z.string(),
+      yoto_device_id: z.string(),
+    }),
+  ),
+});
+
+async function demoToken(): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo' }),
+  });
+  return tokensSchema.parse(await response.json()).access_token;
+}
+
+async function call(method: string, path: string): Promise<unknown> {
+  const response = await fetch(`${appUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await demoToken()}` },
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export const cloud = {
+  alarms: async () => cloudListSchema.parse(await call('GET', '/api/alarms')).alarms,
+  clear: () => call('DELETE', '/api/alarms/clear-all'),
+};

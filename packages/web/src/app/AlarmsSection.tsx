@@ -1,0 +1,30 @@
+import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePlaylists } from '../api/get-playlists';
+import { AlarmsPanel } from '../features/alarms/AlarmsPanel';
+import { familyLibraryQueryOptions } from '../features/playlists/api/get-family-library';
+import { useServices } from '../services/app-services';
+
+/**
+ * Where the alarms and playlists features meet: an alarm's playlist title comes from the household's
+ * own playlists and the family library as far as it is loaded (the Family tab loads it; it is not
+ * fetched for this), else the alarm list asks for the card's content.
+ */
+export function AlarmsSection() {
+  const playlists = usePlaylists();
+  const { library } = useServices();
+  const client = useQueryClient();
+  const family = useQuery({ ...familyLibraryQueryOptions(client, library), enabled: false });
+
+  const titles = useMemo(
+    () =>
+      new Map(
+        [...(family.data?.playlists ?? []), ...(playlists.data ?? [])].flatMap((p) =>
+          p.cardId ? [[p.cardId, p.title] as const] : [],
+        ),
+      ),
+    [family.data, playlists.data],
+  );
+  const knownTitle = useCallback((cardId: string) => titles.get(cardId), [titles]);
+  return <AlarmsPanel knownTitle={knownTitle} />;
+}

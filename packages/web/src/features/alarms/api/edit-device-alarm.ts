@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { parseAlarmList, rewriteAlarm } from '@playlist-alarms/core/alarm-codec';
+import { ALARM_GONE, editAlarmList } from '@playlist-alarms/core/alarm-list-edit';
+import type { DeviceAlarm } from '@playlist-alarms/core/entities';
+import { MESSAGES } from '@playlist-alarms/core/messages';
+import { queryKeys } from '../../../api/query-keys';
+import { useServices } from '../../../services/app-services';
+import type { LibrarySource } from '../../../services/app-services';
+import type { DeviceAlarms } from './get-device-alarms';
+
+export type DeviceAlarmEdit = { kind: 'delete' } | { kind: 'set-enabled'; enabled: boolean };
+
+/**
+ * Deletes one alarm or switches it on or off: the player's list is re-read at write time (the
+ * provider client serialises writes per player) and written back with only that alarm changed,
+ * found by its raw string; a switched alarm keeps its untouched fields byte for byte.
+ */
+export async function editDeviceAlarm(
+  library: LibrarySource,
+  deviceId: string,
+  alarm: DeviceAlarm,
+  edit: DeviceAlarmEdit,
+): Promise<DeviceAlarms> {
+  // SPEC §5: a delete needs both ids.
+  if (!deviceId || !alarm.id) throw new Error(MESSAGES.invalidDeviceOrAlarmId);
+  const replacement = edit.kind === 'delete' ? null : rewriteAlarm(alarm, { enabled: edit.enabled });
+  const written = await library.updateDeviceAlarms(deviceId, (current) => {
+    const next = editAlarmList(current, alarm, replacement);
+    if (!next) throw new Error(ALARM_GONE);
+    return next;
+  });
+  return parseAlarmList(written.device.config.alarms);
+}
+
+export function useEditDeviceAlarm(deviceId: string) {
+  const { library } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ alarm, edit }: { alarm: DeviceAlarm; edit: DeviceAlarmEdit }) =>
+      editDeviceAlarm(library, deviceId, alarm, edit),
+    onSuccess: (alarms) => queryClient.setQueryData(queryKeys.deviceConfig(deviceId), alarms),
+    // After a failure the list may be stale (the alarm changed elsewhere): read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.deviceConfig(deviceId) }),
+  });
+}

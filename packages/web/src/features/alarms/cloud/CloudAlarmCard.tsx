@@ -1,0 +1,207 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import {
+  cloudDeleteConfirmation,
+  detectTimeZone,
+  type CloudDeleteKind,
+} from '@playlist-alarms/core/cloud-upload';
+import { ALARM_TYPES } from '@playlist-alarms/core/constants';
+import type { Device } from '@playlist-alarms/core/entities';
+import { MESSAGES, importedAlarms } from '@playlist-alarms/core/messages';
+import { useUser } from '../../../api/get-user';
+import { useNotify } from '../../../services/notifier-context';
+import { ConfirmDialog } from '../ConfirmDialog';
+import type { KnownTitle } from '../DeviceAlarmList';
+import { useCloudAlarms } from './api/get-cloud-alarms';
+import { useCloudHealth } from './api/get-cloud-health';
+import { useDeleteCloudAlarms, type CloudDeleteRequest } from './api/delete-cloud-alarms';
+import { useImportCloudAlarms } from './api/import-cloud-alarms';
+import { useChangeTimeZone, useCloudUser } from './api/save-cloud-user';
+import { useUploadCloudAlarm } from './api/upload-cloud-alarm';
+import { CloudAlarmList } from './CloudAlarmList';
+import { TimeZoneField } from './TimeZoneField';
+import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
+
+type Confirming = { kind: Exclude<CloudDeleteKind, 'single'> } | { kind: 'single'; alarm: CloudAlarm };
+
+/** SPEC §2's cloud alarm card: backend health, time zone, the cloud alarms, upload, import, deletes. */
+export function CloudAlarmCard({
+  devices,
+  knownTitle,
+}: {
+  devices: readonly Device[];
+  knownTitle: KnownTitle;
+}) {
+  const notify = useNotify();
+  const health = useCloudHealth();
+  const alarms = useCloudAlarms();
+  const user = useUser(true);
+  const cloudUser = useCloudUser(user.data);
+  const changeZone = useChangeTimeZone();
+  const upload = useUploadCloudAlarm();
+  const importAlarms = useImportCloudAlarms();
+  const remove = useDeleteCloudAlarms();
+  const detected = useMemo(() => detectTimeZone(), []);
+  const [uploading, setUploading] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+
+  const zone = cloudUser.data?.timezone ?? detected;
+  const list = alarms.data?.alarms ?? [];
+  const counts = alarms.data?.counts;
+  const connected = health.data === true;
+
+  const onUpload = (local: LocalAlarm, type: (typeof ALARM_TYPES)[number]) =>
+    upload.mutate(
+      {
+        source: {
+          deviceId: local.device.deviceId,
+          deviceName: local.device.name,
+          alarm: local.alarm,
+          playlistName: knownTitle(local.alarm.cardId) ?? null,
+        },
+        type,
+      },
+      {
+        onSuccess: () => {
+          setUploading(false);
+          notify.success(`${ALARM_TYPE_LABELS[type]} alarm saved to the cloud`);
+        },
+        onError: (error) => notify.error(error.message),
+      },
+    );
+
+  const onImport = () =>
+    importAlarms.mutate(
+      { deviceIds: devices.map((device) => device.deviceId), cloud: list },
+      {
+        onSuccess: (added) => notify.success(importedAlarms([...added.values()].reduce((a, b) => a + b, 0))),
+        onError: (error) => notify.error(error.message),
+      },
+    );
+
+  const onConfirmDelete = (current: Confirming) => {
+    const request: CloudDeleteRequest =
+      current.kind === 'single' ? { kind: 'single', id: current.alarm.id } : { kind: current.kind };
+    remove.mutate(request, {
+      onSuccess: () => {
+        setConfirming(null);
+        notify.success(MESSAGES.alarmDeleted);
+      },
+      onError: (error) => {
+        setConfirming(null);
+        notify.error(error.message);
+      },
+    });
+  };
+
+  const confirmation =
+    confirming &&
+    cloudDeleteConfirmation(
+      confirming.kind,
+      confirming.kind === 'single' ? confirming.alarm.alarm_name : undefined,
+    );
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="cloud-alarms-title">
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+          >
+            <Typography id="cloud-alarms-title" variant="h3" component="h3" sx={{ fontSize: '1.25rem' }}>
+              Cloud Alarms
+            </Typography>
+            <Chip
+              size="small"
+              color={connected ? 'success' : 'default'}
+              label={health.isPending ? 'Checking…' : connected ? 'Connected' : 'Disconnected'}
+              aria-label={`Cloud ${connected ? 'Connected' : 'Disconnected'}`}
+            />
+          </Stack>
+          <TimeZoneField
+            value={zone}
+            detected={detected}
+            disabled={changeZone.isPending || !cloudUser.isSuccess}
+            onChange={(next) => changeZone.mutate(next, { onError: (error) => notify.error(error.message) })}
+          />
+          <Alert severity="info">{MESSAGES.cloudSyncNote}</Alert>
+          {alarms.isPending && <CircularProgress size={24} aria-label="Loading cloud alarms" />}
+          {alarms.isError && <Alert severity="error">{alarms.error.message}</Alert>}
+          {alarms.isSuccess && list.length === 0 && (
+            <Typography color="text.secondary">No alarms in the cloud yet.</Typography>
+          )}
+          {counts && counts.total > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {`${counts.total} in the cloud: ${counts.wakeup} wakeup, ${counts.bedtime} bedtime`}
+            </Typography>
+          )}
+          <CloudAlarmList
+            alarms={list}
+            timeZone={zone}
+            onDelete={(alarm) => setConfirming({ kind: 'single', alarm })}
+          />
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="contained"
+              startIcon={<CloudUploadIcon />}
+              onClick={() => setUploading(true)}
+              disabled={devices.length === 0}
+            >
+              Upload Local Alarms
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<CloudDownloadIcon />}
+              onClick={onImport}
+              disabled={list.length === 0 || importAlarms.isPending}
+            >
+              Import from Cloud
+            </Button>
+            {ALARM_TYPES.map((type) => (
+              <Button
+                key={type}
+                color="error"
+                onClick={() => setConfirming({ kind: type })}
+                disabled={!counts || counts[type] === 0}
+              >
+                {`Delete ${ALARM_TYPE_LABELS[type]}`}
+              </Button>
+            ))}
+            <Button color="error" onClick={() => setConfirming({ kind: 'all' })} disabled={list.length === 0}>
+              Delete All
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+      {uploading && (
+        <UploadAlarmsDialog
+          devices={devices}
+          titleOf={knownTitle}
+          uploading={upload.isPending}
+          onUpload={onUpload}
+          onClose={() => setUploading(false)}
+        />
+      )}
+      {confirming && confirmation && (
+        <ConfirmDialog
+          {...confirmation}
+          busy={remove.isPending}
+          onConfirm={() => onConfirmDelete(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </Card>
+  );
+}

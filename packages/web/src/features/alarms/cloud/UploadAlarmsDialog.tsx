@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
+import type { CloudAlarmType } from '@playlist-alarms/core/cloud-schemas';
+import { alarmTypeKey, canContinueUpload, canOpenUpload } from '@playlist-alarms/core/cloud-upload';
+import { ALARM_TYPES, UPLOAD_LIST_MAX_HEIGHT_PX } from '@playlist-alarms/core/constants';
+import type { Device, DeviceAlarm } from '@playlist-alarms/core/entities';
+import { daysWording } from '@playlist-alarms/core/weekdays';
+import { useServices } from '../../../services/app-services';
+import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
+
+export interface LocalAlarm {
+  key: string;
+  device: Device;
+  alarm: DeviceAlarm;
+}
+
+/**
+ * "Select Alarms to Upload" then "Choose Alarm Type" (SPEC §2): the players' alarms are read when
+ * the dialog opens; with none, there is nothing to continue with. The type starts as the one the
+ * parent chose when creating the alarm, else wakeup.
+ */
+export function UploadAlarmsDialog({
+  devices,
+  titleOf,
+  uploading,
+  onUpload,
+  onClose,
+}: {
+  devices: readonly Device[];
+  titleOf: (cardId: string) => string | undefined;
+  uploading: boolean;
+  onUpload: (local: LocalAlarm, type: CloudAlarmType) => void;
+  onClose: () => void;
+}) {
+  const { library, alarmTypes } = useServices();
+  const lists = useQueries({
+    queries: devices.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
+  });
+  const loading = lists.some((list) => list.isPending);
+  const local: LocalAlarm[] = devices.flatMap((device, i) =>
+    (lists[i]?.data?.alarms ?? []).map((alarm) => ({ key: `${device.deviceId}/${alarm.id}`, device, alarm })),
+  );
+  const [selected, setSelected] = useState<string | null>(null);
+  const [step, setStep] = useState<'select' | 'type'>('select');
+  const [type, setType] = useState<CloudAlarmType>(ALARM_TYPES[0]);
+  const chosen = local.find((item) => item.key === selected) ?? null;
+
+  const next = () => {
+    if (!chosen) return;
+    setType(alarmTypes.get(alarmTypeKey(chosen.device.deviceId, chosen.alarm)) ?? ALARM_TYPES[0]);
+    setStep('type');
+  };
+
+  if (step === 'type' && chosen) {
+    return (
+      <Dialog
+        open
+        onClose={uploading ? undefined : onClose}
+        aria-labelledby="upload-type-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id="upload-type-title">Choose Alarm Type</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" gutterBottom>
+            It replaces the cloud alarm of that type.
+          </Typography>
+          <RadioGroup
+            aria-labelledby="upload-type-title"
+            value={type}
+            onChange={(_event, value) => setType(ALARM_TYPES.find((t) => t === value) ?? type)}
+          >
+            {ALARM_TYPES.map((t) => (
+              <FormControlLabel key={t} value={t} control={<Radio />} label={ALARM_TYPE_LABELS[t]} />
+            ))}
+          </RadioGroup>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setStep('select')} disabled={uploading}>
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => onUpload(chosen, type)}
+            disabled={uploading}
+            startIcon={uploading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            Upload
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="upload-select-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="upload-select-title">Select Alarms to Upload</DialogTitle>
+      <DialogContent>
+        {loading && <CircularProgress size={24} aria-label="Loading alarms" />}
+        {!loading && !canOpenUpload(local.length) && (
+          <Typography color="text.secondary">No alarms on your players to upload.</Typography>
+        )}
+        <List
+          dense
+          aria-label="Local alarms"
+          sx={{ maxHeight: UPLOAD_LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
+        >
+          {local.map((item) => (
+            <ListItemButton
+              key={item.key}
+              selected={item.key === selected}
+              onClick={() => setSelected(item.key)}
+              aria-pressed={item.key === selected}
+            >
+              <ListItemIcon>
+                <Radio edge="start" checked={item.key === selected} tabIndex={-1} disableRipple />
+              </ListItemIcon>
+              <ListItemText
+                primary={`${item.alarm.time} · ${titleOf(item.alarm.cardId) ?? item.alarm.cardId}`}
+                secondary={`${item.device.name} · ${daysWording(item.alarm.days)}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          onClick={next}
+          disabled={!canOpenUpload(local.length) || !canContinueUpload(chosen ? 1 : 0)}
+        >
+          Next
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CloudAlarmList } from '@playlist-alarms/core/cloud-schemas';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import { queryKeys } from '../../../../api/query-keys';
+import { useServices } from '../../../../services/app-services';
+import type { AppServices } from '../../../../services/app-services';
+import { inContext } from './cloud-context';
+
+/** GET /api/alarms: the user's cloud alarms and their counts. */
+export const getCloudAlarms = (loadCloud: AppServices['loadCloud']): Promise<CloudAlarmList> =>
+  inContext(CLOUD_CONTEXTS.loadAlarms, async () => (await loadCloud()).listAlarms());
+
+export const cloudAlarmsQueryOptions = (loadCloud: AppServices['loadCloud']) =>
+  queryOptions({
+    queryKey: queryKeys.cloudAlarms(),
+    queryFn: () => getCloudAlarms(loadCloud),
+    retry: false,
+  });
+
+export function useCloudAlarms() {
+  const { loadCloud } = useServices();
+  return useQuery(cloudAlarmsQueryOptions(loadCloud));
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { alarmTypeKey } from '@playlist-alarms/core/cloud-upload';
+import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
+import { renderWithServices } from '../../../test/render-with-services';
+import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
+import { AlarmsPanel } from '../AlarmsPanel';
+
+const LOCAL = '1111100,0630,card1,,,4,1';
+const TITLES = new Map([['card1', 'Morning Songs']]);
+
+function setup() {
+  const services = createTestServices();
+  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
+  services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
+  services.library.alarmsByDevice.set('p1', [LOCAL]);
+  const view = renderWithServices(services, <AlarmsPanel knownTitle={(cardId) => TITLES.get(cardId)} />);
+  return { services, ...view };
+}
+
+async function upload(typeLabel?: 'Wakeup' | 'Bedtime') {
+  await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+  const select = await screen.findByRole('dialog', { name: 'Select Alarms to Upload' });
+  expect(within(select).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  await userEvent.click(await within(select).findByRole('button', { name: /06:30 · Morning Songs/ }));
+  await userEvent.click(within(select).getByRole('button', { name: 'Next' }));
+  const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+  if (typeLabel) await userEvent.click(within(type).getByRole('radio', { name: typeLabel }));
+  await userEvent.click(within(type).getByRole('button', { name: 'Upload' }));
+}
+
+describe('the cloud alarm card', () => {
+  it('shows the backend health as Connected or Disconnected', async () => {
+    const first = setup();
+    expect(await screen.findByLabelText('Cloud Connected')).toBeTruthy();
+    first.unmount();
+    const services = createTestServices();
+    services.cloud.healthy = false;
+    renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} />);
+    expect(await screen.findByLabelText('Cloud Disconnected')).toBeTruthy();
+  });
+
+  it('uploads a device alarm with the type the Create dialog chose, volume 70 and the playlist name', async () => {
+    const { services } = setup();
+    const read = parseAlarm(LOCAL, 0);
+    if (!read.ok) throw new Error(read.error);
+    services.alarmTypes.set(alarmTypeKey('p1', read.alarm), 'bedtime');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    await userEvent.click(await screen.findByRole('button', { name: /06:30 · Morning Songs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    expect(within(type).getByRole('radio', { name: 'Bedtime' })).toHaveProperty('checked', true);
+    await userEvent.click(within(type).getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Bedtime alarm saved to the cloud')).toBeTruthy();
+    expect(services.cloud.alarms).toEqual([
+      expect.objectContaining({
+        alarm_type: 'bedtime',
+        alarm_name: 'Morning Songs',
+        days: '1111100',
+        hour: 6,
+        minute: 30,
+        volume: 7,
+        playlist_id: 'card1',
+        yoto_device_id: 'p1',
+      }),
+    ]);
+    const list = screen.getByRole('list', { name: 'Cloud alarms' });
+    expect(await within(list).findByText('06:30 · Morning Songs')).toBeTruthy();
+    expect(within(list).getByText(/weekdays · volume 70% · Bedroom Player/)).toBeTruthy();
+  });
+
+  it('with no local alarms the selection cannot go on', async () => {
+    const { services } = setup();
+    services.library.alarmsByDevice.set('p1', []);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    const select = await screen.findByRole('dialog', { name: 'Select Alarms to Upload' });
+    expect(await within(select).findByText('No alarms on your players to upload.')).toBeTruthy();
+    expect(within(select).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('an upload failure reads "Failed to replace {type} alarm: {message}"', async () => {
+    const { services } = setup();
+    services.cloud.failing.set('replaceAlarmOfType', 'At most 10 alarms per account');
+    await upload('Wakeup');
+    expect(
+      await screen.findByText('Failed to replace wakeup alarm: At most 10 alarms per account'),
+    ).toBeTruthy();
+    expect(services.cloud.alarms).toEqual([]);
+  });
+
+  it('a list failure reads "Failed to load alarms: {message}"', async () => {
+    const services = createTestServices();
+    services.cloud.failing.set('listAlarms', 'HTTP 503: Service Unavailable');
+    renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} />);
+    expect(await screen.findByText('Failed to load alarms: HTTP 503: Service Unavailable')).toBeTruthy();
+  });
+
+  it('deletes by type, single and all, each after its own confirmation', async () => {
+    const { services } = setup();
+    await upload('Wakeup');
+    await screen.findByText('Wakeup alarm saved to the cloud');
+    await upload('Bedtime');
+    await waitFor(() => expect(services.cloud.alarms).toHaveLength(2));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Wakeup' }));
+    const byType = await screen.findByRole('dialog', { name: 'Delete the wakeup alarm?' });
+    await userEvent.click(within(byType).getByRole('button', { name: 'Delete wakeup alarm' }));
+    await waitFor(() => expect(services.cloud.alarms.map((a) => a.alarm_type)).toEqual(['bedtime']));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Morning Songs' }));
+    const single = await screen.findByRole('dialog', { name: 'Delete this cloud alarm?' });
+    await userEvent.click(within(single).getByRole('button', { name: 'Cancel' }));
+    expect(services.cloud.alarms).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete All' }));
+    const all = await screen.findByRole('dialog', { name: 'Delete all cloud alarms?' });
+    await userEvent.click(within(all).getByRole('button', { name: 'Delete all' }));
+    expect(await screen.findByText('No alarms in the cloud yet.')).toBeTruthy();
+    expect(services.cloud.alarms).toEqual([]);
+  });
+
+  it("imports the cloud alarms into the player's config and says how many", async () => {
+    const { services } = setup();
+    await upload('Wakeup');
+    await screen.findByText('Wakeup alarm saved to the cloud');
+    services.library.alarmsByDevice.set('p1', ['0000011,0900,card9,01,01,5,1']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import from Cloud' }));
+    expect(await screen.findByText('Successfully imported 1 alarms from cloud storage')).toBeTruthy();
+    expect(services.library.alarmsByDevice.get('p1')).toEqual([
+      '0000011,0900,card9,01,01,5,1',
+      '1111100,0630,card1,,,7,1',
+    ]);
+  });
+
+  it('records the user with the detected zone; a new zone moves the next firing', async () => {
+    const { services } = setup();
+    await upload('Wakeup');
+    await screen.findByText('Wakeup alarm saved to the cloud');
+    await waitFor(() => expect(services.cloud.user?.timezone).toBeTruthy());
+    expect(services.cloud.user).toMatchObject({ name: 'Demo Parent', email: 'demo@example.com' });
+    const before = services.cloud.alarms[0]?.next_fire_at;
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pacific/Auckland' }));
+    await waitFor(() => expect(services.cloud.user?.timezone).toBe('Pacific/Auckland'));
+    expect(services.cloud.alarms[0]?.next_fire_at).not.toBe(before);
+    expect(screen.getByRole('combobox', { name: 'Time zone' }).textContent).toBe('Pacific/Auckland');
+  });
+
+  it('a user sync failure reads "Failed to sync user: {message}"', async () => {
+    const { services } = setup();
+    await waitFor(() => expect(services.cloud.user).not.toBeNull());
+    services.cloud.failing.set('saveUser', 'timezone must be an IANA time zone');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Asia/Tokyo' }));
+    expect(await screen.findByText('Failed to sync user: timezone must be an IANA time zone')).toBeTruthy();
+  });
+});

@@ -1,0 +1,147 @@
+import type * as z from 'zod/mini';
+import {
+  cloudAlarmAnswer,
+  cloudAlarmListAnswer,
+  cloudDeviceAnswer,
+  cloudUserAnswer,
+  deletedAnswer,
+} from '@playlist-alarms/core/cloud-answers';
+import type {
+  CloudAlarm,
+  CloudAlarmCreate,
+  CloudAlarmList,
+  CloudAlarmType,
+  CloudDeviceRecord,
+  CloudUserRecord,
+} from '@playlist-alarms/core/cloud-schemas';
+import { MESSAGES, httpErrorMessage } from '@playlist-alarms/core/messages';
+
+/** What the UI sends of the user (SPEC §7 POST /api/users); tokens are never sent. */
+export interface CloudUserProfile {
+  email?: string | null;
+  name?: string | null;
+  timezone?: string | null;
+}
+
+export interface CloudDeviceInput {
+  yoto_device_id: string;
+  device_name: string;
+  device_type: string;
+}
+
+/** The own backend's cloud alarm API as the UI uses it (SPEC §7); the caller is the credential's user. */
+export interface CloudSource {
+  /** GET /api/health: true when the backend answers 200. */
+  isHealthy(): Promise<boolean>;
+  saveUser(profile: CloudUserProfile): Promise<CloudUserRecord>;
+  saveDevice(device: CloudDeviceInput): Promise<CloudDeviceRecord>;
+  listAlarms(): Promise<CloudAlarmList>;
+  /** POST /api/alarms/by-type: the upload, replacing the alarm of its type. */
+  replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm>;
+  /** Each delete answers how many alarms it removed. */
+  deleteAlarm(id: string): Promise<number>;
+  deleteAlarmsOfType(type: CloudAlarmType): Promise<number>;
+  deleteAllAlarms(): Promise<number>;
+}
+
+/** A failed backend call; its message is the server's `error`, else "HTTP {status}: {statusText}". */
+export class CloudRequestError extends Error {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CloudRequestError';
+  }
+}
+
+export interface CloudClientOptions {
+  /** The backend's base URL ('' for the same origin). */
+  baseUrl: string;
+  /**
+   * The one place the caller's credential is attached: today the provider bearer token; a
+   * server-held session would return the request with `credentials: 'same-origin'` instead.
+   * Null when nobody is signed in.
+   */
+  authorize: (init: RequestInit) => Promise<RequestInit | null>;
+  fetch?: typeof fetch;
+}
+
+/** A bearer-token authorizer (the credential the proxy at /api/yoto takes too). */
+export const bearerAuthorizer =
+  (getToken: () => Promise<string | null>) =>
+  async (init: RequestInit): Promise<RequestInit | null> => {
+    const token = await getToken();
+    if (!token) return null;
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return { ...init, headers };
+  };
+
+export class CloudClient implements CloudSource {
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: CloudClientOptions) {
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  async isHealthy(): Promise<boolean> {
+    try {
+      const response = await this.fetch(`${this.options.baseUrl}/api/health`);
+      await response.body?.cancel();
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  saveUser(profile: CloudUserProfile): Promise<CloudUserRecord> {
+    return this.call('POST', '/api/users', cloudUserAnswer, profile);
+  }
+
+  saveDevice(device: CloudDeviceInput): Promise<CloudDeviceRecord> {
+    return this.call('POST', '/api/devices', cloudDeviceAnswer, device);
+  }
+
+  listAlarms(): Promise<CloudAlarmList> {
+    return this.call('GET', '/api/alarms', cloudAlarmListAnswer);
+  }
+
+  replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm> {
+    return this.call('POST', '/api/alarms/by-type', cloudAlarmAnswer, alarm);
+  }
+
+  async deleteAlarm(id: string): Promise<number> {
+    return (await this.call('DELETE', `/api/alarms/${encodeURIComponent(id)}`, deletedAnswer)).deleted;
+  }
+
+  async deleteAlarmsOfType(type: CloudAlarmType): Promise<number> {
+    return (await this.call('DELETE', `/api/alarms/by-type/${type}`, deletedAnswer)).deleted;
+  }
+
+  async deleteAllAlarms(): Promise<number> {
+    return (await this.call('POST', '/api/alarms/delete-all', deletedAnswer, {})).deleted;
+  }
+
+  private async call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
+    const init = await this.options.authorize({
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    if (!init) throw new CloudRequestError(null, MESSAGES.userNotAuthenticated);
+    const response = await this.fetch(`${this.options.baseUrl}${path}`, init);
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      throw new CloudRequestError(
+        response.status,
+        httpErrorMessage(response.status, response.statusText, payload),
+      );
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      throw new CloudRequestError(response.status, `unexpected answer from ${method} ${path}`);
+    }
+    return parsed.data;
+  }
+}
