@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { AppPage } from './support/app-page';
 import { cloud } from './support/cloud';
 import { sandbox } from './support/stack';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox } from './support/stack';
 

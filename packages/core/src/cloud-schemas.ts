@@ -1,6 +1,5 @@
 // zod schemas of the own backend's payloads (SPEC §3 cloud entities, §7 routes), with messages a person can act on.
 import { z } from 'zod';
-import { ALARM_MASK_DAY_ORDER } from './alarm-codec';
 import { FIRING_OUTCOMES } from './alarm-firing';
 import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';

@@ -17,18 +17,21 @@ function decodeBase64Url(segment: string): string | null {
   }
 }
 
-/** The token's `sub`, or null when it is not a JWT or carries none. */
-export function accessTokenSubject(token: string): string | null {
+/** A JWT's payload as JSON, unverified; null when the token is not a JWT. */
+export function jwtPayload(token: string): unknown {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[1] === undefined) return null;
   const text = decodeBase64Url(parts[1]);
   if (text === null) return null;
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
-  const parsed = payloadSchema.safeParse(json);
+}
+
+/** The token's `sub`, or null when it is not a JWT or carries none. */
+export function accessTokenSubject(token: string): string | null {
+  const parsed = payloadSchema.safeParse(jwtPayload(token));
   return parsed.success ? parsed.data.sub : null;
 }

@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { jwtPayload } from './access-token';
 
 // When the device link must renew its session: the broker ends a session when its access token
 // (the MQTT password, a JWT) expires (PROVIDER-API.md Corrections), so the link reads the token's
 // `exp` and logs in again with a fresh token shortly before.
 
-const claimsSchema = z.object({ exp: z.number().optional(), iat: z.number().optional() });
+// zod/mini: this runs in the browser, where the full build would cost the logged-in download ~5 kB.
+const claimsSchema = z.object({ exp: z.optional(z.number()), iat: z.optional(z.number()) });
 
 export interface TokenTimes {
   /** ms since the epoch. */
@@ -15,22 +17,12 @@ export interface TokenTimes {
 
 /** A JWT's `exp` and `iat`, unverified (the broker verifies); null for anything else. */
 export function tokenTimes(token: string): TokenTimes | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const json: unknown = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    );
-    const claims = claimsSchema.safeParse(json);
-    if (!claims.success || claims.data.exp === undefined) return null;
-    return {
-      expiresAt: claims.data.exp * 1000,
-      issuedAt: claims.data.iat === undefined ? null : claims.data.iat * 1000,
-    };
-  } catch {
-    return null;
-  }
+  const claims = claimsSchema.safeParse(jwtPayload(token));
+  if (!claims.success || claims.data.exp === undefined) return null;
+  return {
+    expiresAt: claims.data.exp * 1000,
+    issuedAt: claims.data.iat === undefined ? null : claims.data.iat * 1000,
+  };
 }
 
 /** Never less: a renewal needs a moment to log in and subscribe. */
