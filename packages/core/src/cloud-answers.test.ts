@@ -22,6 +22,9 @@ const alarm = {
   volume: 7,
   is_enabled: true,
   next_fire_at: null,
+  last_fired_at: '2026-11-24T07:00:00.000Z',
+  last_outcome: 'played',
+  last_outcome_at: '2026-11-24T07:00:01.200Z',
   created_at: 'x',
   updated_at: 'x',
 };

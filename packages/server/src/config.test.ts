@@ -170,13 +170,13 @@ describe('secrets in configuration errors', () => {
 
 describe('TRUST_PROXY and rate limits', () => {
   it('default to no proxy and the documented limits', () => {
-    const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc' });
+    const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc', TOKEN_ENCRYPTION_KEY: KEY });
     expect(config.trustProxy).toBe(false);
     expect(config.rateLimits).toEqual({ windowMs: 60_000, perAddress: 1200, perUser: 600, signIn: 20 });
   });
 
   it('read true, a hop count or proxy addresses, and per-minute limits (0 = off)', () => {
-    const base = { PROVIDER_CLIENT_ID: 'abc' };
+    const base = { PROVIDER_CLIENT_ID: 'abc', TOKEN_ENCRYPTION_KEY: KEY };
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
@@ -190,6 +190,7 @@ describe('TRUST_PROXY and rate limits', () => {
   it('refuse anything else, naming the variable', () => {
     const error = configError({
       PROVIDER_CLIENT_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: KEY,
       TRUST_PROXY: 'yes please',
       RATE_LIMIT_PER_ADDRESS: '-3',
       RATE_LIMIT_SIGN_IN: 'many',

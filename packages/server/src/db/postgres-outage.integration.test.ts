@@ -75,6 +75,8 @@ async function appOn(
 ): Promise<FastifyInstance> {
   const issuer = await startTestIssuer();
   cleanups.push(() => issuer.close());
+  // The test routes are protected as every unlisted route is: a bearer token, checked without the database.
+  auth = { authorization: `Bearer ${await issuer.sign()}` };
   const storage = await createPostgresTestDatabase(url, options);
   cleanups.push(() => storage.dispose());
   const app = await buildApp(testConfig({ issuerUrl: issuer.url }), { db: storage.db });
@@ -93,12 +95,14 @@ async function appOn(
   return app;
 }
 
+let auth: Record<string, string> = {};
+
 describe.skipIf(!pgAvailable)('PostgreSQL outage', () => {
   it('answers 503 { error } while the database is gone and recovers when it is back', async () => {
     const relay = await startRelay(new URL(TEST_DATABASE_URL));
     cleanups.push(() => relay.close());
     const app = await appOn(relay.url);
-    const users = () => app.inject({ method: 'GET', url: '/api/test/users' });
+    const users = () => app.inject({ method: 'GET', headers: auth, url: '/api/test/users' });
     expect((await users()).json()).toEqual({ users: 0 });
 
     await relay.cut(); // the "restart" begins: pooled connections die, new ones are refused
@@ -126,7 +130,7 @@ describe.skipIf(!pgAvailable)('PostgreSQL outage', () => {
       applicationName: name,
       onConnectionError: (error) => lost.push(error),
     });
-    const users = () => app.inject({ method: 'GET', url: '/api/test/users' });
+    const users = () => app.inject({ method: 'GET', headers: auth, url: '/api/test/users' });
     expect((await users()).statusCode).toBe(200); // leaves an idle connection in the pool
 
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -154,7 +158,7 @@ describe.skipIf(!pgAvailable)('PostgreSQL outage', () => {
 
   it('has the server cancel statements after 10 s', async () => {
     const app = await appOn(TEST_DATABASE_URL);
-    const answer = await app.inject({ method: 'GET', url: '/api/test/statement-timeout' });
+    const answer = await app.inject({ method: 'GET', headers: auth, url: '/api/test/statement-timeout' });
     expect(answer.json()).toEqual({ statement_timeout: `${STATEMENT_TIMEOUT_MS / 1000}s` });
   });
 });

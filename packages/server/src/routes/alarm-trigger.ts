@@ -31,6 +31,8 @@ export const alarmTriggerRoutes: FastifyPluginCallback<TriggerRoutesOptions> = (
     '/api/alarms/:id/trigger',
     {
       bodyLimit: CLOUD_BODY_LIMIT,
+      // Each trigger may reach a player: the tighter tier, as sign-in has.
+      config: { rateLimitTier: 'sign-in' },
       schema: {
         tags: ['alarms'],
         summary: 'Fire one of the caller’s cloud alarms at its due time (once, however many ask)',

@@ -69,7 +69,8 @@ const sameText = (a: string, b: string) => {
 export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, options, done) => {
   const { cipher, sessions, publicUrl, now } = options;
 
-  app.get('/auth/login', async (request, reply) => {
+  // The sign-in tier: a tighter per-address limit (rate-limits.ts) on what starts or ends a sign-in.
+  app.get('/auth/login', { config: { rateLimitTier: 'sign-in' } }, async (request, reply) => {
     const pkce = await createPkcePair();
     const state = randomState();
     const redirectUri = `${appOrigin(request, publicUrl)}/auth/callback`;
@@ -88,7 +89,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });
 
-  app.get('/auth/callback', async (request, reply) => {
+  app.get('/auth/callback', { config: { rateLimitTier: 'sign-in' } }, async (request, reply) => {
     const secure = isSecure(request, publicUrl);
     // The login cookie is single use, whatever the outcome.
     clearCookie(reply, LOGIN_COOKIE, LOGIN_COOKIE_PATH, secure);

@@ -109,7 +109,7 @@ describe('secrets at rest and in logs', () => {
       expectNoSecret(bytes, secrets, 'the SQLite files');
 
       const log = logLines.join('');
-      expect(log).toContain('/auth/callback?[redacted]');
+      expect(log).toContain('/auth/callback?code=[redacted]&state=[redacted]');
       expect(log).toContain('/api/session');
       expectNoSecret(log, secrets, 'the log');
     } finally {
