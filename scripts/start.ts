@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     ...process.env,
     APP_MODE: 'demo',
+    // The alarm worker fires for users who have no server session yet through the sandbox's tokens.
+    SANDBOX_URL: sandbox.url,
     PROVIDER_API_BASE: sandbox.url,
     PROVIDER_AUTH_ISSUER: sandbox.url,
     PROVIDER_AUDIENCE: sandbox.url,
