@@ -11,6 +11,8 @@ import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { runBrowserBench } from './browser';
 import type { ObservedDownloads } from './browser';
 import { buildWeb } from './build-web';
+import { printCloudApiRows, runCloudApiBench } from './cloud-api';
+import type { ThroughputRow } from './cloud-api';
 import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
 import { runRoundTripBench } from './round-trip';
 import { startBenchStack } from './stack';
@@ -41,6 +43,7 @@ const stack = await startBenchStack(webDist).catch((error: unknown) => {
 });
 const { sandbox, server } = stack;
 const results: Result[] = [];
+let cloudApi: ThroughputRow[] = [];
 let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
@@ -116,6 +119,8 @@ try {
     loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
   };
   results.push(...(await runRoundTripBench(server.url, sandbox.url)));
+  // Its own servers (one per database) and token issuer, after the stack's work is done.
+  cloudApi = await runCloudApiBench();
 } finally {
   await link.dispose();
   try {
@@ -127,6 +132,7 @@ try {
 
 const load = finishLoad(loadAtStart);
 printResults(results);
+printCloudApiRows(cloudApi);
 printLoad(load);
 printBundleReport(bundle);
 if (!observed) throw new Error('the browser benchmark gave no downloads');
@@ -145,6 +151,7 @@ writeFileSync(
       node: process.version,
       load,
       results,
+      cloudApi,
       bundle,
       observedDownloads: observed,
     },
