@@ -272,7 +272,7 @@ export function printCloudApiRows(rows: ThroughputRow[]): void {
         ].join(', ');
     console.log(
       `${pad(r.database, 11)} ${pad(r.route, 17)} ${pad(r.requestsPerSecond.toFixed(0), 8)} ` +
-        `${pad(r.ratioToHealth.toFixed(2), 6)} ${pad(r.p50Ms.toFixed(1), 7)} ${pad(r.p99Ms.toFixed(1), 7)} ` +
+        `${pad(r.ratioToHealth.toFixed(3), 6)} ${pad(r.p50Ms.toFixed(1), 7)} ${pad(r.p99Ms.toFixed(1), 7)} ` +
         `${pad(String(r.requests), 9)} ${pad(String(r.failures), 8)} ${aims}`,
     );
     if (r.note) console.log(`  ${r.note}`);
