@@ -29,7 +29,7 @@ const pgAvailable = (await isPostgresReachable()) || process.env.CI === 'true';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, mqttPort: 0, tokenLifetimeSeconds: 1 });
+  sandbox = await startSandbox({ port: 0, mqttPort: 0, tokenLifetimeSeconds: 3 });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -57,12 +57,14 @@ async function wholeSession(h: SessionHarness, logLines: string[], endIt: boolea
       .executeTakeFirstOrThrow();
     return h.cipher.decrypt(tokens.refresh_token_enc ?? '', 'token') ?? '';
   };
-  const session = async () =>
-    sessionAnswerSchema.parse((await callWithCookie(h.app, 'GET', '/api/session', trace.sessionCookie)).body)
-      .accessToken;
+  const session = async () => {
+    const answer = await callWithCookie(h.app, 'GET', '/api/session', trace.sessionCookie);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return sessionAnswerSchema.parse(answer.body).accessToken;
+  };
 
   secrets.push(await session(), await storedRefresh());
-  await pause(1_150); // the 1 s token expires: the next call refreshes
+  await pause(3_200); // the 3 s token expires: the next call refreshes (1 s lifetimes raced a loaded machine's sign-in)
   secrets.push(await session(), await storedRefresh());
   expect((await callWithCookie(h.app, 'GET', '/api/alarms', trace.sessionCookie)).status).toBe(200);
   if (endIt)
