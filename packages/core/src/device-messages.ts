@@ -158,3 +158,15 @@ export function classifyDeviceTopic(topic: string): { deviceId: string; kind: De
   if (deviceId === undefined || (kind !== 'events' && kind !== 'status' && kind !== 'response')) return null;
   return { deviceId, kind };
 }
+
+export const BLUETOOTH_KEY_PREFIX = '/bluetooth/';
+/** The key real players answer every Bluetooth command with. */
+export const BLUETOOTH_RESOURCE_KEY = 'bluetooth';
+
+/** A response status map's Bluetooth key: its first '/bluetooth/…' key, else `bluetooth`. */
+export function bluetoothResultKey(status: Readonly<Record<string, unknown>>): string | undefined {
+  return (
+    Object.keys(status).find((k) => k.startsWith(BLUETOOTH_KEY_PREFIX)) ??
+    (Object.hasOwn(status, BLUETOOTH_RESOURCE_KEY) ? BLUETOOTH_RESOURCE_KEY : undefined)
+  );
+}

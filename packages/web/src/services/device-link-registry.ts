@@ -1,9 +1,9 @@
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { bluetoothResultKey } from '@playlist-alarms/core/bluetooth-banner';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import {
+  bluetoothResultKey,
   mergeEvents,
   parseCommandResponse,
   parseDeviceEvents,
