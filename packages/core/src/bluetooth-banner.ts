@@ -1,5 +1,10 @@
 // SPEC §8 Bluetooth result banner: a command response's Bluetooth entry → severity and exact text.
 // Real players key it `bluetooth` (the command topic's first segment); SPEC writes `/bluetooth/state`.
+// Which key that is lives with the schema-free message readers (device-message-fields.ts), which the
+// always-loaded device link registry uses; the banner's texts load with the devices tab.
+import { BLUETOOTH_KEY_PREFIX, BLUETOOTH_RESOURCE_KEY, bluetoothResultKey } from './device-message-fields';
+
+export { BLUETOOTH_KEY_PREFIX, BLUETOOTH_RESOURCE_KEY, bluetoothResultKey };
 
 export type BannerSeverity = 'success' | 'error' | 'info';
 
@@ -25,9 +30,6 @@ const TEXTS: Readonly<Record<string, { ok: string; fail: string }>> = {
   off: { ok: 'Bluetooth disabled successfully', fail: 'Failed to disable Bluetooth' },
 };
 
-export const BLUETOOTH_KEY_PREFIX = '/bluetooth/';
-/** The key real players answer every Bluetooth command with. */
-export const BLUETOOTH_RESOURCE_KEY = 'bluetooth';
 /** What a `bluetooth` answer is called when nothing tells which command it answers. */
 const UNKNOWN_COMMAND = 'command';
 
@@ -45,14 +47,6 @@ export function bluetoothBannerFor(command: string, value: unknown): BluetoothBa
     return { command, severity: 'error', message: texts?.fail ?? `Bluetooth ${command} failed` };
   }
   return { command, severity: 'info', message: `Bluetooth ${command}: ${String(value)}` };
-}
-
-/** A response status map's Bluetooth key: its first '/bluetooth/…' key, else `bluetooth`. */
-export function bluetoothResultKey(status: Readonly<Record<string, unknown>>): string | undefined {
-  return (
-    Object.keys(status).find((k) => k.startsWith(BLUETOOTH_KEY_PREFIX)) ??
-    (Object.hasOwn(status, BLUETOOTH_RESOURCE_KEY) ? BLUETOOTH_RESOURCE_KEY : undefined)
-  );
 }
 
 /**

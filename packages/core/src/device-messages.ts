@@ -3,6 +3,17 @@
 // zod/mini: these run in the browser, and the tree-shakable build keeps the logged-in download small.
 import * as z from 'zod/mini';
 
+// The schema-free readers are re-exported for the callers that have the schemas anyway.
+export {
+  BLUETOOTH_KEY_PREFIX,
+  BLUETOOTH_RESOURCE_KEY,
+  activeCardId,
+  bluetoothResultKey,
+  heldCardId,
+  mergeEvents,
+  playbackProgress,
+} from './device-message-fields';
+
 const numberish = z.union([
   z.number(),
   z.pipe(
@@ -59,28 +70,6 @@ export function parseDeviceEvents(json: unknown): DeviceEvents | null {
   const result = deviceEventsSchema.safeParse(json);
   return result.success ? result.data : null;
 }
-
-/** Events are partial deltas: later fields win, fields a delta leaves out (or sends invalid) are kept. */
-export function mergeEvents(prev: DeviceEvents | null | undefined, delta: DeviceEvents): DeviceEvents {
-  const merged: DeviceEvents = { ...prev };
-  for (const [key, value] of Object.entries(delta)) if (value !== undefined) merged[key] = value;
-  return merged;
-}
-
-/** A reported card id, or null when idle: the player says "none" (or nothing) when it holds no card. */
-export const heldCardId = (cardId: string | null | undefined): string | null =>
-  cardId && cardId !== 'none' ? cardId : null;
-
-/** The card the player holds, or null when idle. */
-export const activeCardId = (events: DeviceEvents | null | undefined): string | null =>
-  heldCardId(events?.cardId);
-
-/** Progress as a percentage of the track when its length is above 0 (SPEC §4 player modal). */
-export const playbackProgress = (events: DeviceEvents | null | undefined): number => {
-  const length = events?.trackLength ?? 0;
-  if (length <= 0) return 0;
-  return Math.min(100, Math.max(0, ((events?.position ?? 0) / length) * 100));
-};
 
 /**
  * Flags kept as sent: players send 0/1, while the provider's MQTT docs type `headphones` and

@@ -1,6 +1,6 @@
 // SPEC §4 playlist playback per card: idle → Play → playing ⇄ Pause/Resume → paused; Stop → idle.
 // Local actions and the player's own events drive the same pure reducer.
-import { heldCardId } from './device-messages';
+import { heldCardId } from './device-message-fields';
 
 export interface PlaybackState {
   /** The card being played or paused; null when idle. */

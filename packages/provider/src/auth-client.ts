@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AuthError, authorizationCodeGrant, refreshTokenGrant } from './auth-token-grant';
+import { AuthError } from './auth-error';
 import type { KeyValueStorage, OAuthEndpoints, TokenSet, TokenStore } from './auth-types';
 import { createPkcePair, randomState } from './pkce';
 import { isRedirectCallback } from './session-hint';
@@ -10,8 +10,15 @@ import { isRedirectCallback } from './session-hint';
 const REFRESH_MARGIN_MS = 60_000;
 export const PENDING_LOGIN_KEY = 'playlist-alarms.oauth-pending';
 
-// The web app imports the error from here; it lives with the grants, which run without a browser.
-export { AuthError, type AuthErrorCode } from './auth-token-grant';
+// The web app imports the error from here. The grants (auth-token-grant.ts, which run without a
+// browser too) load when a code or refresh token is spent: most page loads find a live token.
+export { AuthError, type AuthErrorCode } from './auth-error';
+// A chunk that cannot be fetched is a network failure like an unreachable token endpoint: the
+// refresh keeps a still-valid token instead of signing the user out.
+const loadGrants = () =>
+  import('./auth-token-grant').catch((cause: unknown) => {
+    throw new AuthError('network-error', 'Could not load the sign-in code; check the connection.', { cause });
+  });
 
 export interface AuthClientDeps {
   fetch?: typeof fetch;
@@ -95,6 +102,7 @@ export class AuthClient {
     if (code === null || code === '') {
       throw new AuthError('missing-code', 'The sign-in answer carries no authorization code.');
     }
+    const { authorizationCodeGrant } = await loadGrants();
     const tokens = await authorizationCodeGrant({
       ...this.grantOptions(),
       code,
@@ -132,6 +140,7 @@ export class AuthClient {
       return null;
     }
     try {
+      const { refreshTokenGrant } = await loadGrants();
       const next = await refreshTokenGrant({
         ...this.grantOptions(),
         refreshToken: tokens.refreshToken,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AuthError } from './auth-error';
 import type { OAuthEndpoints, TokenSet } from './auth-types';
 
 // The token endpoint's two grants (PROVIDER-API.md "OAuth") as plain functions. No window, storage or
@@ -7,26 +8,7 @@ import type { OAuthEndpoints, TokenSet } from './auth-types';
 /** When a token answer omits expires_in, assume the provider's usual hour. */
 const DEFAULT_EXPIRES_IN_SECONDS = 3600;
 
-export type AuthErrorCode =
-  | 'no-pending-login'
-  | 'state-mismatch'
-  | 'missing-code'
-  | 'provider-denied'
-  | 'network-error'
-  | 'token-request-failed'
-  | 'invalid-token-response'
-  | 'no-browser';
-
-export class AuthError extends Error {
-  override readonly name = 'AuthError';
-  constructor(
-    readonly code: AuthErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+export { AuthError, type AuthErrorCode } from './auth-error';
 
 export interface TokenGrantOptions {
   endpoints: Pick<OAuthEndpoints, 'authIssuer' | 'clientId'>;

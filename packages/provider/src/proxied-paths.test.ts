@@ -3,11 +3,10 @@ import {
   PROXIED_PATH_NAMES,
   PROXIED_PATHS,
   paramNamesOf,
-  parseProxiedParams,
-  providerIdSchema,
   proxyRequestPath,
   upstreamRequestPath,
 } from './proxied-paths';
+import { parseProxiedParams, providerIdSchema } from './proxied-params';
 
 describe('the proxied-paths table', () => {
   it('builds the browser’s and the provider’s path of each entry, ids encoded', () => {

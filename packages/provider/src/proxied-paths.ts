@@ -1,25 +1,11 @@
-import * as z from 'zod/mini';
-
 // The provider calls the browser cannot make itself (SPEC §7) and so makes through the server's
 // same-origin proxy. One table serves both sides: the REST client requests `{PROXY_PREFIX}{proxyPath}`,
 // the server registers a route per entry and forwards it to `{apiBase}{upstreamPath}`. Both build
-// their URLs with the functions below, so neither side can drift from the other.
+// their URLs with the functions below, so neither side can drift from the other. The server's check
+// of incoming ids is in proxied-params.ts, so the browser's client downloads no schema for it.
 
 /** Where the server mounts the proxy. */
 export const PROXY_PREFIX = '/api/yoto';
-
-/** Provider ids are short URL-safe strings; anything else (slashes, dots, spaces) must never reach a provider path. */
-export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** Fastify's own parameter limit; the server answers 414 beyond it before this rule runs. */
-export const PROVIDER_ID_MAX_LENGTH = 100;
-
-export const providerIdSchema = z
-  .string()
-  .check(
-    z.minLength(1),
-    z.maxLength(PROVIDER_ID_MAX_LENGTH),
-    z.regex(PROVIDER_ID_PATTERN, 'must contain only letters, digits, "-" and "_"'),
-  );
 
 interface ProxiedPath {
   /** Under PROXY_PREFIX, with Fastify-style `:name` parameters. */
@@ -93,11 +79,4 @@ export function proxyRequestPath<N extends ProxiedPathName>(name: N, params: Pro
 export function upstreamRequestPath<N extends ProxiedPathName>(name: N, params: ProxiedParams<N>): string {
   const entry: ProxiedPath = PROXIED_PATHS[name];
   return withQuery(fill(entry.upstreamPath, params), entry.query);
-}
-
-/** The checked parameters of an incoming proxy request; throws a zod error (the server's 400) on a bad id. */
-export function parseProxiedParams<N extends ProxiedPathName>(name: N, raw: unknown): ProxiedParams<N> {
-  const shape = Object.fromEntries(paramNamesOf(name).map((key) => [key, providerIdSchema]));
-  // Safe: the schema's keys are exactly the entry's parameter names, each a checked string.
-  return z.object(shape).parse(raw) as ProxiedParams<N>;
 }

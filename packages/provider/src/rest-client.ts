@@ -3,7 +3,6 @@ import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlis
 import { MESSAGES, asSentence } from '@playlist-alarms/core/messages';
 import type * as z from 'zod/mini';
 import { accessTokenSubject } from './access-token';
-import { apiStatusFromConfig } from './config-status';
 import { KeyedQueue } from './keyed-queue';
 import {
   toCardDetail,
@@ -154,7 +153,13 @@ export class ProviderClient {
       );
     } catch (error) {
       if (!(error instanceof ProviderError) || !STATUS_GONE.has(error.status)) throw error;
-      return apiStatusFromConfig(await this.getDeviceConfig(deviceId));
+      // Loaded on the first fallback: the status mapping (and core's status formats) is only
+      // needed by the devices tab, not by the first view of the browser app.
+      const [config, { apiStatusFromConfig }] = await Promise.all([
+        this.getDeviceConfig(deviceId),
+        import('./config-status'),
+      ]);
+      return apiStatusFromConfig(config);
     }
   }
 

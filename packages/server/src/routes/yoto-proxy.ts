@@ -1,7 +1,7 @@
+import { parseProxiedParams } from '@playlist-alarms/provider/proxied-params';
 import {
   PROXIED_PATH_NAMES,
   PROXIED_PATHS,
-  parseProxiedParams,
   upstreamRequestPath,
 } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';

@@ -1,14 +1,9 @@
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { bluetoothResultKey } from '@playlist-alarms/core/bluetooth-banner';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import {
-  mergeEvents,
-  parseCommandResponse,
-  parseDeviceEvents,
-  parseDeviceStatus,
-} from '@playlist-alarms/core/device-messages';
+import { bluetoothResultKey, mergeEvents } from '@playlist-alarms/core/device-message-fields';
+import type * as DeviceMessages from '@playlist-alarms/core/device-messages';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/playback-state';
 import type { PlaybackAction } from '@playlist-alarms/core/playback-state';
@@ -35,6 +30,15 @@ export type LinkFactory = (
   deviceId: string,
   getAccessToken: () => Promise<string | null>,
 ) => Promise<DeviceLink>;
+
+type MessageSchemas = Pick<
+  typeof DeviceMessages,
+  'parseDeviceEvents' | 'parseDeviceStatus' | 'parseCommandResponse'
+>;
+
+// The message schemas load with the first link (whose MQTT chunk loads then too): until a player
+// is connected no message arrives, and the logged-in view's first download stays without them.
+const loadMessageSchemas = (): Promise<MessageSchemas> => import('@playlist-alarms/core/device-messages');
 
 export interface DeviceEventNotice {
   deviceId: string;
@@ -75,6 +79,8 @@ export class DeviceLinkRegistry {
   private readonly poller: StatusPoller | null;
   private readonly log: NonNullable<DeviceLinkRegistryOptions['log']>;
   private responseSeq = 0;
+  /** Set before the first link subscribes, so every message finds it. */
+  private schemas: MessageSchemas | null = null;
   /** Per player, the Bluetooth command last sent ('state', 'on', …), for responses keyed `bluetooth`. */
   private readonly lastBluetoothCommand = new Map<string, string>();
   private lastSession = 0;
@@ -213,7 +219,11 @@ export class DeviceLinkRegistry {
   private linkFor(deviceId: string): Promise<DeviceLink> {
     const existing = this.links.get(deviceId);
     if (existing) return existing;
-    const created = this.options.createLink(deviceId, this.options.getAccessToken).then((link) => {
+    const created = Promise.all([
+      this.options.createLink(deviceId, this.options.getAccessToken),
+      loadMessageSchemas(),
+    ]).then(([link, schemas]) => {
+      this.schemas = schemas;
       this.resolved.set(deviceId, link);
       this.unsubscribers.set(deviceId, [
         link.onStatus((status) => this.setLinkStatus(deviceId, status)),
@@ -268,6 +278,9 @@ export class DeviceLinkRegistry {
   }
 
   private validate(deviceId: string, message: DeviceMessage): Incoming | null {
+    const { schemas } = this;
+    if (schemas === null) return null; // no link subscribes before they are loaded
+    const { parseDeviceEvents, parseDeviceStatus, parseCommandResponse } = schemas;
     const stamp = { deviceId, epoch: this.epoch, session: this.liveSession(deviceId) };
     switch (message.kind) {
       case 'events': {

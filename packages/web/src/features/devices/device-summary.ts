@@ -1,5 +1,5 @@
 import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
-import { activeCardId } from '@playlist-alarms/core/device-messages';
+import { activeCardId } from '@playlist-alarms/core/device-message-fields';
 import { MQTT_CONNECTING } from '@playlist-alarms/core/device-texts';
 import { MQTT_CONNECTED_LABEL, MQTT_DISCONNECTED_LABEL } from '@playlist-alarms/core/messages';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';

@@ -20,7 +20,7 @@ import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import StopIcon from '@mui/icons-material/Stop';
 import type { ReactNode } from 'react';
 import type { Playlist } from '@playlist-alarms/core/entities';
-import { playbackProgress } from '@playlist-alarms/core/device-messages';
+import { playbackProgress } from '@playlist-alarms/core/device-message-fields';
 import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
 import {
   NOW_PLAYING_LABELS,

@@ -7,7 +7,7 @@ import { useDeviceCommands } from '../../services/device-commands';
 import type { PlaybackCommand } from '../../services/device-commands';
 import { playTarget } from '@playlist-alarms/core/play-target';
 import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/messages';
-import { activeCardId } from '@playlist-alarms/core/device-messages';
+import { activeCardId } from '@playlist-alarms/core/device-message-fields';
 
 export interface DevicePicker {
   playlist: Playlist;
