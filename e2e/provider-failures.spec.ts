@@ -39,13 +39,16 @@ test('a malformed playlist answer says "Failed to load playlists." and the rest 
   await expect(page.getByText('3 Devices')).toBeVisible();
 });
 
-test('a broker that refuses the login says which player failed', async ({ page }) => {
+test('a broker that refuses the login says why', async ({ page }) => {
   await sandbox.setOnline('demo-player-2', false);
   await sandbox.faults({ mqttRefuseLogin: true });
   const app = new AppPage(page);
   await app.signIn();
   await app.playlistCards().first().getByRole('button', { name: 'Play this playlist' }).click();
-  await app.expectSnackbar('Failed to connect to Bedroom Player');
+  // SPEC §8 with the broker's own reason (the sandbox refuses with CONNACK "Not authorized").
+  await app.expectSnackbar(
+    'Failed to connect to device: MQTT login refused or failed (Connection refused: Not authorized)',
+  );
   await expect(page.getByText('MQTT Disconnected')).toBeVisible();
   expect((await sandbox.playerState('demo-player-1')).playbackStatus).not.toBe('playing');
 });

@@ -42,8 +42,13 @@ export function clientIdFor(deviceId: string): string {
   return `${MQTT_CLIENT_ID_PREFIX}${deviceId}-${suffix}`;
 }
 
-/** A logged-in, subscribed client; null (logged, client ended) on failure, time-out or abort. */
-export async function openSession(options: SessionOptions): Promise<MqttClient | null> {
+/**
+ * A logged-in, subscribed client, or why there is none (logged, client ended): the reason SPEC §8's
+ * "Failed to connect to device: {reason}" shows, null when the attempt was aborted.
+ */
+export type SessionResult = { client: MqttClient } | { client: null; failure: string | null };
+
+export async function openSession(options: SessionOptions): Promise<SessionResult> {
   const { log } = options;
   let client: MqttClient;
   try {
@@ -59,8 +64,9 @@ export async function openSession(options: SessionOptions): Promise<MqttClient |
       protocolVersion: 4,
     });
   } catch (error) {
-    log('error', `${MESSAGES.failedToCreateMqttClient}: ${describeError(error)}`);
-    return null;
+    const failure = `${MESSAGES.failedToCreateMqttClient}: ${describeError(error)}`;
+    log('error', failure);
+    return { client: null, failure };
   }
   // For the client's whole life: an 'error' without a listener would throw (EventEmitter), e.g. a
   // socket error arriving after a time-out; while connecting, awaitConnack reports errors itself.
@@ -68,22 +74,25 @@ export async function openSession(options: SessionOptions): Promise<MqttClient |
 
   // SPEC §9: connected within 10 s means logged in and subscribed, so one deadline covers both steps.
   const deadline = startDeadline(options.timeoutMs, options.signal);
-  const ok =
-    (await awaitConnack(client, deadline.reached, log)) &&
-    (await subscribe(client, options.deviceId, deadline.reached, log));
+  const connack = await awaitConnack(client, deadline.reached, log);
+  const failure =
+    connack === true ? await subscribe(client, options.deviceId, deadline.reached, log) : connack;
   deadline.clear();
-  if (ok && !options.signal.aborted) return client;
+  if (failure === true && !options.signal.aborted) return { client };
   client.end(true);
-  return null;
+  return { client: null, failure: failure === true || options.signal.aborted ? null : failure };
 }
 
 type Deadline = Promise<'timeout' | 'aborted'>;
 
-/** True on CONNACK; false (logged) on refusal, error, close, the deadline or an abort. */
-function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
+/** Attempt outcome: true when done, else the failure's reason (null on abort). */
+type Step = Promise<true | string | null>;
+
+/** True on CONNACK; else (logged) the reason of a refusal, error, close or the deadline, null on abort. */
+function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Step {
+  return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: boolean, message?: string) => {
+    const finish = (result: true | string | null, message?: string) => {
       if (settled) return;
       settled = true;
       client.off('connect', onConnect);
@@ -92,12 +101,14 @@ function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Promise
       if (message) log('error', message);
       resolve(result);
     };
+    const fail = (reason: string) => finish(reason, failedToConnectToDevice(reason));
     const onConnect = () => finish(true);
-    const onError = (error: Error) =>
-      finish(false, failedToConnectToDevice(`MQTT login refused or failed (${error.message})`));
-    const onClose = () => finish(false, failedToConnectToDevice('MQTT connection closed'));
+    const onError = (error: Error) => fail(`MQTT login refused or failed (${error.message})`);
+    const onClose = () => fail('MQTT connection closed');
     void deadline.then((why) =>
-      finish(false, why === 'timeout' ? MESSAGES.mqttConnectionTimeout : undefined),
+      why === 'timeout'
+        ? finish(MESSAGES.mqttConnectionTimeout, MESSAGES.mqttConnectionTimeout)
+        : finish(null),
     );
     client.on('connect', onConnect);
     client.on('error', onError);
@@ -111,12 +122,7 @@ function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Promise
  * real broker may refuse, so they go in their own SUBSCRIBE (mqtt.js fails a whole SUBSCRIBE when
  * one topic is refused) and their refusal is only logged (PROVIDER-API.md Corrections).
  */
-async function subscribe(
-  client: MqttClient,
-  deviceId: string,
-  deadline: Deadline,
-  log: Log,
-): Promise<boolean> {
+async function subscribe(client: MqttClient, deviceId: string, deadline: Deadline, log: Log): Step {
   const topics = deviceTopics(deviceId);
   const required: string[] = DOCUMENTED_TOPICS.map((name) => topics[name]);
   const extras = Object.values(topics).filter((topic) => !required.includes(topic));
@@ -129,15 +135,17 @@ async function subscribe(
     () => false,
   );
   const outcome = await Promise.race([Promise.all([documented, legacy]), deadline]);
-  if (outcome === 'timeout' || outcome === 'aborted') {
-    if (outcome === 'timeout') log('error', MESSAGES.mqttConnectionTimeout);
-    return false;
+  if (outcome === 'aborted') return null;
+  if (outcome === 'timeout') {
+    log('error', MESSAGES.mqttConnectionTimeout);
+    return MESSAGES.mqttConnectionTimeout;
   }
   const [documentedOk, legacyOk] = outcome;
   if (!legacyOk) log('warn', `MQTT subscribe refused for ${extras.join(', ')}`);
   if (documentedOk !== true) {
-    log('error', `MQTT subscribe failed: ${documentedOk === 'refused' ? 'not authorized' : documentedOk}`);
-    return false;
+    const failure = `MQTT subscribe failed: ${documentedOk === 'refused' ? 'not authorized' : documentedOk}`;
+    log('error', failure);
+    return failure;
   }
   return true;
 }

@@ -48,6 +48,12 @@ export interface DeviceLink {
    * reconnecting" (core's MESSAGES.connectionClosedTokenExpired); null once connected again.
    */
   readonly closeReason: string | null;
+  /**
+   * Why the last connect() failed, for SPEC §8's "Failed to connect to device: {reason}", e.g.
+   * "MQTT login refused or failed (Not authorized)" or "MQTT connection timeout"; null after a
+   * successful connect, and when the attempt was superseded by another connect or a disconnect.
+   */
+  readonly connectFailure: string | null;
   /** Resolves true when connected and subscribed; false (and logs) on failure or time-out. */
   connect(deviceId: string, accessToken: string): Promise<boolean>;
   /** Ends the session at once and forgets device id and token. */

@@ -128,7 +128,13 @@ describe('MqttDeviceLink against the sandbox', () => {
     await postKnob('/_sandbox/faults', { mqttRefuseLogin: true });
     const { link, lines } = newLink();
     expect(await link.connect('demo-player-1', demoToken)).toBe(false);
-    expect(lines.some((line) => line.startsWith('error: Failed to connect to device'))).toBe(true);
+    expect(link.connectFailure).toBe('MQTT login refused or failed (Connection refused: Not authorized)');
+    expect(lines).toContain(`error: Failed to connect to device: ${link.connectFailure}`);
+
+    // A successful connect forgets the last failure.
+    await postKnob('/_sandbox/faults', { mqttRefuseLogin: false });
+    expect(await link.connect('demo-player-1', demoToken)).toBe(true);
+    expect(link.connectFailure).toBeNull();
   });
 
   it('sends nothing while disconnected; connecting again first disconnects; disconnect forgets the device', async () => {

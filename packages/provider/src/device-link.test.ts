@@ -122,7 +122,8 @@ describe('MqttDeviceLink without a broker', () => {
     expect(await link.connect('player-1', 'token')).toBe(false);
     expect(statuses).toEqual(['connecting', 'disconnected']);
     expect(link.deviceId).toBeNull();
-    expect(lines.some((line) => line.startsWith('error: Failed to connect to device'))).toBe(true);
+    expect(link.connectFailure).toMatch(/^MQTT (login refused or failed \(.+\)|connection closed)$/);
+    expect(lines).toContain(`error: Failed to connect to device: ${link.connectFailure}`);
   });
 
   it('logs "Failed to create MQTT client" and resolves false when the client cannot be made', async () => {
@@ -132,6 +133,7 @@ describe('MqttDeviceLink without a broker', () => {
     link.onStatus((status) => statuses.push(status));
     expect(await link.connect('player-1', 'token')).toBe(false);
     expect(lines).toEqual(['error: Failed to create MQTT client: Missing protocol']);
+    expect(link.connectFailure).toBe('Failed to create MQTT client: Missing protocol');
     expect(statuses).toEqual(['connecting', 'disconnected']);
     expect(link.deviceId).toBeNull();
   });

@@ -7,7 +7,7 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mq
 import type { MqttClient } from 'mqtt';
 import { PendingRequests } from './device-link-requests';
 import { describeError, MQTT_QOS, openSession } from './device-link-session';
-import type { Log } from './device-link-session';
+import type { Log, SessionResult } from './device-link-session';
 import { EXPIRY_SKEW_MS, renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
 import type { TokenTimes } from './device-link-token';
 import { TwinFilter } from './device-link-twins';
@@ -48,6 +48,7 @@ export class MqttDeviceLink implements DeviceLink {
   private currentStatus: LinkStatus = 'disconnected';
   private currentDeviceId: string | null = null;
   private currentCloseReason: string | null = null;
+  private currentConnectFailure: string | null = null;
   private token: TokenTimes | null = null;
   /** Bumped by every connect, disconnect and lost session, so superseded work stands down. */
   private generation = 0;
@@ -79,21 +80,28 @@ export class MqttDeviceLink implements DeviceLink {
     return this.currentCloseReason;
   }
 
+  get connectFailure(): string | null {
+    return this.currentConnectFailure;
+  }
+
   async connect(deviceId: string, accessToken: string): Promise<boolean> {
     if (this.client !== null || this.currentStatus !== 'disconnected') await this.disconnect();
     const generation = ++this.generation;
     this.currentDeviceId = deviceId;
     this.setCloseReason(null);
+    this.currentConnectFailure = null;
     this.setStatus('connecting');
-    const client = await this.open(deviceId, accessToken);
+    const session = await this.open(deviceId, accessToken);
     if (generation !== this.generation) {
-      client?.end(true);
+      session.client?.end(true);
       return false;
     }
-    if (client === null) {
+    if (session.client === null) {
+      this.currentConnectFailure = session.failure;
       this.reset();
       return false;
     }
+    const client = session.client;
     this.adopt(client, deviceId, accessToken);
     this.setStatus('connected');
     this.log('info', `MQTT connected to ${deviceId}`);
@@ -166,7 +174,7 @@ export class MqttDeviceLink implements DeviceLink {
   }
 
   /** One session attempt that disconnect() can abort. */
-  private async open(deviceId: string, accessToken: string): Promise<MqttClient | null> {
+  private async open(deviceId: string, accessToken: string): Promise<SessionResult> {
     const attempt = new AbortController();
     this.attempts.add(attempt);
     try {
@@ -278,7 +286,7 @@ export class MqttDeviceLink implements DeviceLink {
       if (accessToken === null || generation !== this.generation) return false;
       const expiresAt = tokenTimes(accessToken)?.expiresAt ?? 0;
       if (mustBeNewer && this.token !== null && expiresAt <= this.token.expiresAt) return false;
-      const client = await this.open(deviceId, accessToken);
+      const { client } = await this.open(deviceId, accessToken);
       if (client === null) return false;
       if (generation !== this.generation) {
         client.end(true);

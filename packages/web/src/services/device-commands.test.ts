@@ -72,10 +72,12 @@ describe('DeviceCommands', () => {
     expect(registry.getSnapshot().playback.cardId).toBeNull();
   });
 
-  it("tells a refused login by the player's name, and a link that could not be made by its reason", async () => {
+  it("tells a refused login by the link's reason, and a link that could not be made by its reason", async () => {
     const refused = setup();
     expect(await refused.commands.connect({ deviceId: 'refusing', name: 'Bedroom Player' })).toBe(false);
-    expect(refused.told()).toBe('Failed to connect to Bedroom Player');
+    expect(refused.told()).toBe(
+      'Failed to connect to device: MQTT login refused or failed (Connection refused: Not authorized)',
+    );
 
     const broken = setup({ createLink: () => Promise.reject(new Error('MQTT client failed to load')) });
     expect(await broken.commands.connect({ deviceId: 'p1', name: 'Kitchen' })).toBe(false);

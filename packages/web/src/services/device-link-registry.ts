@@ -52,8 +52,9 @@ type Incoming = { deviceId: string; epoch: number; session: number | undefined }
 );
 
 /**
- * How a connect ended. A failure carries its reason when the registry knows it (the link could not be
- * made, or its connect threw); a link that refused by itself has logged its own reason.
+ * How a connect ended. A failure carries its reason when there is one: the link's own
+ * (`connectFailure`, e.g. the broker refused the login), or why the link could not be made or its
+ * connect threw; null when the attempt was superseded.
  */
 export type ConnectOutcome =
   { status: 'connected' } | { status: 'no-token' } | { status: 'failed'; reason: string | null };
@@ -155,7 +156,7 @@ export class DeviceLinkRegistry {
       const link = await this.linkFor(deviceId);
       return (await link.connect(deviceId, token))
         ? { status: 'connected' }
-        : { status: 'failed', reason: null };
+        : { status: 'failed', reason: link.connectFailure };
     } catch (error) {
       this.log('error', `connect ${deviceId} failed: ${String(error)}`);
       return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };

@@ -16,6 +16,9 @@ import type {
 // player's side and the broker's a test can drive. The real link is proven against the sandbox by
 // the provider's contract tests and the e2e suite.
 
+/** What the real link reports when the broker refuses the login (the sandbox's refusal, as mqtt.js words it). */
+export const REFUSED_LOGIN = 'MQTT login refused or failed (Connection refused: Not authorized)';
+
 /**
  * A device link whose far end behaves like a player: card commands answer with events, request()
  * settles from the response a test emits (matched as the real link matches it) or times out, and
@@ -26,6 +29,7 @@ export class InMemoryDeviceLink implements DeviceLink {
   status: LinkStatus = 'disconnected';
   deviceId: string | null = null;
   closeReason: string | null = null;
+  connectFailure: string | null = null;
   readonly sent: Array<{ name: DeviceCommandName; payload: unknown }> = [];
   readonly tokens: string[] = [];
   private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
@@ -41,7 +45,11 @@ export class InMemoryDeviceLink implements DeviceLink {
 
   connect(deviceId: string, accessToken: string): Promise<boolean> {
     this.tokens.push(accessToken);
-    if (!this.acceptsLogin) return Promise.resolve(false);
+    if (!this.acceptsLogin) {
+      this.connectFailure = REFUSED_LOGIN;
+      return Promise.resolve(false);
+    }
+    this.connectFailure = null;
     this.deviceId = deviceId;
     this.setCloseReason(null);
     this.setStatus('connected');

@@ -158,12 +158,16 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
     expect(services.library.statusRequests).toEqual(['p1', 'p1']);
   });
 
-  it('a refused connection names the player', async () => {
+  it("a refused connection says the broker's reason", async () => {
     const services = household({ refusingDevices: ['p1'] });
     renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
     const bedroom = await card('Bedroom Player');
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
-    expect(await screen.findByText('Failed to connect to Bedroom Player')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Failed to connect to device: MQTT login refused or failed (Connection refused: Not authorized)',
+      ),
+    ).toBeTruthy();
     expect(within(bedroom).getByRole('button', { name: 'Connect MQTT' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Device Status Overview' }).getAttribute('aria-expanded')).toBe(
       'false',

@@ -144,11 +144,15 @@ describe('Play (SPEC §5)', { timeout: 30_000 }, () => {
     expect(result.current.starting).toBeNull();
   });
 
-  it('a refused connection names the player', async () => {
+  it("a refused connection says the broker's reason", async () => {
     const services = household([makeDevice('p1', 'Bedroom Player', true)], ['p1']);
     renderApp(services);
     await userEvent.click(within(await firstCard()).getByRole('button', { name: 'Play this playlist' }));
-    expect(await screen.findByText('Failed to connect to Bedroom Player')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Failed to connect to device: MQTT login refused or failed (Connection refused: Not authorized)',
+      ),
+    ).toBeTruthy();
   });
 
   it('a playlist without a card id cannot be played', async () => {
