@@ -35,8 +35,20 @@ test('a remote control click puts its command on the WebSocket before the clickâ
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
       if (typeof data !== 'string' && !(data instanceof Blob)) {
-        const topic = /device\/[\w-]+\/command\/[\w/-]+/.exec(decoder.decode(data))?.[0];
-        if (topic) sends.push({ topic, inClickTask });
+        // An MQTT PUBLISH: type 3 in the first byte's high nibble, the remaining length (1â€“4 bytes),
+        // then the topic behind its 2-byte length. Read it by its length: a QoS 1 packet id follows
+        // the topic directly, so a pattern would run on into it.
+        const bytes = ArrayBuffer.isView(data)
+          ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+          : new Uint8Array(data);
+        if (bytes[0] !== undefined && bytes[0] >> 4 === 3) {
+          let at = 1;
+          while (((bytes[at] ?? 0) & 0x80) !== 0) at++;
+          at++;
+          const length = ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
+          const topic = decoder.decode(bytes.subarray(at + 2, at + 2 + length));
+          if (topic.includes('/command/')) sends.push({ topic, inClickTask });
+        }
       }
       send.call(this, data);
     };
