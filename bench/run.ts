@@ -8,6 +8,7 @@ import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
 import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
 import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
+import { chromiumPath } from '../e2e/support/stack';
 import { runBrowserBench } from './browser';
 import type { ObservedDownloads } from './browser';
 import { buildWeb } from './build-web';
@@ -15,6 +16,8 @@ import { printCloudApiRows, runCloudApiBench } from './cloud-api';
 import type { ThroughputRow } from './cloud-api';
 import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
 import { runRoundTripBench } from './round-trip';
+import { printSoak, runSoak, soakMinutes, soakTimings } from './soak';
+import type { SoakReport } from './soak';
 import { startBenchStack } from './stack';
 import { currentLoad, finishLoad, printLoad, printResults, summarize } from './stats';
 import type { Result } from './stats';
@@ -44,6 +47,7 @@ const stack = await startBenchStack(webDist).catch((error: unknown) => {
 const { sandbox, server } = stack;
 const results: Result[] = [];
 let cloudApi: ThroughputRow[] = [];
+let soak: SoakReport | null = null;
 let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
@@ -119,6 +123,13 @@ try {
     loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
   };
   results.push(...(await runRoundTripBench(server.url, sandbox.url)));
+  // Minutes of wall time (SOAK_MINUTES, default 10): a tab hidden with a player connected.
+  soak = await runSoak({
+    appUrl: server.url,
+    sandboxUrl: sandbox.url,
+    chromiumPath: chromiumPath(),
+    ...soakTimings(soakMinutes()),
+  });
   // Its own servers (one per database) and token issuer, after the stack's work is done.
   cloudApi = await runCloudApiBench();
 } finally {
@@ -133,6 +144,7 @@ try {
 const load = finishLoad(loadAtStart);
 printResults(results);
 printCloudApiRows(cloudApi);
+if (soak) printSoak(soak);
 printLoad(load);
 printBundleReport(bundle);
 if (!observed) throw new Error('the browser benchmark gave no downloads');
@@ -152,6 +164,7 @@ writeFileSync(
       load,
       results,
       cloudApi,
+      soak,
       bundle,
       observedDownloads: observed,
     },

@@ -32,7 +32,10 @@ export interface CommandWatch {
 }
 
 /** Subscribes to `device/{deviceId}/command/{command}` for a command whose payload is JSON. */
-export async function watchCommand(deviceId: string, command: 'volume/set'): Promise<CommandWatch> {
+export async function watchCommand(
+  deviceId: string,
+  command: 'volume/set' | 'card/start',
+): Promise<CommandWatch> {
   const client = await connectAs(`mqtt://127.0.0.1:${E2E_PORTS.sandboxMqtt}`, deviceId, await demoToken());
   const received: ObservedCommand[] = [];
   const wakers = new Set<() => void>();

@@ -30,10 +30,13 @@ async function demoToken(): Promise<string> {
   return tokensSchema.parse(await response.json()).access_token;
 }
 
-async function call(method: string, path: string): Promise<unknown> {
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { authorization: `Bearer ${await demoToken()}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${appUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${await demoToken()}` },
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   return response.json();
@@ -42,4 +45,6 @@ async function call(method: string, path: string): Promise<unknown> {
 export const cloud = {
   alarms: async () => cloudListSchema.parse(await call('GET', '/api/alarms')).alarms,
   clear: () => call('DELETE', '/api/alarms/clear-all'),
+  /** POST /api/alarms as the demo parent (fields as in the API docs). */
+  create: (alarm: Record<string, unknown>) => call('POST', '/api/alarms', alarm),
 };

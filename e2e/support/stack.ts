@@ -151,8 +151,11 @@ export const sandbox = {
   faults: (faults: {
     restDown?: boolean;
     malformed?: boolean;
+    restError?: boolean;
+    restDelayMs?: number;
+    brokerDown?: boolean;
     mqttRefuseLogin?: boolean;
-    /** Limit restDown/malformed to these REST path prefixes. */
+    /** Limit the REST faults to these REST path prefixes. */
     faultPaths?: string[] | null;
   }) => knob('faults', faults),
 };

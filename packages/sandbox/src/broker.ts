@@ -134,6 +134,10 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Set<Socket>();
   const tcp: Server = createServer((socket) => {
+    if (deps.faults.brokerDown) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     aedes.handle(socket);
@@ -153,7 +157,7 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
     },
     handleUpgrade(request, socket, head) {
       const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
-      if (path !== '/mqtt') {
+      if (path !== '/mqtt' || deps.faults.brokerDown) {
         socket.destroy();
         return;
       }

@@ -59,6 +59,9 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
     return { seconds: ctx.tokens.setLifetime(body.data.seconds) };
   });
 
+  /** Counters of the token endpoint since the sandbox started (a reset keeps them). */
+  app.get('/_sandbox/token-stats', () => ({ refreshes: ctx.tokens.refreshCount }));
+
   app.post('/_sandbox/tokens', async (request, reply) => {
     const body = tokensBody.safeParse(request.body);
     if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));

@@ -2,9 +2,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from './accounts';
 import type { SandboxContext } from './context';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { faultApplies } from './faults';
 
-export type ErrorCode = 'unauthorized' | 'forbidden' | 'not-found' | 'bad-request' | 'insufficient-scope';
+export type ErrorCode =
+  'internal' | 'unauthorized' | 'forbidden' | 'not-found' | 'bad-request' | 'insufficient-scope';
 
 export function sendError(
   reply: FastifyReply,
@@ -29,8 +31,10 @@ type UserHandler = (
 export function withUser(ctx: SandboxContext, handler: UserHandler) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const faulty = faultApplies(ctx.faults, request.url.split('?')[0] ?? '');
+    if (faulty && ctx.faults.restDelayMs > 0) await sleep(ctx.faults.restDelayMs);
     if (faulty && ctx.faults.restDown)
       return reply.code(503).header('content-type', 'text/html').send(DOWN_PAGE);
+    if (faulty && ctx.faults.restError) return sendError(reply, 500, 'internal', 'Internal server error');
     if (faulty && ctx.faults.malformed)
       return reply.code(200).header('content-type', 'application/json').send('{"cards":[{"cardId":');
     const header = request.headers.authorization ?? '';

@@ -118,7 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       tokens.setLifetime(null);
     },
     faultsChanged: () => {
-      if (faults.mqttRefuseLogin) broker.dropClients();
+      if (faults.mqttRefuseLogin || faults.brokerDown) broker.dropClients();
     },
   });
   app.server.on('upgrade', (request, socket, head) => broker.handleUpgrade(request, socket, head));

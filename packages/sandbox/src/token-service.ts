@@ -51,6 +51,8 @@ export class TokenService {
   private readonly refreshTokens = new Map<string, Grant>();
   /** Of the tokens issued from now on; the token-lifetime knob changes it, a reset restores it. */
   private lifetimeSeconds: number;
+  /** Refresh grants answered since start: how often sessions were renewed (the soak counts them). */
+  private refreshesGranted = 0;
 
   private constructor(
     /** A getter: with port 0 the URL is known only once the server listens. */
@@ -117,7 +119,13 @@ export class TokenService {
     this.refreshTokens.delete(refreshToken);
     if (!grant) throw new GrantError('The refresh token is unknown or was already used');
     if (grant.clientId !== clientId) throw new GrantError('The refresh token belongs to another client');
-    return this.issue(grant);
+    const answer = await this.issue(grant);
+    this.refreshesGranted += 1;
+    return answer;
+  }
+
+  get refreshCount(): number {
+    return this.refreshesGranted;
   }
 
   /** Tokens without the sign-in page, with every scope the behaviour grants. */
