@@ -1,8 +1,11 @@
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -98,9 +101,83 @@ function sessionChunk(): Rolldown.CodeSplittingGroup {
   };
 }
 
+/**
+ * The installable app: the manifest, and the one service worker at /sw.js (src/sw/sw.ts) that
+ * precaches the app shell and carries the alarm messages. Registration is the page's, after first
+ * paint (src/pwa/), and a new version waits for the user ("prompt"), never mid-session.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      name: 'Yoto Playlist Alarms',
+      short_name: 'Playlist Alarms',
+      description: 'Wake-up and bedtime alarms, remote control and playlist browsing for Yoto players.',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#5b4bdb',
+      background_color: '#f6f4ff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The shell: the HTML, every chunk (the lazy tabs too, so they open offline) and the icons.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // Workbox skips a file over its limit (2 MiB) with only a warning: no chunk comes near it.
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    },
+  });
+}
+
+/**
+ * Brotli and gzip copies of /sw.js. The compression plugin covers the app's bundle, but the worker
+ * is a second build that vite-plugin-pwa writes (and then fills with the precache list) in its own
+ * closeBundle: this runs after it.
+ */
+function precompressWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'playlist-alarms:precompress-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const file = path.join(outDir, 'sw.js');
+        const code = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(code, { level: 9 }));
+      },
+    },
+  };
+}
+
 // One file for the build, the dev server and the web Vitest project (the root vitest.config.ts lists it).
 export default defineConfig({
-  plugins: [react(), moduleSizes()],
+  plugins: [
+    react(),
+    moduleSizes(),
+    installableApp(),
+    // Brotli and gzip beside each built file; the server sends the one the request accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    precompressWorker(),
+  ],
   server: {
     // The dev server forwards the own backend, so the app stays same-origin as in production.
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

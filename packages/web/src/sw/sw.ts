@@ -1,0 +1,37 @@
+/// <reference lib="webworker" />
+// The one service worker at /sw.js (DESIGN "Sessions, alarms and delivery"): it precaches the app
+// shell Workbox lists at build time, so the app opens without a network after one visit, and it
+// carries SPEC's alarm messages (alarm-relay.ts). A new version waits until the page accepts it.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { AlarmRelay } from './alarm-relay';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page address boots the single-page app from the cache; the API and the sign-in redirects
+// must reach the server.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(?:\/|$)/, /^\/auth(?:\/|$)/],
+  }),
+);
+
+const relay = new AlarmRelay({
+  now: () => new Date(),
+  setTimer: (run, delayMs) => setTimeout(run, delayMs),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  broadcast: (message) => {
+    void self.clients.matchAll({ type: 'window' }).then((pages) => {
+      for (const page of pages) page.postMessage(message);
+    });
+  },
+  skipWaiting: () => void self.skipWaiting(),
+});
+
+self.addEventListener('message', (event) => {
+  const answer = relay.receive(event.data);
+  if (answer && event.source) event.source.postMessage(answer);
+});
