@@ -10,6 +10,7 @@ import { toRuntimeConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
+import { registerCompression } from './compression';
 import { registerErrorHandler } from './errors';
 import { REDACT_PATHS, CENSOR, serializeRequest } from './log-redaction';
 import { registerRateLimits } from './rate-limits';
@@ -125,7 +126,8 @@ async function registerRoutes(
   const worker = startAlarmWorker(app, config, db, { ...deps, sessions });
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
-  await registerApiDocs(app); // first: it collects the routes registered after it
+  await registerCompression(app); // before any route: it hooks each route as it is added
+  await registerApiDocs(app); // before the routes: it collects those registered after it
   await registerSecurityHeaders(app, config.provider);
   const limits = await registerRateLimits(app, config.rateLimits);
   app.addHook('onRequest', limits.perAddress);

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 const INDEX = '<!doctype html><title>Yoto Playlist Alarms</title>';
+const BIG = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
 let dist: string;
 let test: TestApp;
 
@@ -15,6 +17,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("message", () => {});');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
   fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1);');
+  // The build's precompressed copies (vite-plugin-compression2): a larger chunk and its .br and .gz.
+  fs.writeFileSync(path.join(dist, 'assets', 'big-77aa00.js'), BIG);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-77aa00.js.br'), brotliCompressSync(BIG));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-77aa00.js.gz'), gzipSync(BIG));
   test = await buildTestApp({ issuerUrl: 'http://127.0.0.1:9', webDist: dist });
 });
 afterAll(async () => {
@@ -83,6 +89,41 @@ describe('the built web app', () => {
         true,
       );
     }
+  });
+});
+
+describe('compression', () => {
+  const getWith = (url: string, acceptEncoding: string) =>
+    test.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
+  it("sends the build's Brotli copy to a browser that accepts it, else gzip, else the file", async () => {
+    const br = await getWith('/assets/big-77aa00.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(BIG.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
+
+    const gz = await getWith('/assets/big-77aa00.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+
+    const plain = await getWith('/assets/big-77aa00.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
+  });
+
+  it("compresses the API's JSON by Accept-Encoding", async () => {
+    const plain = await getWith('/api/docs', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await getWith('/api/docs', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await getWith('/api/docs', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 });
 

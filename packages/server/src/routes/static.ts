@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // The built web app, and what every unknown path answers. Vite hashes the file names under
 // assets/, so those may be cached forever; everything else (index.html, sw.js, the manifest)
 // must be revalidated, or a deploy would leave browsers on an old app or service worker.
+// The build writes Brotli and gzip copies beside each file (.br, .gz): those are sent as they are
+// to a browser that accepts them, so nothing is compressed per request.
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -28,10 +30,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
         res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+        // The same URL answers Brotli, gzip or plain: caches must keep them apart.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   } else {
