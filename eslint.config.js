@@ -43,6 +43,17 @@ const webZones = [
     from: [web('services'), web('api'), web('features'), web('app')],
     message: 'lib imports nothing of the app',
   },
+  // The service worker (src/sw) runs apart from the page; src/pwa, its page side, is started by app.
+  {
+    target: web('sw'),
+    from: [web('app'), web('features'), web('api'), web('services'), web('lib'), web('pwa')],
+    message: 'the service worker imports only core and its own modules',
+  },
+  {
+    target: [web('features'), web('api'), web('services'), web('lib')],
+    from: web('pwa'),
+    message: 'only app (and main.tsx) starts the installable app',
+  },
 ];
 
 // The package picture of DESIGN.md. Integration tests may start the sandbox: it is the provider

@@ -13,6 +13,8 @@ export const MESSAGES = {
   failedToLoadDevices: 'Failed to load devices.',
   sessionExpired: 'Session expired. Please login again.',
   failedToInitialize: 'Failed to initialize app. Please try again.',
+  /** Shown instead of failing when the app opens (from the service worker's cache) without a network. */
+  offline: 'You are offline: playlists and players need a connection',
   noAccessToken: 'No access token available',
   deviceNotConnectedViaMqtt: 'Device not connected via MQTT',
   noDeviceConnected: 'No device connected.',

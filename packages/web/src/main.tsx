@@ -12,6 +12,9 @@ const createServices = async (config: unknown) =>
   (await import('./app/browser-services')).browserServices(config);
 const mayHaveSession = () => mayHaveBrowserSession(localStorage, new URL(window.location.href));
 
+// The installable app (worker registration, install offer, notices) loads after the page.
+window.addEventListener('load', () => void import('./pwa/start-pwa'));
+
 createRoot(container).render(
   <StrictMode>
     <App loadConfig={fetchRuntimeConfig} createServices={createServices} mayHaveSession={mayHaveSession} />

@@ -12,8 +12,8 @@ export function InitErrorView({ onRetry }: { onRetry: () => void }) {
         <Typography variant="h1" component="h1" gutterBottom>
           {APP_TITLE}
         </Typography>
-        <Alert severity="error" sx={{ my: 2, textAlign: 'left' }}>
-          {MESSAGES.failedToInitialize}
+        <Alert severity={navigator.onLine ? 'error' : 'warning'} sx={{ my: 2, textAlign: 'left' }}>
+          {navigator.onLine ? MESSAGES.failedToInitialize : MESSAGES.offline}
         </Alert>
         <Button variant="contained" onClick={onRetry}>
           Retry

@@ -35,6 +35,11 @@ export function SessionApp({
 }: SessionAppProps) {
   const [queryClient] = useState(createQueryClient);
   const [notifier] = useState(() => new Notifier());
+  // The service worker's alarm messages follow this cache (src/pwa), loaded after the first paint.
+  useEffect(
+    () => void import('../pwa/alarm-sync').then((sync) => sync.syncAlarmsWithWorker(queryClient)),
+    [queryClient],
+  );
   return (
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlarmRelay } from './alarm-relay';
-import type { OutgoingMessage, SyncAlarms } from './alarm-messages';
+import type { SyncAlarms } from './alarm-messages';
+import type { OutgoingMessage } from './worker-messages';
 
 const message = (hour: number, minute: number, id = 'alarm_0'): SyncAlarms => ({
   type: 'SYNC_ALARMS',

@@ -2,8 +2,11 @@
 // TypeScript: it keeps the last SYNC_ALARMS, answers it with SCHEDULE_UPDATE, and arms one timer
 // that posts ALARM_TRIGGERED to every page at the alarm's time, then moves on to the next alarm.
 import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { ALARM_TRIGGERED, SCHEDULE_UPDATE, nextScheduledAlarm, parseIncoming } from './alarm-messages';
-import type { OutgoingMessage, ScheduleUpdate, ScheduledAlarm, SyncAlarms } from './alarm-messages';
+import { parseIncoming } from './alarm-messages';
+import type { SyncAlarms } from './alarm-messages';
+import { ALARM_TRIGGERED, SCHEDULE_UPDATE } from './message-types';
+import { nextScheduledAlarm } from './next-scheduled-alarm';
+import type { OutgoingMessage, ScheduleUpdate, ScheduledAlarm } from './worker-messages';
 
 /** setTimeout takes at most 2^31 - 1 ms (24.8 days); alarms are at most a week ahead, so this is a guard. */
 const MAX_TIMER_MS = 2_147_483_647;

@@ -11,6 +11,10 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// The first worker takes the open page at once (so it works offline from the first visit). A later
+// version activates only when the page accepts the update (SKIP_WAITING), and the page then reloads.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 // Every page address boots the single-page app from the cache; the API and the sign-in redirects
 // must reach the server.
 registerRoute(
@@ -24,7 +28,7 @@ const relay = new AlarmRelay({
   setTimer: (run, delayMs) => setTimeout(run, delayMs),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   broadcast: (message) => {
-    void self.clients.matchAll({ type: 'window' }).then((pages) => {
+    void self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((pages) => {
       for (const page of pages) page.postMessage(message);
     });
   },
