@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     trace: 'retain-on-failure',
+    // The app's service worker caches the shell and answers navigations: a journey's page.route or
+    // request counts would meet the cache instead of the server. e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -27,6 +27,8 @@ export function PwaNotices({ store }: { store: PwaStore }) {
     void prompt.prompt().catch((error: unknown) => console.error('[pwa] install prompt failed', error));
   };
 
+  const offersInstall = showsInstallOffer(state) && !dismissed;
+  if (!state.offline && !state.update && !offersInstall) return null;
   return (
     <Box component="aside" aria-label="App notices">
       {state.offline && (
@@ -61,7 +63,7 @@ export function PwaNotices({ store }: { store: PwaStore }) {
             {UPDATE_READY}
           </Alert>
         )}
-        {showsInstallOffer(state) && !dismissed && (
+        {offersInstall && (
           <Card>
             <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
               <Typography variant="body2" sx={{ mb: 1 }}>
