@@ -20,6 +20,8 @@ import { printSoak, runSoak, soakMinutes, soakTimings } from './soak';
 import type { SoakReport } from './soak';
 import { startBenchStack } from './stack';
 import { currentLoad, finishLoad, printLoad, printResults, summarize } from './stats';
+import { printTransferReport, runTransferBench } from './transfer';
+import type { TransferReport } from './transfer';
 import type { Result } from './stats';
 
 async function measure(name: string, runs: number, once: () => unknown, note?: string) {
@@ -48,6 +50,7 @@ const { sandbox, server } = stack;
 const results: Result[] = [];
 let cloudApi: ThroughputRow[] = [];
 let soak: SoakReport | null = null;
+let transfer: TransferReport | null = null;
 let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
@@ -122,6 +125,7 @@ try {
     loggedOut: observedDownload(webDist, browser.downloads.loggedOut),
     loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
   };
+  transfer = await runTransferBench(server.url);
   results.push(...(await runRoundTripBench(server.url, sandbox.url)));
   // Minutes of wall time (SOAK_MINUTES, default 10): a tab hidden with a player connected.
   soak = await runSoak({
@@ -154,6 +158,7 @@ console.log(
     `the first playlist card ${kb(observed.loggedIn.gzipBytes)} ` +
     `(${observed.loggedIn.chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ')})`,
 );
+if (transfer) printTransferReport(transfer);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
@@ -167,6 +172,7 @@ writeFileSync(
       soak,
       bundle,
       observedDownloads: observed,
+      transfer,
     },
     null,
     2,
