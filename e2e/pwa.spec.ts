@@ -86,6 +86,22 @@ test('after one visit the app opens without a network and says what needs one', 
   }
 });
 
+test('the runtime configuration is preloaded by the page and fetched once', async ({ page }) => {
+  const configRequests: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.resourceType());
+  });
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Connect Yoto Account' })).toBeVisible();
+  // The app's fetch took the preloaded answer: one request, and no "preloaded but not used" warning.
+  expect(configRequests).toHaveLength(1);
+  expect(warnings).toEqual([]);
+});
+
 /** Fires a beforeinstallprompt as Chromium would; true when the app took it over (preventDefault). */
 const offerInstall = (page: Page) =>
   page.evaluate(() => {
