@@ -20,6 +20,8 @@ import { printSoak, runSoak, soakMinutes, soakTimings } from './soak';
 import type { SoakReport } from './soak';
 import { startBenchStack } from './stack';
 import { currentLoad, finishLoad, printLoad, printResults, summarize } from './stats';
+import { printLighthouseReport, runLighthouseBench } from './lighthouse';
+import type { LighthouseReport } from './lighthouse';
 import { printTransferReport, runTransferBench } from './transfer';
 import type { TransferReport } from './transfer';
 import type { Result } from './stats';
@@ -51,6 +53,7 @@ const results: Result[] = [];
 let cloudApi: ThroughputRow[] = [];
 let soak: SoakReport | null = null;
 let transfer: TransferReport | null = null;
+let lighthouseReport: LighthouseReport | null = null;
 let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
@@ -126,6 +129,7 @@ try {
     loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
   };
   transfer = await runTransferBench(server.url);
+  lighthouseReport = await runLighthouseBench(server.url);
   results.push(...(await runRoundTripBench(server.url, sandbox.url)));
   // Minutes of wall time (SOAK_MINUTES, default 10): a tab hidden with a player connected.
   soak = await runSoak({
@@ -159,6 +163,7 @@ console.log(
     `(${observed.loggedIn.chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ')})`,
 );
 if (transfer) printTransferReport(transfer);
+if (lighthouseReport) printLighthouseReport(lighthouseReport);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
@@ -173,6 +178,7 @@ writeFileSync(
       bundle,
       observedDownloads: observed,
       transfer,
+      lighthouse: lighthouseReport,
     },
     null,
     2,
