@@ -4,10 +4,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
 import { maskToDays } from '@playlist-alarms/core/cloud-alarm-rules';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import { firingReceipt } from '@playlist-alarms/core/cloud-receipt';
 import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud-upload';
 import { daysWording } from '@playlist-alarms/core/weekdays';
 
@@ -26,7 +28,7 @@ function nextFire(at: string | null, timeZone: string): string | null {
   }
 }
 
-/** The user's cloud alarms: name, time, days, volume (stored ×10 %), type and next ring. */
+/** The user's cloud alarms: name, time, days, volume (stored ×10 %), type, next ring and last firing. */
 export function CloudAlarmList({
   alarms,
   timeZone,
@@ -41,18 +43,32 @@ export function CloudAlarmList({
       {alarms.map((alarm) => {
         const next = nextFire(alarm.next_fire_at, timeZone);
         const days = daysWording(maskToDays(alarm.days));
+        const receipt = firingReceipt(alarm, timeZone);
         return (
           <ListItem key={alarm.id} divider>
             <ListItemText
               primary={`${cloudAlarmTime(alarm)} · ${alarm.alarm_name}`}
-              secondary={[
-                days,
-                `volume ${cloudVolumeLabel(alarm.volume)}`,
-                alarm.device_name || alarm.yoto_device_id,
-                next && `next ${next}`,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+              secondary={
+                <>
+                  {[
+                    days,
+                    `volume ${cloudVolumeLabel(alarm.volume)}`,
+                    alarm.device_name || alarm.yoto_device_id,
+                    next && `next ${next}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {receipt && (
+                    <Box
+                      component="span"
+                      data-testid="firing-receipt"
+                      sx={{ display: 'block', color: receipt.ok ? 'success.main' : 'error.main' }}
+                    >
+                      {receipt.text}
+                    </Box>
+                  )}
+                </>
+              }
             />
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Chip

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { alarmTypeKey } from '@playlist-alarms/core/cloud-upload';
+import { firingReceipt } from '@playlist-alarms/core/cloud-receipt';
+import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud-upload';
 import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
@@ -158,5 +159,30 @@ describe('the cloud alarm card', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Time zone' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Asia/Tokyo' }));
     expect(await screen.findByText('Failed to sync user: timezone must be an IANA time zone')).toBeTruthy();
+  });
+
+  it('shows the last firing: ringing, then (asked again by itself) played, with time and player', async () => {
+    const { services, queryClient } = setup();
+    await upload('Wakeup');
+    expect(await screen.findByText('Wakeup alarm saved to the cloud')).toBeTruthy();
+    expect(screen.queryByTestId('firing-receipt')).toBeNull();
+    const [stored] = services.cloud.alarms;
+    if (!stored) throw new Error('the upload stored nothing');
+    const firing = { ...stored, last_fired_at: '2026-11-24T06:30:00.000Z' };
+    services.cloud.alarms = [firing];
+    await act(() => queryClient.invalidateQueries());
+    const zone = detectTimeZone();
+    expect((await screen.findByTestId('firing-receipt')).textContent).toBe(firingReceipt(firing, zone)?.text);
+
+    // The worker's outcome arrives; the card asks again while a firing is pending (no reload).
+    const played = {
+      ...firing,
+      last_outcome: 'played' as const,
+      last_outcome_at: '2026-11-24T06:30:00.240Z',
+    };
+    services.cloud.alarms = [played];
+    const expected = firingReceipt(played, zone)?.text ?? '';
+    expect(expected).toMatch(/^Played \d\d:\d\d:\d\d\.\d on Bedroom Player$/);
+    expect(await screen.findByText(expected, {}, { timeout: 4000 })).toBeTruthy();
   });
 });

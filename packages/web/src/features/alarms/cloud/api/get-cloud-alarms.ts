@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { receiptRefreshDelay } from '@playlist-alarms/core/cloud-receipt';
 import type { CloudAlarmList } from '@playlist-alarms/core/cloud-schemas';
 import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
 import { queryKeys } from '../../../../api/query-keys';
@@ -15,6 +16,8 @@ export const cloudAlarmsQueryOptions = (loadCloud: AppServices['loadCloud']) =>
     queryKey: queryKeys.cloudAlarms(),
     queryFn: () => getCloudAlarms(loadCloud),
     retry: false,
+    // Asked again once an alarm has rung, so its receipt shows without a reload.
+    refetchInterval: (query) => receiptRefreshDelay(query.state.data?.alarms ?? [], new Date()),
   });
 
 export function useCloudAlarms() {
