@@ -2,8 +2,13 @@ import { expect, test, type Page } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox } from './support/stack';
 
-const TOKEN_KEY = 'playlist-alarms.tokens';
-const storedTokens = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+/** Everything the page's own script can read of its storage and cookies. */
+const pageReadable = (page: Page) =>
+  page.evaluate(() => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+    cookie: document.cookie,
+  }));
 
 // The foundation journey: sign in, see the household, play a playlist on a simulated player,
 // and lose the session cleanly. Each step asserts what the player itself did.
@@ -101,31 +106,79 @@ test('Play with no online player says so and sends nothing', async ({ page }) =>
   expect((await sandbox.playerState('demo-player-1')).playbackStatus).not.toBe('playing');
 });
 
-test('a stored token the provider rejects ends the session', async ({ page }) => {
+test('the server holds the session: the page can read no token and no session cookie', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();
-  expect(await storedTokens(page)).not.toBeNull();
-  // Replace the stored access token with one the provider rejects, as after a revocation.
-  await page.evaluate((key) => {
-    const tokens = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-    localStorage.setItem(
-      key,
-      JSON.stringify({ ...tokens, accessToken: 'revoked.token.value', refreshToken: null }),
-    );
-  }, TOKEN_KEY);
+  const readable = await pageReadable(page);
+  expect(readable.cookie).toBe('pa_signed_in=1');
+  expect(readable.local).not.toMatch(/token|eyJ/i);
+  expect(readable.session).not.toMatch(/token|eyJ|verifier/i);
+  // The session cookie itself is HttpOnly, sent by the browser only.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'pa_session')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
+  // A reload is still signed in: the server has the session.
   await page.reload();
-  await expect(page.getByText('Session expired. Please login again.')).toBeVisible();
-  await expect(app.connectButton()).toBeVisible();
-  expect(await storedTokens(page)).toBeNull();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back', exact: true })).toBeVisible();
 });
 
-test('Logout clears the token and the lists', async ({ page }) => {
+test('a session whose refresh the provider refuses ends with "Session expired"', async ({ page }) => {
+  await sandbox.tokenLifetime(5);
+  try {
+    const app = new AppPage(page);
+    await app.signIn();
+    await sandbox.revokeRefreshTokens();
+    await page.waitForTimeout(5_500); // past the access token's life: the server must refresh
+    await page.reload();
+    await expect(page.getByText('Session expired. Please login again.')).toBeVisible();
+    await expect(app.connectButton()).toBeVisible();
+    expect((await pageReadable(page)).cookie).toBe('');
+  } finally {
+    await sandbox.tokenLifetime(null);
+  }
+});
+
+test('two tabs whose token expired both go on, each refresh token spent once', async ({ page }) => {
+  await sandbox.tokenLifetime(6);
+  try {
+    const app = new AppPage(page);
+    await app.signIn();
+    const second = await page.context().newPage();
+    await second.goto('/');
+    const welcome = (tab: Page) => tab.getByRole('heading', { level: 1, name: 'Welcome back', exact: true });
+    await expect(welcome(second)).toBeVisible();
+    const before = await sandbox.tokenStats();
+    await page.waitForTimeout(6_500);
+    // Both at once: the server refreshes one at a time per user; a refresh token spent twice would
+    // be refused by the provider and end the session in one of them.
+    await Promise.all([page.reload(), second.reload()]);
+    await expect(welcome(page)).toBeVisible();
+    await expect(welcome(second)).toBeVisible();
+    await expect(app.playlistCards().first()).toBeVisible();
+    await expect(second.getByTestId('playlist-card').first()).toBeVisible();
+    expect((await sandbox.tokenStats()).refreshes).toBeGreaterThan(before.refreshes);
+    await expect(page.getByText('Session expired. Please login again.')).toHaveCount(0);
+    await expect(second.getByText('Session expired. Please login again.')).toHaveCount(0);
+  } finally {
+    await sandbox.tokenLifetime(null);
+  }
+});
+
+test('Logout ends the session on the server and clears the lists', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name === 'pa_session');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(app.connectButton()).toBeVisible();
-  expect(await storedTokens(page)).toBeNull();
   await page.reload();
   await expect(app.connectButton()).toBeVisible();
   await expect(page.getByText('42 Playlists')).toHaveCount(0);
+  // The old cookie, sent again, no longer opens anything.
+  const replay = await page.request.get('/api/session', {
+    headers: { cookie: `pa_session=${session?.value ?? ''}` },
+  });
+  expect(replay.status()).toBe(401);
 });

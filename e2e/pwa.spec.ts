@@ -241,15 +241,9 @@ test('signed in, the page syncs its alarms and the worker schedules the next one
   );
   const expected = findNextAlarm(devices, new Date(), zone);
   expect(expected, 'the demo household has enabled alarms').not.toBeNull();
-  // The account's cloud alarms, with the page's credential (its session cookie, or the stored token).
+  // The account's cloud alarms, with the page's credential: its session cookie.
   const cloud = (await page.evaluate(async () => {
-    const stored = JSON.parse(localStorage.getItem('playlist-alarms.tokens') ?? 'null') as {
-      accessToken?: string;
-    } | null;
-    const headers: Record<string, string> = stored?.accessToken
-      ? { authorization: `Bearer ${stored.accessToken}` }
-      : {};
-    const response = await fetch('/api/alarms', { headers });
+    const response = await fetch('/api/alarms');
     if (!response.ok) throw new Error(`GET /api/alarms: HTTP ${response.status}`);
     return (await response.json()) as unknown;
   })) as {

@@ -133,6 +133,10 @@ export const sandbox = {
     knob(`devices/${deviceId}/button`, { action: 'holdLeft', seconds }),
   /** The access-token lifetime of tokens issued from now on; null restores the start value (so does a reset). */
   tokenLifetime: (seconds: number | null) => knob('token-lifetime', { seconds }),
+  /** Refresh tokens issued so far stop working at the provider. */
+  revokeRefreshTokens: () => knob('tokens/revoke', {}),
+  /** Refresh grants the provider answered since it started. */
+  tokenStats: async () => z.object({ refreshes: z.number() }).parse(await knob('token-stats')),
   /** A physical card put in the player's slot (it plays from the start), or taken out (null). */
   insertCard: (deviceId: string, cardId: string | null) => knob(`devices/${deviceId}/card`, { cardId }),
   /** The player's Bluetooth surroundings and failure scenarios (fields left out stay). */

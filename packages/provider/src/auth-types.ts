@@ -1,4 +1,4 @@
-// OAuth (authorization code + PKCE) as the web app and the server see it.
+// OAuth (authorization code + PKCE) as the server runs it for the page.
 
 export interface OAuthEndpoints {
   /** e.g. https://login.yotoplay.com or the sandbox's http://localhost:8090 */
@@ -15,18 +15,4 @@ export interface TokenSet {
   idToken: string | null;
   /** Epoch milliseconds. */
   expiresAt: number;
-}
-
-/** Where tokens live: localStorage in the browser, memory in tests, the database for the worker. */
-export interface TokenStore {
-  load(): TokenSet | null;
-  save(tokens: TokenSet): void;
-  clear(): void;
-}
-
-/** The part of the Web Storage API used here; localStorage and sessionStorage satisfy it. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
 }

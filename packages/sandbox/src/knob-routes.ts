@@ -62,6 +62,9 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
   /** Counters of the token endpoint since the sandbox started (a reset keeps them). */
   app.get('/_sandbox/token-stats', () => ({ refreshes: ctx.tokens.refreshCount }));
 
+  /** Refresh tokens issued so far stop working: the next refresh is invalid_grant. */
+  app.post('/_sandbox/tokens/revoke', () => ({ revoked: ctx.tokens.revokeRefreshTokens() }));
+
   app.post('/_sandbox/tokens', async (request, reply) => {
     const body = tokensBody.safeParse(request.body);
     if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));

@@ -66,6 +66,13 @@ export class TokenService {
   }
 
   /** The access-token lifetime of tokens issued from now on (those issued keep theirs); null restores the start value. */
+  /** Every refresh token stops working, as when the parent removes the app's access at the provider. */
+  revokeRefreshTokens(): number {
+    const revoked = this.refreshTokens.size;
+    this.refreshTokens.clear();
+    return revoked;
+  }
+
   setLifetime(seconds: number | null): number {
     this.lifetimeSeconds = seconds ?? this.startLifetimeSeconds;
     return this.lifetimeSeconds;

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { mayHaveBrowserSession } from '@playlist-alarms/provider/session-hint';
+import { SESSION_HINT_COOKIE } from '@playlist-alarms/core/session-hint-cookie';
 import { App } from './app/App';
 import { fetchRuntimeConfig } from './app/runtime-config';
 
@@ -10,7 +10,11 @@ if (!container) throw new Error('index.html has no #root element');
 // The provider client, OAuth, zod and the configuration check are a chunk of their own.
 const createServices = async (config: unknown) =>
   (await import('./app/browser-services')).browserServices(config);
-const mayHaveSession = () => mayHaveBrowserSession(localStorage, new URL(window.location.href));
+// The session cookie is HttpOnly; the server's secret-free hint beside it says one may exist. A
+// sign-in that came back failed goes to the session too, which explains it.
+const mayHaveSession = () =>
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`)) ||
+  new URL(window.location.href).searchParams.has('login_error');
 
 // The installable app (worker registration, install offer, notices) loads after the page.
 window.addEventListener('load', () => void import('./pwa/start-pwa'));

@@ -27,6 +27,8 @@ const COOKIE_ONLY_ROUTES: ReadonlySet<string> = new Set(['GET /api/session', 'DE
 
 export const SESSION_EXPIRED = 'Session expired. Please login again.';
 export const MISSING_CREDENTIAL = 'Missing bearer token';
+/** GET /api/session without a session cookie: the page is simply logged out (not an expiry). */
+export const NOT_SIGNED_IN = 'Not signed in';
 export const FOREIGN_ORIGIN = 'Cross-origin request refused';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // state, encrypted, from /auth/login to /auth/callback.
 
 export const SESSION_COOKIE = 'pa_session';
+/** Readable by the page and secret-free: only says a session may exist (core's SESSION_HINT_COOKIE). */
+export { SESSION_HINT_COOKIE } from '@playlist-alarms/core/session-hint-cookie';
 export const LOGIN_COOKIE = 'pa_login';
 export const LOGIN_COOKIE_PATH = '/auth/callback';
 export const LOGIN_LIFETIME_SECONDS = 600;
@@ -48,6 +50,8 @@ interface CookieOptions {
   path: string;
   maxAgeSeconds: number;
   secure: boolean;
+  /** Default true; only the session hint, which holds no secret, is readable by the page. */
+  httpOnly?: boolean;
 }
 
 function cookieLine(name: string, value: string, options: CookieOptions): string {
@@ -55,7 +59,7 @@ function cookieLine(name: string, value: string, options: CookieOptions): string
     `${name}=${encodeURIComponent(value)}`,
     `Path=${options.path}`,
     `Max-Age=${options.maxAgeSeconds}`,
-    'HttpOnly',
+    ...(options.httpOnly === false ? [] : ['HttpOnly']),
     // Lax: the cookie rides on the top-level redirect back from the provider, never on a
     // cross-site POST or fetch.
     'SameSite=Lax',

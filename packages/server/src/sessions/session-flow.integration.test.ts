@@ -54,6 +54,10 @@ describeOnDatabases('server-held session', (open) => {
     expect(line).toMatch(/; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
     expect(line).not.toContain('Secure'); // plain http here
     expect(setCookieLine(trace.callback, 'pa_login')).toContain('Max-Age=0'); // single use
+    // Beside it, a hint the page can read (no secret in it), so a visit without one paints at once.
+    expect(setCookieLine(trace.callback, 'pa_signed_in')).toMatch(
+      /^pa_signed_in=1; Path=\/; Max-Age=2592000; SameSite=Lax$/,
+    );
 
     const session = await callWithCookie(h.app, 'GET', '/api/session', trace.sessionCookie);
     expect(session.status).toBe(200);
@@ -126,11 +130,13 @@ describeOnDatabases('server-held session', (open) => {
     expect((await callWithCookie(h.app, 'GET', '/api/session', sessionCookie)).status).toBe(401);
   });
 
-  it('answers 401 without a session, naming an expired one', async () => {
+  it('answers 401 without a session, naming an expired one, and clears the page’s hint either way', async () => {
     const none = await callWithCookie(h.app, 'GET', '/api/session', '');
-    expect(none).toMatchObject({ status: 401, body: { error: 'Missing bearer token' } });
+    expect(none).toMatchObject({ status: 401, body: { error: 'Not signed in' } });
+    expect(setCookieLine(none.response, 'pa_signed_in')).toContain('Max-Age=0');
     const forged = await callWithCookie(h.app, 'GET', '/api/session', 'pa_session=forged');
     expect(forged).toMatchObject({ status: 401, body: { error: 'Session expired. Please login again.' } });
+    expect(setCookieLine(forged.response, 'pa_signed_in')).toContain('Max-Age=0');
   });
 
   it('refuses a callback whose state does not match, or that comes without the login cookie', async () => {

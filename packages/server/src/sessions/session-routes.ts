@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { authorizeUrl } from '@playlist-alarms/provider/auth-client';
+import { authorizeUrl } from '@playlist-alarms/provider/authorize-url';
 import { AuthError, authorizationCodeGrant } from '@playlist-alarms/provider/auth-token-grant';
 import { createPkcePair, randomState } from '@playlist-alarms/provider/pkce';
 import type { TokenVerifier } from '../auth';
 import type { ProviderConfig } from '../config';
 import { HttpError } from '../errors';
-import { FOREIGN_ORIGIN, MISSING_CREDENTIAL, sessionCaller } from './credentials';
+import { FOREIGN_ORIGIN, MISSING_CREDENTIAL, NOT_SIGNED_IN, sessionCaller } from './credentials';
 import {
   appOrigin,
   clearCookie,
@@ -19,6 +19,7 @@ import {
   originMatches,
   readCookie,
   SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
   setCookie,
 } from './session-cookies';
 import { sessionAnswerSchema, type SessionAnswer } from './session-schemas';
@@ -65,6 +66,11 @@ const sameText = (a: string, b: string) => {
   const right = Buffer.from(b);
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 };
+
+function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
+  clearCookie(reply, SESSION_COOKIE, '/', secure);
+  setCookie(reply, SESSION_HINT_COOKIE, '', { path: '/', maxAgeSeconds: 0, secure, httpOnly: false });
+}
 
 export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, options, done) => {
   const { cipher, sessions, publicUrl, now } = options;
@@ -127,11 +133,9 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
         email: claims.email ?? null,
         tokens,
       });
-      setCookie(reply, SESSION_COOKIE, rawId, {
-        path: '/',
-        maxAgeSeconds: Math.floor(SESSION_LIFETIME_MS / 1000),
-        secure,
-      });
+      const lifetime = { path: '/', maxAgeSeconds: Math.floor(SESSION_LIFETIME_MS / 1000), secure };
+      setCookie(reply, SESSION_COOKIE, rawId, lifetime);
+      setCookie(reply, SESSION_HINT_COOKIE, '1', { ...lifetime, httpOnly: false });
       return reply.redirect('/', 302);
     } catch (error) {
       // The grant's and the verifier's messages name no token or code.
@@ -150,7 +154,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
       if (!originMatches(request, publicUrl)) throw new HttpError(403, FOREIGN_ORIGIN);
       await sessions.endSession(rawId);
     }
-    clearCookie(reply, SESSION_COOKIE, '/', isSecure(request, publicUrl));
+    clearSessionCookies(reply, isSecure(request, publicUrl));
     return reply.code(204).send();
   }
 
@@ -159,8 +163,16 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
 
   app.get('/api/session', async (request, reply): Promise<SessionAnswer> => {
     reply.header('cache-control', 'no-store');
-    const session = await sessionCaller(request, { sessions, publicUrl });
-    if (session === null) throw new HttpError(401, MISSING_CREDENTIAL);
+    // No session (none, or one the provider refused): the page's hint goes too.
+    const session = await sessionCaller(request, { sessions, publicUrl }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 401)
+        clearSessionCookies(reply, isSecure(request, publicUrl));
+      throw error;
+    });
+    if (session === null) {
+      clearSessionCookies(reply, isSecure(request, publicUrl));
+      throw new HttpError(401, NOT_SIGNED_IN);
+    }
     const profile = await sessions.profile(session.sub);
     return sessionAnswerSchema.parse({
       user: { id: session.sub, name: profile?.name ?? null, email: profile?.email ?? null },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
@@ -175,7 +175,7 @@ describe('session', () => {
 
     expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
     expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
-    expect(services.auth.token).toBeNull();
+    expect(services.auth.logouts).toBe(1);
   });
 
   it('a provider that is down keeps the session and offers a retry', async () => {
@@ -192,26 +192,58 @@ describe('session', () => {
     expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
   });
 
-  it('finishes an OAuth redirect, cleans the address and logs in', async () => {
-    window.history.replaceState(null, '', '/?code=abc&state=xyz');
-    const services = household(null);
-    renderApp(services);
-
+  it('a session the server holds logs in without a sign-in; none shows Connect without an error', async () => {
+    const services = household();
+    const first = renderApp(services);
     expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
-    expect(services.auth.token).toBe('token-for-abc');
+    first.unmount();
+
+    renderApp(household(null));
+    expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+    expect(screen.queryByText('Session expired. Please login again.')).toBeNull();
+  });
+
+  it('a session the server refused says "Session expired" beside Connect', async () => {
+    const services = household();
+    services.auth.expired = true;
+    renderApp(services);
+    expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
+  });
+
+  it('the server ending the session while in use logs out with the spec message', async () => {
+    const services = household();
+    renderApp(services);
+    await screen.findByText('13 Playlists');
+    act(() => services.auth.expire());
+    expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
+    expect(screen.queryByText('13 Playlists')).toBeNull();
+  });
+
+  it('a server that cannot be asked offers a retry, not a logout', async () => {
+    const services = household();
+    services.auth.serverDown = true;
+    renderApp(services);
+    expect(await screen.findByText('Failed to initialize app. Please try again.')).toBeTruthy();
+    services.auth.serverDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
+  });
+
+  it('a failed sign-in says why in the logged-out view, once, and cleans the address', async () => {
+    window.history.replaceState(null, '', '/?login_error=denied');
+    renderApp(household(null));
+
+    // Once, beside the button: not also as a toast.
+    expect(await screen.findByText('Sign-in was cancelled at Yoto. Connect again to sign in.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
     expect(window.location.search).toBe('');
   });
 
-  it('a failed sign-in says why in the logged-out view', async () => {
-    window.history.replaceState(null, '', '/?error=access_denied&state=xyz');
-    const services = household(null);
-    services.auth.callbackError = new Error('boom');
-    renderApp(services);
-
-    // Once, beside the button: not also as a toast.
+  it('an unknown sign-in failure reads "Sign-in failed. Please try again."', async () => {
+    window.history.replaceState(null, '', '/?login_error=failed');
+    renderApp(household(null));
     expect(await screen.findByText('Sign-in failed. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
-    expect(window.location.search).toBe('');
   });
 
   it('Logout clears the token and the loaded lists', async () => {
@@ -221,7 +253,7 @@ describe('session', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
-    expect(services.auth.token).toBeNull();
+    expect(services.auth.logouts).toBe(1);
     expect(screen.queryByText('13 Playlists')).toBeNull();
   });
 });

@@ -10,14 +10,18 @@ import type { DeviceLinkRegistry } from './device-link-registry';
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
 // (create-browser-services.ts); component tests get in-memory twins of the same shapes.
 
-/** The part of the provider's AuthClient the UI uses. */
+/** The server-held session as the page sees it (services/server-session.ts). */
 export interface SessionAuth {
-  startBrowserAuth(): Promise<void>;
-  isRedirectCallback(url: URL): boolean;
-  handleRedirectCallback(url: URL): Promise<unknown>;
-  hasStoredToken(): boolean;
+  /** Full-page navigation to the server's sign-in (/auth/login). */
+  login(): void;
+  /** Whether the server holds a session for this browser; throws SessionExpiredError when it refused it. */
+  restore(): Promise<boolean>;
+  /** The short-lived access token, asked again before it expires; null without a session. */
   getAccessToken(): Promise<string | null>;
-  logout(): void;
+  /** Called when the server ends the session while the page uses it. */
+  onExpired(listener: () => void): () => void;
+  /** Ends the session on the server. */
+  logout(): Promise<void>;
 }
 
 /** The part of the provider's REST client the UI uses. */

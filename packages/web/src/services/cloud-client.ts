@@ -59,24 +59,19 @@ export interface CloudClientOptions {
   /** The backend's base URL ('' for the same origin). */
   baseUrl: string;
   /**
-   * The one place the caller's credential is attached: today the provider bearer token; a
-   * server-held session would return the request with `credentials: 'same-origin'` instead.
+   * The one place the caller's credential is attached (the session cookie in the browser).
    * Null when nobody is signed in.
    */
   authorize: (init: RequestInit) => Promise<RequestInit | null>;
   fetch?: typeof fetch;
 }
 
-/** A bearer-token authorizer (the credential the proxy at /api/yoto takes too). */
-export const bearerAuthorizer =
-  (getToken: () => Promise<string | null>) =>
-  async (init: RequestInit): Promise<RequestInit | null> => {
-    const token = await getToken();
-    if (!token) return null;
-    const headers = new Headers(init.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    return { ...init, headers };
-  };
+/**
+ * The server-held session's cookie: HttpOnly, so the browser attaches it; no Authorization header.
+ * Unsafe methods carry the page's Origin, which the server checks against its own.
+ */
+export const cookieAuthorizer = (init: RequestInit): Promise<RequestInit | null> =>
+  Promise.resolve({ ...init, credentials: 'same-origin' });
 
 export class CloudClient implements CloudSource {
   private readonly fetch: typeof fetch;

@@ -1,26 +1,16 @@
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
-import { AuthClient } from '@playlist-alarms/provider/auth-client';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
-import { browserTokenStore } from '@playlist-alarms/provider/token-store';
 import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
 import type { CloudSource } from './cloud-client';
 import { DeviceLinkRegistry } from './device-link-registry';
+import { ServerSession } from './server-session';
 
 // The real singletons, built once from the runtime configuration.
 export function createBrowserServices(config: RuntimeConfig): AppServices {
-  const auth = new AuthClient(
-    {
-      authIssuer: config.provider.authIssuer,
-      clientId: config.provider.clientId,
-      audience: config.provider.audience,
-      scope: config.provider.scope,
-      redirectUri: `${window.location.origin}/`,
-    },
-    browserTokenStore(localStorage),
-    { pending: sessionStorage },
-  );
+  // The server holds the session; the page keeps only a short-lived access token, in memory.
+  const auth = new ServerSession({ backendBase: config.backendBase });
   const library = new ProviderClient({
     apiBase: config.provider.apiBase,
     authIssuer: config.provider.authIssuer,
@@ -30,7 +20,7 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
   const devices = new DeviceLinkRegistry({
     getAccessToken: () => auth.getAccessToken(),
     // The MQTT client is a large dependency: load it only when a player is first connected. With
-    // the auth client's tokens the link renews its session before the broker ends it at expiry.
+    // the session's tokens the link renews its MQTT session before the broker ends it at expiry.
     createLink: async (_deviceId, getAccessToken) => {
       const { MqttDeviceLink } = await import('@playlist-alarms/provider/device-link');
       return new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, getAccessToken });
@@ -40,11 +30,11 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
   const loadCloud = () =>
     (cloud ??= import('./cloud-client')
       .then(
-        ({ CloudClient, bearerAuthorizer }) =>
+        ({ CloudClient, cookieAuthorizer }) =>
           new CloudClient({
             baseUrl: config.backendBase,
-            // The credential's one place: the provider token the same-origin proxy takes too.
-            authorize: bearerAuthorizer(() => auth.getAccessToken()),
+            // The credential's one place: the session cookie, sent by the browser itself.
+            authorize: cookieAuthorizer,
           }),
       )
       .catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { SessionExpiredError } from '../services/server-session';
 import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
@@ -27,32 +28,30 @@ export const testConfig: RuntimeConfig = {
   mode: 'demo',
 };
 
+/** The server-held session (services/server-session.ts) as the page sees it, in memory. */
 export class InMemoryAuth implements SessionAuth {
+  /** The access token the server hands out; null: no session. */
   token: string | null;
   startedSignIns = 0;
-  callbackError: Error | null = null;
+  logouts = 0;
+  /** GET /api/session fails as when the server is down. */
+  serverDown = false;
+  /** The server refused the session (a refresh the provider turned down). */
+  expired = false;
+  private readonly expiredListeners = new Set<() => void>();
 
   constructor(token: string | null = null) {
     this.token = token;
   }
 
-  startBrowserAuth(): Promise<void> {
+  login(): void {
     this.startedSignIns += 1;
-    return Promise.resolve();
   }
 
-  isRedirectCallback(url: URL): boolean {
-    return url.searchParams.has('state') && (url.searchParams.has('code') || url.searchParams.has('error'));
-  }
-
-  handleRedirectCallback(url: URL): Promise<unknown> {
-    if (this.callbackError) return Promise.reject(this.callbackError);
-    this.token = `token-for-${url.searchParams.get('code') ?? ''}`;
-    return Promise.resolve(this.token);
-  }
-
-  hasStoredToken(): boolean {
-    return this.token !== null;
+  restore(): Promise<boolean> {
+    if (this.serverDown) return Promise.reject(new Error('Session check failed with HTTP 503'));
+    if (this.expired) return Promise.reject(new SessionExpiredError());
+    return Promise.resolve(this.token !== null);
   }
 
   /** When set, token requests wait for it, so a test can see the UI while a fresh token is on its way. */
@@ -60,11 +59,25 @@ export class InMemoryAuth implements SessionAuth {
 
   async getAccessToken(): Promise<string | null> {
     if (this.tokenGate) await this.tokenGate;
-    return this.token;
+    return this.expired ? null : this.token;
   }
 
-  logout(): void {
+  onExpired(listener: () => void): () => void {
+    this.expiredListeners.add(listener);
+    return () => this.expiredListeners.delete(listener);
+  }
+
+  /** The server ends the session while the page uses it. */
+  expire(): void {
+    this.expired = true;
     this.token = null;
+    for (const listener of this.expiredListeners) listener();
+  }
+
+  logout(): Promise<void> {
+    this.token = null;
+    this.logouts += 1;
+    return Promise.resolve();
   }
 }
 

@@ -1,56 +1,78 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@playlist-alarms/core/entities';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/app-services';
+import { SessionExpiredError } from '../../services/server-session';
 import { useUser } from '../../api/get-user';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { isRejectedToken, signInFailureMessage } from './sign-in-messages';
+import { isRejectedToken, loginErrorMessage } from './sign-in-messages';
 
 export type Session =
   | { status: 'loading' }
   | { status: 'logged-out'; error: string | null; login: () => void }
   | { status: 'logged-in'; user: UserProfile; logout: () => void }
-  /** The provider could not be asked (down, garbled answer): the token is kept for a retry. */
+  /** The server or the provider could not be asked (down, garbled answer): a retry may work. */
   | { status: 'unavailable'; retry: () => void };
 
+type Restore = 'checking' | 'signed-in' | 'signed-out' | 'failed';
+
 /**
- * SPEC §4 session: loading, then logged out or logged in; an OAuth redirect is finished first.
+ * SPEC §4 session, held by the server: loading while it is asked, then logged out or logged in.
  * Session errors show once, beside the Connect button in the logged-out view, not also as a toast.
  */
 export function useSession(): Session {
   const { auth, devices } = useServices();
   const queryClient = useQueryClient();
-  const [callbackPending, setCallbackPending] = useState(() =>
-    auth.isRedirectCallback(new URL(window.location.href)),
-  );
-  const [hasToken, setHasToken] = useState(() => auth.hasStoredToken());
-  const [error, setError] = useState<string | null>(null);
-  // StrictMode runs effects twice; the authorization code may be exchanged only once.
-  const callbackStarted = useRef(false);
+  // The server sends a failed sign-in back as /?login_error=<reason>.
+  const [error, setError] = useState<string | null>(() => loginErrorMessage(new URL(window.location.href)));
+  const [restore, setRestore] = useState<Restore>('checking');
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!callbackPending || callbackStarted.current) return;
-    callbackStarted.current = true;
-    const url = new URL(window.location.href);
-    auth
-      .handleRedirectCallback(url)
-      .catch((failure: unknown) => {
-        const message = signInFailureMessage(failure);
-        console.error('[auth] sign-in callback failed', failure);
-        setError(message);
-      })
-      .finally(() => {
-        window.history.replaceState(null, '', '/');
-        setHasToken(auth.hasStoredToken());
-        setCallbackPending(false);
-      });
-  }, [auth, callbackPending]);
+    if (new URL(window.location.href).searchParams.has('login_error')) {
+      window.history.replaceState(null, '', '/');
+    }
+  }, []);
 
-  const user = useUser(!callbackPending && hasToken);
+  useEffect(() => {
+    let cancelled = false;
+    auth.restore().then(
+      (signedIn) => {
+        if (!cancelled) setRestore(signedIn ? 'signed-in' : 'signed-out');
+      },
+      (failure: unknown) => {
+        if (cancelled) return;
+        if (failure instanceof SessionExpiredError) {
+          setError(MESSAGES.sessionExpired);
+          setRestore('signed-out');
+          return;
+        }
+        console.error('[auth] the server could not confirm the session', failure);
+        setRestore('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [auth, attempt]);
 
-  // The provider refusing the stored token ends the session (SPEC §4). Watched on the query cache,
-  // so the session state changes in a subscription callback rather than in an effect body.
+  /** Back to logged out: links closed, cached lists dropped, `message` beside Connect. */
+  const end = useCallback(
+    (message: string | null) => {
+      void devices.disposeAll();
+      setError(message);
+      setRestore('signed-out');
+      // Outside the cache's own notification when called from one: clearing re-enters the cache.
+      setTimeout(() => queryClient.clear(), 0);
+    },
+    [devices, queryClient],
+  );
+
+  // The server ended the session while the page used it (a refresh the provider refused).
+  useEffect(() => auth.onExpired(() => end(MESSAGES.sessionExpired)), [auth, end]);
+
+  // The provider refusing the session's token ends the session too (SPEC §4).
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
@@ -60,37 +82,46 @@ export function useSession(): Session {
           console.error('[auth] the provider could not confirm the session', event.action.error);
           return;
         }
-        console.error('[auth] the stored token was refused', event.action.error);
-        auth.logout();
-        setHasToken(false);
-        setError(MESSAGES.sessionExpired);
-        // Outside the cache's own notification: clearing it re-enters the cache.
-        setTimeout(() => queryClient.clear(), 0);
+        console.error('[auth] the provider refused the session token', event.action.error);
+        auth.logout().catch(() => undefined);
+        end(MESSAGES.sessionExpired);
       }),
-    [auth, queryClient],
+    [auth, end, queryClient],
   );
+
+  const signedIn = restore === 'signed-in';
+  const user = useUser(signedIn);
 
   const login = useCallback(() => {
     setError(null);
-    auth.startBrowserAuth().catch((failure: unknown) => {
-      const message = signInFailureMessage(failure);
-      setError(message);
-    });
+    auth.login();
   }, [auth]);
 
   const logout = useCallback(() => {
-    auth.logout();
-    void devices.disposeAll();
-    queryClient.clear();
-    setError(null);
-    setHasToken(false);
-  }, [auth, devices, queryClient]);
+    auth
+      .logout()
+      .catch((failure: unknown) => console.error('[auth] logout failed', failure))
+      .finally(() => end(null));
+  }, [auth, end]);
 
-  if (callbackPending) return { status: 'loading' };
-  if (hasToken && user.data) return { status: 'logged-in', user: user.data, logout };
-  if (hasToken && user.isError && !isRejectedToken(user.error)) {
-    return { status: 'unavailable', retry: () => void user.refetch() };
+  switch (restore) {
+    case 'checking':
+      return { status: 'loading' };
+    case 'failed':
+      return {
+        status: 'unavailable',
+        retry: () => {
+          setRestore('checking');
+          setAttempt((n) => n + 1);
+        },
+      };
+    case 'signed-out':
+      return { status: 'logged-out', error, login };
+    case 'signed-in':
+      if (user.data) return { status: 'logged-in', user: user.data, logout };
+      if (user.isError && !isRejectedToken(user.error)) {
+        return { status: 'unavailable', retry: () => void user.refetch() };
+      }
+      return { status: 'loading' };
   }
-  if (hasToken && !user.isError) return { status: 'loading' };
-  return { status: 'logged-out', error, login };
 }

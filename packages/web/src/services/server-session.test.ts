@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ServerSession, SessionExpiredError } from './server-session';
+
+// The page's session client against answers shaped as the server's GET /api/session gives them
+// (packages/server/src/sessions/session-routes.ts); the real round trip is the e2e's.
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function serverAnswering(next: () => Response) {
+  const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), init });
+    return Promise.resolve(next());
+  };
+  return { calls, fetch };
+}
+
+const answer = (token: string, expiresAt: number) =>
+  json(200, {
+    user: { id: 'u1', name: null, email: null },
+    accessToken: token,
+    expiresAt: new Date(expiresAt).toISOString(),
+  });
+
+describe('the page’s side of the server-held session', () => {
+  it('keeps the token in memory and asks again only near expiry (a quarter of its life, at most 45 s)', async () => {
+    let now = 1_000_000;
+    let issued = 0;
+    const server = serverAnswering(() => answer(`t${++issued}`, now + 20_000));
+    const session = new ServerSession({ backendBase: '', fetch: server.fetch, now: () => now });
+    expect(await session.restore()).toBe(true);
+    expect(await session.getAccessToken()).toBe('t1');
+    now += 14_000; // 6 s left of 20: more than a quarter
+    expect(await session.getAccessToken()).toBe('t1');
+    now += 2_000; // 4 s left: ask again
+    expect(await session.getAccessToken()).toBe('t2');
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[0]).toMatchObject({ url: '/api/session', init: { credentials: 'same-origin' } });
+    expect(JSON.stringify(server.calls)).not.toMatch(/authorization/i);
+  });
+
+  it('shares one request between callers that ask at once', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const calls: string[] = [];
+    const fetch: typeof globalThis.fetch = (input) => {
+      calls.push(input instanceof Request ? input.url : input.toString());
+      return new Promise((resolve) => (release = resolve));
+    };
+    const session = new ServerSession({ backendBase: '', fetch });
+    const both = Promise.all([session.getAccessToken(), session.getAccessToken(), session.restore()]);
+    release(answer('shared', Date.now() + 3_600_000));
+    expect(await both).toEqual(['shared', 'shared', true]);
+    expect(calls).toEqual(['/api/session']);
+  });
+
+  it('no session is simply logged out; a refused one is "Session expired" and tells the listeners', async () => {
+    const none = new ServerSession({
+      backendBase: '',
+      fetch: serverAnswering(() => json(401, { error: 'Not signed in' })).fetch,
+    });
+    expect(await none.restore()).toBe(false);
+    expect(await none.getAccessToken()).toBeNull();
+
+    let told = 0;
+    const refused = new ServerSession({
+      backendBase: '',
+      fetch: serverAnswering(() => json(401, { error: 'Session expired. Please login again.' })).fetch,
+    });
+    refused.onExpired(() => (told += 1));
+    await expect(refused.restore()).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(await refused.getAccessToken()).toBeNull();
+    expect(told).toBe(2);
+  });
+
+  it('a session that vanishes while held (logged out in another tab) counts as ended', async () => {
+    let now = 0;
+    let first = true;
+    const server = serverAnswering(() => {
+      if (!first) return json(401, { error: 'Not signed in' });
+      first = false;
+      return answer('t1', now + 10_000);
+    });
+    const session = new ServerSession({ backendBase: '', fetch: server.fetch, now: () => now });
+    let told = 0;
+    session.onExpired(() => (told += 1));
+    expect(await session.getAccessToken()).toBe('t1');
+    now = 9_000;
+    expect(await session.getAccessToken()).toBeNull();
+    expect(told).toBe(1);
+  });
+
+  it('a server that cannot answer is an error for the caller, not a logout', async () => {
+    const session = new ServerSession({
+      backendBase: '',
+      fetch: serverAnswering(() => new Response('<html>502</html>', { status: 502 })).fetch,
+    });
+    await expect(session.restore()).rejects.toThrow('Session check failed with HTTP 502');
+    await expect(session.getAccessToken()).rejects.toThrow('HTTP 502');
+  });
+
+  it('login goes to the server’s /auth/login; logout posts /auth/logout and forgets the token', async () => {
+    const navigated: string[] = [];
+    const server = serverAnswering(() => new Response(null, { status: 204 }));
+    const session = new ServerSession({
+      backendBase: '',
+      fetch: server.fetch,
+      navigate: (url) => navigated.push(url),
+    });
+    session.login();
+    expect(navigated).toEqual(['/auth/login']);
+    await session.logout();
+    expect(server.calls).toEqual([
+      { url: '/auth/logout', init: { method: 'POST', credentials: 'same-origin' } },
+    ]);
+  });
+});
