@@ -16,6 +16,8 @@ import { printCloudApiRows, runCloudApiBench } from './cloud-api';
 import type { ThroughputRow } from './cloud-api';
 import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
 import { runRoundTripBench } from './round-trip';
+import { printWorkerPass, runWorkerPassBench } from './worker-pass';
+import type { WorkerPassReport } from './worker-pass';
 import { printSoak, runSoak, soakMinutes, soakTimings } from './soak';
 import type { SoakReport } from './soak';
 import { startBenchStack } from './stack';
@@ -51,6 +53,7 @@ const stack = await startBenchStack(webDist).catch((error: unknown) => {
 const { sandbox, server } = stack;
 const results: Result[] = [];
 let cloudApi: ThroughputRow[] = [];
+let workerPass: WorkerPassReport | null = null;
 let soak: SoakReport | null = null;
 let transfer: TransferReport | null = null;
 let lighthouseReport: LighthouseReport | null = null;
@@ -140,6 +143,8 @@ try {
   });
   // Its own servers (one per database) and token issuer, after the stack's work is done.
   cloudApi = await runCloudApiBench();
+  workerPass = await runWorkerPassBench();
+  results.push(workerPass.result);
 } finally {
   await link.dispose();
   try {
@@ -152,6 +157,7 @@ try {
 const load = finishLoad(loadAtStart);
 printResults(results);
 printCloudApiRows(cloudApi);
+if (workerPass) printWorkerPass(workerPass);
 if (soak) printSoak(soak);
 printLoad(load);
 printBundleReport(bundle);
@@ -174,6 +180,7 @@ writeFileSync(
       load,
       results,
       cloudApi,
+      workerPlan: workerPass?.plan ?? null,
       soak,
       bundle,
       observedDownloads: observed,

@@ -1,0 +1,8 @@
+// `npx tsx bench/run-worker-pass.ts`: only the worker-pass bench of `npm run bench`.
+import { printResults } from './stats';
+import { printWorkerPass, runWorkerPassBench } from './worker-pass';
+
+const report = await runWorkerPassBench();
+printResults([report.result]);
+printWorkerPass(report);
+if (!report.usesIndex) process.exitCode = 1;
