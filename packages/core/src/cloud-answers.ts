@@ -52,3 +52,12 @@ export const cloudDeviceAnswer = z.object({
 });
 
 export const deletedAnswer = z.object({ deleted: z.number() });
+
+/** POST /api/alarms/{id}/trigger's answer when this request fired the alarm (alarm-firing-schemas). */
+export const triggerAnswer = z.object({
+  alarm_id: z.string(),
+  due_at: z.string(),
+  outcome: z.enum(FIRING_OUTCOMES),
+  outcome_at: z.string(),
+  next_fire_at: z.nullable(z.string()),
+});

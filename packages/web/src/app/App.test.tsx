@@ -99,12 +99,12 @@ describe('app shell', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
     expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
-    // A closed panel has not loaded its alarms.
-    expect(services.library.configRequests).toEqual([]);
+    // The alarm scheduler reads every player's alarms (SPEC §4: the next alarm across all devices).
+    await waitFor(() => expect([...services.library.configRequests].sort()).toEqual(['p1', 'p2']));
     await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
     expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();
     expect(screen.getByText('weekdays · volume 70%')).toBeTruthy();
-    expect(services.library.configRequests).toEqual(['p1']);
+    expect(new Set(services.library.configRequests)).toEqual(new Set(['p1', 'p2']));
 
     await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
     expect(

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,14 @@ import { useSomeLinkConnected } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
 import { useNotify } from '../services/notifier-context';
 import { StatusChips } from './StatusChips';
+
+// The smart alarm scheduler (SPEC §4) is its own chunk: it reads every player's alarms, so it starts
+// once the lists are in, and costs the first card nothing.
+const AlarmScheduler = lazy(() =>
+  import('../features/alarms/scheduler/AlarmScheduler').then((module) => ({
+    default: module.AlarmScheduler,
+  })),
+);
 
 export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: () => void }) {
   const playlists = usePlaylists();
@@ -86,6 +94,11 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           Logout
         </Button>
       </Stack>
+      {listsSettled && (
+        <Suspense fallback={null}>
+          <AlarmScheduler />
+        </Suspense>
+      )}
       <MainTabs playlistCount={playlistCount} deviceCount={deviceCount} />
     </Container>
   );

@@ -5,7 +5,9 @@ import {
   cloudDeviceAnswer,
   cloudUserAnswer,
   deletedAnswer,
+  triggerAnswer,
 } from '@playlist-alarms/core/cloud-answers';
+import type { TriggerAnswer } from '@playlist-alarms/core/alarm-scheduler';
 import type {
   CloudAlarm,
   CloudAlarmCreate,
@@ -42,6 +44,11 @@ export interface CloudSource {
   deleteAlarm(id: string): Promise<number>;
   deleteAlarmsOfType(type: CloudAlarmType): Promise<number>;
   deleteAllAlarms(): Promise<number>;
+  /**
+   * POST /api/alarms/{id}/trigger at the alarm's time: the server fires it unless its own timer (or
+   * another tab or replica) already did (409). Never throws: a failure is an answer too.
+   */
+  triggerAlarm(id: string, dueAt: string): Promise<TriggerAnswer>;
 }
 
 /** A failed backend call; its message is the server's `error`, else "HTTP {status}: {statusText}". */
@@ -116,6 +123,18 @@ export class CloudClient implements CloudSource {
 
   async deleteAllAlarms(): Promise<number> {
     return (await this.call('POST', '/api/alarms/delete-all', deletedAnswer, {})).deleted;
+  }
+
+  async triggerAlarm(id: string, dueAt: string): Promise<TriggerAnswer> {
+    try {
+      const fired = await this.call('POST', `/api/alarms/${encodeURIComponent(id)}/trigger`, triggerAnswer, {
+        due_at: dueAt,
+      });
+      return { status: 'fired', outcome: fired.outcome, detail: null };
+    } catch (error) {
+      if (error instanceof CloudRequestError && error.status === 409) return { status: 'already-fired' };
+      return { status: 'refused', reason: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   private async call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {

@@ -1,3 +1,4 @@
+import type { TriggerAnswer } from '@playlist-alarms/core/alarm-scheduler';
 import { nextFireAt } from '@playlist-alarms/core/cloud-next-fire';
 import {
   cloudAlarmCreateSchema,
@@ -142,6 +143,16 @@ export class InMemoryCloud implements CloudSource {
       this.caller();
       return this.remove(() => true);
     });
+  }
+
+  /** The page's triggers, and what the server answers them (played unless a test says otherwise). */
+  readonly triggers: Array<{ id: string; dueAt: string }> = [];
+  triggerAnswer: TriggerAnswer = { status: 'fired', outcome: 'played', detail: null };
+
+  triggerAlarm(id: string, dueAt: string): Promise<TriggerAnswer> {
+    this.calls.push('triggerAlarm');
+    this.triggers.push({ id, dueAt });
+    return Promise.resolve(this.triggerAnswer);
   }
 
   private remove(match: (alarm: CloudAlarm) => boolean): number {

@@ -1,0 +1,80 @@
+import { expect, test } from './support/test';
+import { AppPage } from './support/app-page';
+import { watchCommand } from './support/broker-watch';
+import { cloud } from './support/cloud';
+import { appUrl, sandbox } from './support/stack';
+
+// SPEC §4's smart scheduler with the page open: it shows the next alarm and its countdown, five
+// minutes ahead it connects the player, and at the time it asks the server to fire the cloud alarm
+// — racing the server's own timer. The claim makes it ring once either way.
+
+const BEDROOM = 'demo-player-1';
+
+test.use({ timezoneId: 'UTC' });
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+  await cloud.clear();
+});
+
+test('the page shows the next alarm, prepares the player, and the alarm rings once with its receipt', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const app = new AppPage(page);
+  await app.signIn();
+  const title = (await app.playlistCards().first().getByTestId('playlist-title').textContent()) ?? '';
+  const cardId = await sandbox.cardIdOf(title);
+  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  const headers = { origin: appUrl };
+  expect((await page.request.post('/api/users', { headers, data: { timezone: 'UTC' } })).status()).toBe(200);
+  const created = await page.request.post('/api/alarms', {
+    headers,
+    data: {
+      yoto_device_id: BEDROOM,
+      device_name: 'Bedroom Player',
+      alarm_type: 'wakeup',
+      alarm_name: 'Scheduler',
+      playlist_id: cardId,
+      hour: due.getUTCHours(),
+      minute: due.getUTCMinutes(),
+      days: '1111111',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+
+  // Under five minutes away: the prepare state, and the player connected without a click.
+  const line = page.getByTestId('next-alarm');
+  await expect(line).toHaveAttribute('data-phase', 'prepare');
+  await expect(line).toContainText(`🔔 Preparing alarm: ${title} on Bedroom Player`);
+  await expect(line).toContainText('(cloud alarm)');
+  await expect(line).toContainText(/in \d+s|in \dm \d\ds/);
+  await expect(page.getByText('MQTT Disconnected')).toHaveCount(0, { timeout: 15_000 });
+
+  const starts = await watchCommand(BEDROOM, 'card/start');
+  try {
+    await expect
+      .poll(async () => (await sandbox.playerState(BEDROOM)).cardId, {
+        timeout: due.getTime() - Date.now() + 15_000,
+        intervals: [250],
+      })
+      .toBe(cardId);
+    await page.waitForTimeout(3_000);
+    expect(starts.received, 'the page and the server raced; the claim rang it once').toHaveLength(1);
+  } finally {
+    await starts.close();
+  }
+  // Rescheduled 1 s later: the next alarm is hours away (a player's own, or this one tomorrow).
+  await expect(line).toHaveAttribute('data-phase', 'waiting', { timeout: 15_000 });
+  await expect(line).toContainText(/^⏰ Next alarm: .+, in \d+h \d\dm$/);
+  await expect(page.getByText(/Failed to trigger alarm/)).toHaveCount(0);
+
+  await app.tab('Alarm Management').click();
+  await expect(page.getByTestId('firing-receipt')).toHaveText(
+    /^Played \d\d:\d\d:\d\d\.\d on Bedroom Player$/,
+    {
+      timeout: 15_000,
+    },
+  );
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { countdownText, planNextAlarm, triggerProblem, type CloudAlarmPlan } from './alarm-scheduler';
+import { parseAlarm } from './alarm-codec';
+import type { DeviceAlarm } from './entities';
+
+/** A player's alarm string, every day, read with the codec as the app reads the player's config. */
+const deviceAlarm = (time: string, cardId: string, enabled = true): DeviceAlarm => {
+  const read = parseAlarm(`1111111,${time.replace(':', '')},${cardId},,,5,${enabled ? 1 : 0}`, 0);
+  if (!read.ok) throw new Error(read.error);
+  return read.alarm;
+};
+const cloudAlarm = (id: string, at: string | null, enabled = true): CloudAlarmPlan => ({
+  id,
+  yoto_device_id: 'p2',
+  playlist_id: `card-${id}`,
+  is_enabled: enabled,
+  next_fire_at: at,
+});
+
+const now = new Date('2026-11-24T06:00:00Z');
+
+describe('the page scheduler’s next alarm', () => {
+  it('takes the earliest across players and the cloud', () => {
+    const devices = [{ deviceId: 'p1', alarms: [deviceAlarm('07:00', 'morning')] }];
+    expect(planNextAlarm(devices, [cloudAlarm('c1', '2026-11-24T06:30:00.000Z')], now, 'UTC')).toMatchObject({
+      source: 'cloud',
+      alarmId: 'c1',
+      deviceId: 'p2',
+      cardId: 'card-c1',
+      dueAt: '2026-11-24T06:30:00.000Z',
+    });
+    expect(planNextAlarm(devices, [cloudAlarm('c1', '2026-11-24T07:30:00.000Z')], now, 'UTC')).toMatchObject({
+      source: 'device',
+      deviceId: 'p1',
+      cardId: 'morning',
+      at: new Date('2026-11-24T07:00:00Z'),
+    });
+  });
+
+  it('skips switched-off alarms and cloud alarms without a next firing', () => {
+    const devices = [
+      { deviceId: 'p1', alarms: [deviceAlarm('06:10', 'off', false), deviceAlarm('08:00', 'on')] },
+    ];
+    const cloud = [cloudAlarm('c1', '2026-11-24T06:05:00.000Z', false), cloudAlarm('c2', null)];
+    expect(planNextAlarm(devices, cloud, now, 'UTC')).toMatchObject({ source: 'device', cardId: 'on' });
+    expect(planNextAlarm([], [], now, 'UTC')).toBeNull();
+  });
+
+  it('keeps a cloud firing the server has not moved on from yet, for a minute', () => {
+    const late = cloudAlarm('c1', '2026-11-24T05:59:30.000Z');
+    expect(planNextAlarm([], [late], now, 'UTC')).toMatchObject({ alarmId: 'c1' });
+    expect(planNextAlarm([], [cloudAlarm('c2', '2026-11-24T05:58:00.000Z')], now, 'UTC')).toBeNull();
+  });
+
+  it('counts down in words', () => {
+    expect(countdownText(2 * 86_400_000 + 3 * 3_600_000)).toBe('in 2d 3h');
+    expect(countdownText(7 * 3_600_000 + 5 * 60_000)).toBe('in 7h 05m');
+    expect(countdownText(4 * 60_000 + 9_000)).toBe('in 4m 09s');
+    expect(countdownText(11_200)).toBe('in 12s');
+    expect(countdownText(0)).toBe('now');
+  });
+});
+
+describe('what a trigger’s answer means to the parent', () => {
+  const known = new Set(['card-a']);
+  it('says nothing when it played, or when another process fired it first', () => {
+    expect(triggerProblem({ status: 'fired', outcome: 'played', detail: null }, 'card-a', known)).toBeNull();
+    expect(triggerProblem({ status: 'already-fired' }, 'card-a', known)).toBeNull();
+  });
+  it('names a card in none of the parent’s lists, and a failure with its reason', () => {
+    expect(triggerProblem({ status: 'fired', outcome: 'played', detail: null }, 'gone', known)).toEqual({
+      kind: 'playlist-not-found',
+      reason: 'gone',
+    });
+    expect(triggerProblem({ status: 'refused', reason: 'HTTP 500' }, 'card-a', known)).toEqual({
+      kind: 'failed',
+      reason: 'HTTP 500',
+    });
+    expect(
+      triggerProblem(
+        { status: 'fired', outcome: 'player-offline', detail: 'Bedroom Player is offline' },
+        'card-a',
+        known,
+      ),
+    ).toEqual({ kind: 'failed', reason: 'Bedroom Player is offline' });
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import { renderWithServices } from '../../../test/render-with-services';
+import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
+import { AlarmScheduler } from './AlarmScheduler';
+
+// The page's scheduler over the session's twins: the next alarm across players and cloud, its
+// prepare state, and at its time the server asked to fire a cloud alarm — never a device alarm.
+
+const cloudAlarm = (id: string, dueInMs: number, overrides: Partial<CloudAlarm> = {}): CloudAlarm => ({
+  id,
+  yoto_user_id: 'auth0|demo-parent',
+  yoto_device_id: 'p1',
+  device_name: 'Bedroom Player',
+  alarm_name: 'Wake up',
+  alarm_type: 'wakeup',
+  playlist_id: 'card1',
+  playlist_name: 'Morning Songs',
+  hour: 7,
+  minute: 0,
+  days: '1111111',
+  volume: 7,
+  is_enabled: true,
+  next_fire_at: new Date(Date.now() + dueInMs).toISOString(),
+  last_fired_at: null,
+  last_outcome: null,
+  last_outcome_at: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function setup(cloud: CloudAlarm[], deviceAlarms: string[] = []) {
+  const services = createTestServices();
+  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
+  services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
+  services.library.alarmsByDevice.set('p1', deviceAlarms);
+  services.cloud.alarms = cloud;
+  renderWithServices(services, <AlarmScheduler />);
+  return services;
+}
+
+describe('the smart alarm scheduler', () => {
+  it('shows the next alarm across players and cloud with its countdown', async () => {
+    setup([cloudAlarm('c1', 3 * 3_600_000)], ['1111111,0000,card1,,,5,0']);
+    const line = await screen.findByTestId('next-alarm');
+    expect(line.dataset.phase).toBe('waiting');
+    expect(line.textContent).toMatch(
+      /^⏰ Next alarm: Morning Songs on Bedroom Player at .+ \(cloud alarm\), in (2h 59m|3h 00m)$/,
+    );
+  });
+
+  it('five minutes ahead shows the prepare state and connects the online player', async () => {
+    const services = setup([cloudAlarm('c1', 4 * 60_000)]);
+    const line = await screen.findByTestId('next-alarm');
+    expect(line.dataset.phase).toBe('prepare');
+    expect(line.textContent).toContain('🔔 Preparing alarm: Morning Songs on Bedroom Player');
+    await waitFor(() => expect(services.devices.status('p1')).toBe('connected'));
+  });
+
+  it('at the time asks the server to fire the cloud alarm once, with its due time, then plans again', async () => {
+    const due = cloudAlarm('c1', 1_200);
+    const services = setup([due]);
+    await screen.findByTestId('next-alarm');
+    await waitFor(() => expect(services.cloud.triggers).toEqual([{ id: 'c1', dueAt: due.next_fire_at }]), {
+      timeout: 4_000,
+    });
+    // The server moved it on a day; 1 s later the page plans that.
+    services.cloud.alarms = [{ ...due, next_fire_at: new Date(Date.now() + 86_400_000).toISOString() }];
+    await waitFor(() => expect(screen.getByTestId('next-alarm').textContent).toMatch(/in (23h|1d)/), {
+      timeout: 4_000,
+    });
+    expect(services.cloud.triggers).toHaveLength(1);
+  });
+
+  it('never rings a device alarm: the player rings it itself', async () => {
+    const soon = new Date(Date.now() + 61_000);
+    const hhmm = `${String(soon.getHours()).padStart(2, '0')}${String(soon.getMinutes()).padStart(2, '0')}`;
+    const services = setup([], [`1111111,${hhmm},card1,,,5,1`]);
+    const line = await screen.findByTestId('next-alarm');
+    expect(line.textContent).toContain('(player alarm)');
+    expect(services.cloud.triggers).toEqual([]);
+    expect(services.cloud.calls).not.toContain('triggerAlarm');
+  });
+
+  it('says why a trigger failed, and names a card in none of the lists', async () => {
+    const services = setup([cloudAlarm('c1', 800)]);
+    services.cloud.triggerAnswer = { status: 'refused', reason: 'HTTP 503: Service Unavailable' };
+    expect(
+      await screen.findByText(
+        '❌ Failed to trigger alarm: HTTP 503: Service Unavailable',
+        {},
+        { timeout: 4_000 },
+      ),
+    ).toBeTruthy();
+
+    const other = setup([cloudAlarm('c2', 800, { playlist_id: 'gone' })]);
+    other.cloud.triggerAnswer = { status: 'fired', outcome: 'played', detail: null };
+    expect(
+      await screen.findByText('⚠️ Alarm triggered but playlist not found: gone', {}, { timeout: 4_000 }),
+    ).toBeTruthy();
+  });
+
+  it('plans nothing without devices', async () => {
+    const services = createTestServices();
+    services.cloud.alarms = [cloudAlarm('c1', 60_000)];
+    const { container } = renderWithServices(services, <AlarmScheduler />);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(container.textContent).toBe('');
+    expect(services.cloud.triggers).toEqual([]);
+  });
+});

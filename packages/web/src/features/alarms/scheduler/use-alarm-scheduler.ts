@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { planNextAlarm, triggerProblem, type PlannedAlarm } from '@playlist-alarms/core/alarm-scheduler';
+import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
+import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { alarmPlaylistNotFound, failedToTriggerAlarm } from '@playlist-alarms/core/messages';
+import { useDevices } from '../../../api/get-devices';
+import { usePlaylists } from '../../../api/get-playlists';
+import { queryKeys } from '../../../api/query-keys';
+import { useServices } from '../../../services/app-services';
+import { useDeviceCommands } from '../../../services/device-commands';
+import { useNotify } from '../../../services/notifier-context';
+import { deviceAlarmsQueryOptions, type DeviceAlarms } from '../api/get-device-alarms';
+import { useCloudAlarms } from '../cloud/api/get-cloud-alarms';
+
+export interface ScheduledView {
+  plan: PlannedAlarm;
+  deviceName: string;
+  title: string | null;
+}
+
+// Stable, so the combined list keeps its identity while no config changes.
+const alarmsOf = (results: Array<UseQueryResult<DeviceAlarms>>) => results.map((result) => result.data);
+
+/**
+ * SPEC §4's smart scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
+ * connects that player (if online); at the time it asks the server to fire a cloud alarm (the
+ * player rings its own alarms, so a device alarm is never rung a second time); 1 s later it plans
+ * again. Nothing is planned without devices; unmounted (logged out) it is cleared.
+ */
+export function useAlarmScheduler(): ScheduledView | null {
+  const { library, loadCloud, devices: links } = useServices();
+  const commands = useDeviceCommands();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const devices = useDevices();
+  const playlists = usePlaylists();
+  const cloud = useCloudAlarms();
+  const deviceList = useMemo(() => devices.data ?? [], [devices.data]);
+  const configs = useQueries({
+    queries: deviceList.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
+    combine: alarmsOf,
+  });
+  const [round, setRound] = useState(0);
+  const rung = useRef(new Set<string>());
+
+  const plan = useMemo(() => {
+    if (deviceList.length === 0) return null;
+    const deviceAlarms = deviceList.map((device, index) => ({
+      deviceId: device.deviceId,
+      alarms: configs[index]?.alarms ?? [],
+    }));
+    // `round` moves the plan on after each alarm.
+    return round >= 0
+      ? planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], new Date(), detectTimeZone())
+      : null;
+  }, [cloud.data, configs, deviceList, round]);
+
+  const knownCards = useMemo(
+    () => new Set((playlists.data ?? []).flatMap((p) => (p.cardId ? [p.cardId] : []))),
+    [playlists.data],
+  );
+  const planKey =
+    plan &&
+    `${plan.source}:${plan.source === 'cloud' ? plan.alarmId : plan.deviceId}:${plan.at.toISOString()}`;
+
+  useEffect(() => {
+    if (!plan || !planKey) return;
+    const timers: number[] = [];
+    const device = deviceList.find((candidate) => candidate.deviceId === plan.deviceId);
+    const prepare = () => {
+      if (device?.online && links.status(device.deviceId) === 'disconnected') void commands.connect(device);
+    };
+    const ring = async () => {
+      if (rung.current.has(planKey)) return;
+      rung.current.add(planKey);
+      if (plan.source === 'cloud') {
+        const answer = await (await loadCloud()).triggerAlarm(plan.alarmId, plan.dueAt);
+        const problem = triggerProblem(answer, plan.cardId, knownCards);
+        if (problem?.kind === 'playlist-not-found') notify.error(alarmPlaylistNotFound(problem.reason));
+        if (problem?.kind === 'failed') notify.error(failedToTriggerAlarm(problem.reason));
+      }
+    };
+    const untilPrepare = plan.at.getTime() - TIMINGS_MS.alarmPrepare - Date.now();
+    if (untilPrepare <= 0) prepare();
+    else timers.push(window.setTimeout(prepare, untilPrepare));
+    timers.push(
+      window.setTimeout(
+        () => {
+          void ring()
+            .catch((error: unknown) =>
+              notify.error(failedToTriggerAlarm(error instanceof Error ? error.message : String(error))),
+            )
+            .finally(() => {
+              timers.push(
+                window.setTimeout(() => {
+                  void queryClient.invalidateQueries({ queryKey: queryKeys.cloudAlarms() });
+                  setRound((n) => n + 1);
+                }, TIMINGS_MS.alarmReschedule),
+              );
+            });
+        },
+        Math.max(0, plan.at.getTime() - Date.now()),
+      ),
+    );
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+    // planKey stands for the plan: a new object for the same alarm must not re-arm the timers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [planKey]);
+
+  if (!plan) return null;
+  const device = deviceList.find((candidate) => candidate.deviceId === plan.deviceId);
+  const title = playlists.data?.find((playlist) => playlist.cardId === plan.cardId)?.title ?? null;
+  return { plan, deviceName: device?.name || plan.deviceId, title };
+}
