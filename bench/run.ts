@@ -16,6 +16,7 @@ import { printCloudApiRows, runCloudApiBench } from './cloud-api';
 import type { ThroughputRow } from './cloud-api';
 import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
 import { runRoundTripBench } from './round-trip';
+import { runLatenessBench } from './lateness';
 import { printWorkerPass, runWorkerPassBench } from './worker-pass';
 import type { WorkerPassReport } from './worker-pass';
 import { printSoak, runSoak, soakMinutes, soakTimings } from './soak';
@@ -145,6 +146,8 @@ try {
   cloudApi = await runCloudApiBench();
   workerPass = await runWorkerPassBench();
   results.push(workerPass.result);
+  // Wall time: about four minutes (alarms armed, then rung over 2.5 minutes).
+  results.push((await runLatenessBench()).result);
 } finally {
   await link.dispose();
   try {

@@ -13,6 +13,11 @@ export const ARM_HORIZON_MS = 60_000;
 export const PREPARE_WINDOW_MS = TIMINGS_MS.alarmPrepare;
 /** Between volume/set and card/start (SPEC §4's scheduler). */
 export const VOLUME_TO_CARD_DELAY_MS = TIMINGS_MS.afterAlarmVolumeSet;
+/**
+ * The worker's timer fires this long before the alarm: the claim and volume/set happen first, so
+ * card/start (after SPEC's 500 ms) reaches the player at the alarm's minute, not half a second late.
+ */
+export const RING_LEAD_MS = VOLUME_TO_CARD_DELAY_MS + 150;
 /** How long the player's events may take to say that it plays the alarm's card. */
 export const PLAY_CONFIRM_TIMEOUT_MS = 10_000;
 

@@ -20,6 +20,8 @@ export interface RingRequest {
   trackKey?: string | null;
   /** The cloud alarm's stored 1–10. */
   volume: number;
+  /** Epoch ms: card/start goes no earlier than this (the alarm's instant), and ≥ 500 ms after volume/set. */
+  startAt?: number;
 }
 
 export interface RingResult {
@@ -87,7 +89,8 @@ export class MqttRinger implements Ringer {
         link.send('events/request', null) &&
         link.send('volume/set', { volume: alarmVolumeForPlayer(request.volume) });
       if (!sent) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
-      await sleep(this.clock, VOLUME_TO_CARD_DELAY_MS);
+      const untilStart = (request.startAt ?? 0) - this.clock.now().getTime();
+      await sleep(this.clock, Math.max(VOLUME_TO_CARD_DELAY_MS, untilStart));
       afterStart = true;
       const uri = cardUri(this.cardLinkHost, request.cardId);
       const started = link.send('card/start', {

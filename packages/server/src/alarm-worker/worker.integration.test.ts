@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
 import { createAlarm, findAlarm, updateAlarm } from '../db/alarms-repository';
+import { RING_LEAD_MS } from '@playlist-alarms/core/alarm-firing';
 import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
@@ -68,7 +69,8 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
 
     await clock.advance(30_000); // 06:59:00: the 5 s refresh arms it
     expect(worker.armedCount).toBe(1);
-    await clock.advance(59_999);
+    // The timer runs RING_LEAD_MS early (claim, volume/set); card/start is for the due instant.
+    await clock.advance(59_999 - RING_LEAD_MS);
     expect(ringer.rings).toHaveLength(0);
     await clock.advance(1);
     expect(ringer.rings).toEqual([
@@ -88,7 +90,7 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
       next_fire_at: '2026-06-11T07:00:00.000Z',
       last_fired_at: '2026-06-10T07:00:00.000Z',
       last_outcome: 'played',
-      last_outcome_at: '2026-06-10T07:00:00.000Z',
+      last_outcome_at: new Date(Date.parse('2026-06-10T07:00:00.000Z') - RING_LEAD_MS).toISOString(),
     });
     expect(await findFiring(test.db, alarm.id, '2026-06-10T07:00:00.000Z')).toMatchObject({
       claimed_by: worker.id,

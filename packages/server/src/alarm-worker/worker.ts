@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   ARM_HORIZON_MS,
   PREPARE_WINDOW_MS,
+  RING_LEAD_MS,
   firingPlan,
   nextFireAfterFiring,
   type FiringOutcome,
@@ -146,6 +147,7 @@ export class AlarmWorker {
           deviceId: alarm.yoto_device_id,
           cardId: alarm.playlist_id,
           volume: alarm.volume,
+          startAt: due.getTime(),
         }));
       } catch (error) {
         outcome = 'failed';
@@ -194,7 +196,8 @@ export class AlarmWorker {
       if (dueMs - now.getTime() > ARM_HORIZON_MS) continue;
       wanted.add(key);
       if (this.timers.has(key)) continue;
-      const delay = Math.max(0, dueMs - now.getTime());
+      // Early by the lead: claim and volume/set first, so card/start lands on the minute.
+      const delay = Math.max(0, dueMs - RING_LEAD_MS - now.getTime());
       const handle = clock.setTimeout(() => {
         this.timers.delete(key);
         void this.track(this.fire(alarm, alarm.next_fire_at)).catch((error: unknown) =>

@@ -1,3 +1,4 @@
+import { RING_LEAD_MS } from '@playlist-alarms/core/alarm-firing';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -169,8 +170,10 @@ describe('three server processes on one PostgreSQL database', () => {
         await db.updateTable('alarms').set({ next_fire_at: dueAt[i]! }).where('id', '=', id).execute();
       }
 
-      await pause(firstDue - 500 - Date.now());
-      await replicas[0]!.kill('SIGKILL'); // A dies half a second before the first alarm
+      // A dies just before the first alarm: before its timers' lead (RING_LEAD_MS, when the claim and
+      // volume/set go), with every alarm armed on every replica.
+      await pause(firstDue - RING_LEAD_MS - 300 - Date.now());
+      await replicas[0]!.kill('SIGKILL');
       expect(replicas[0]!.exited).toBe(true);
 
       const receipts = await eventually(async () => {

@@ -3,12 +3,13 @@ import type { WorkerClock } from '../alarm-worker/clock';
 import type { Ringer, RingRequest, RingResult } from '../alarm-worker/ringer';
 
 /**
- * The in-memory twin of MqttRinger for the scheduling tests: it records each ring with the clock's
- * time and answers the outcome the test chose. The MQTT path is proven against the real sandbox in
+ * The in-memory twin of MqttRinger for the scheduling tests: it records each ring at the instant
+ * its card/start would go (the request's startAt, as the real ringer waits for it) and answers the
+ * outcome the test chose. The MQTT path is proven against the real sandbox in
  * the integration tests.
  */
 export class RecordingRinger implements Ringer {
-  readonly rings: (RingRequest & { at: string })[] = [];
+  readonly rings: (Omit<RingRequest, 'startAt'> & { at: string })[] = [];
   readonly prepared: { userId: string; deviceId: string; at: string }[] = [];
   outcome: FiringOutcome = 'played';
 
@@ -19,8 +20,10 @@ export class RecordingRinger implements Ringer {
     return Promise.resolve();
   }
 
-  ring(request: RingRequest): Promise<RingResult> {
-    this.rings.push({ ...request, at: this.clock.now().toISOString() });
+  ring({ startAt, ...request }: RingRequest): Promise<RingResult> {
+    // Not slept on the test's clock (its advance waits for the worker to be idle): the instant is noted.
+    const at = Math.max(this.clock.now().getTime(), startAt ?? 0);
+    this.rings.push({ ...request, at: new Date(at).toISOString() });
     return Promise.resolve({ outcome: this.outcome, detail: null });
   }
 
