@@ -52,6 +52,8 @@ export default defineConfig({
       // Every journey signs in through the server (/auth/login, /auth/callback), all from one
       // address: the sign-in tier's 20 a minute per address would refuse the suite, not an attacker.
       RATE_LIMIT_SIGN_IN: '1000',
+      // The journeys steer the sandbox (players, faults, tokens): its test knobs, off by default.
+      SANDBOX_KNOBS: '1',
     },
   },
 });

@@ -11,6 +11,7 @@ const envSchema = z.object({
   SANDBOX_MQTT_PORT: port.default(1884),
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX_PLAYLISTS: z.coerce.number().int().min(1).max(20_000).optional(),
+  SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
 });
 
 async function main(): Promise<void> {
@@ -24,13 +25,15 @@ async function main(): Promise<void> {
     port: env.SANDBOX_PORT,
     mqttPort: env.SANDBOX_MQTT_PORT,
     ...(env.SANDBOX_PLAYLISTS === undefined ? {} : { playlistCount: env.SANDBOX_PLAYLISTS }),
+    // The test knobs mint tokens without a sign-in: only for the e2e suite, which asks for them.
+    knobs: env.SANDBOX_KNOBS === '1',
   });
   const config = loadConfig({
     // The demo console shows the URL and problems, not a JSON line per request; LOG_LEVEL overrides.
     LOG_LEVEL: 'warn',
     ...process.env,
     APP_MODE: 'demo',
-    // The alarm worker fires for users who have no server session yet through the sandbox's tokens.
+    // Every provider setting points at the sandbox; alarms ring with the users' server sessions.
     SANDBOX_URL: sandbox.url,
     PROVIDER_API_BASE: sandbox.url,
     PROVIDER_AUTH_ISSUER: sandbox.url,

@@ -17,6 +17,8 @@ const env = z
       .max(MAX_PLAYLISTS)
       .default(DEFAULT_PLAYLIST_COUNT),
     SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
+    /** The test knobs under /_sandbox/: off unless '1' (they mint tokens without a sign-in). */
+    SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
   })
   .safeParse(process.env);
 
@@ -33,6 +35,7 @@ const sandbox = await startSandbox({
   tokenLifetimeSeconds: env.data.SANDBOX_TOKEN_LIFETIME,
   ...(env.data.SANDBOX_PUBLIC_URL ? { publicUrl: env.data.SANDBOX_PUBLIC_URL } : {}),
   log: true,
+  knobs: env.data.SANDBOX_KNOBS === '1',
 });
 console.log(`Yoto sandbox at ${sandbox.url} (MQTT ${sandbox.wsUrl} and ${sandbox.mqttUrl})`);
 

@@ -40,6 +40,12 @@ export interface SandboxOptions {
   playerSettings?: Partial<PlayerSettings>;
   /** Switch points back to the old contract (default: the real cloud's behaviour, cloud-behaviour.ts). */
   behaviour?: Partial<CloudBehaviour>;
+  /**
+   * The test knobs under /_sandbox/ (faults, players, tokens without the sign-in page). On for the
+   * tests that start a sandbox in-process; the runnable sandbox and the demo turn them on only with
+   * SANDBOX_KNOBS=1, so no one can mint tokens from a sandbox left running.
+   */
+  knobs?: boolean;
 }
 
 export interface RunningSandbox {
@@ -109,18 +115,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerContentRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
   registerCoverRoutes(app);
-  registerKnobRoutes(app, ctx, {
-    reset: () => {
-      ctx.household = seedHousehold(playlistCount);
-      fleet.load(ctx.household);
-      Object.assign(faults, noFaults());
-      Object.assign(behaviour, initialBehaviour());
-      tokens.setLifetime(null);
-    },
-    faultsChanged: () => {
-      if (faults.mqttRefuseLogin || faults.brokerDown) broker.dropClients();
-    },
-  });
+  if (options.knobs ?? true)
+    registerKnobRoutes(app, ctx, {
+      reset: () => {
+        ctx.household = seedHousehold(playlistCount);
+        fleet.load(ctx.household);
+        Object.assign(faults, noFaults());
+        Object.assign(behaviour, initialBehaviour());
+        tokens.setLifetime(null);
+      },
+      faultsChanged: () => {
+        if (faults.mqttRefuseLogin || faults.brokerDown) broker.dropClients();
+      },
+    });
   app.server.on('upgrade', (request, socket, head) => broker.handleUpgrade(request, socket, head));
 
   try {
