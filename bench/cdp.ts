@@ -51,7 +51,8 @@ export async function startDebuggedChromium(executable: string): Promise<Debugge
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // Its own process group: closing it ends the helpers (zygote, crashpad) with it.
+    { stdio: 'ignore', detached: true },
   );
   const portFile = join(profile, 'DevToolsActivePort');
   const deadline = Date.now() + 15_000;
@@ -77,10 +78,18 @@ export async function startDebuggedChromium(executable: string): Promise<Debugge
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, signal);
+        } catch {
+          // The group has already gone.
+        }
+      };
+      signalGroup('SIGTERM');
       await Promise.race([exited, sleep(5000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(profile, { recursive: true, force: true });
+      signalGroup('SIGKILL');
+      // A helper may still be writing its last file into the profile as it goes.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

@@ -64,8 +64,10 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
     // Minute after minute of the week: find what is due by then, claim each at once (the worker's way).
     const times: number[] = [];
     const claimed: number[] = [];
-    // Pass 0 warms the pool's connections and the plan cache; it is not counted.
-    for (let pass = 0; pass <= PASSES; pass += 1) {
+    // The first pass (its own minute, with claims) warms the pool's connections and statements; it
+    // is not counted, and its time is printed apart: a worker pays it once, at start-up.
+    let firstPassMs = 0;
+    for (let pass = 1; pass <= PASSES + 1; pass += 1) {
       const now = new Date(base + pass * 60_000);
       const start = performance.now();
       const due = await dueAlarmsQuery(db, now).execute();
@@ -80,7 +82,10 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
           }),
         ),
       );
-      if (pass === 0) continue;
+      if (pass === 1) {
+        firstPassMs = performance.now() - start;
+        continue;
+      }
       times.push(performance.now() - start);
       claimed.push(wins.filter(Boolean).length);
     }
@@ -91,7 +96,9 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
         times,
         {
           budgetMs: PASS_BUDGET_MS,
-          note: `${sorted[Math.floor(sorted.length / 2)] ?? 0} due alarms claimed per pass (median)`,
+          note:
+            `${sorted[Math.floor(sorted.length / 2)] ?? 0} due alarms claimed per pass (median); ` +
+            `the first pass, on cold connections: ${firstPassMs.toFixed(1)} ms`,
         },
       ),
       claimedPerPass: sorted[Math.floor(sorted.length / 2)] ?? 0,

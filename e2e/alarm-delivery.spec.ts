@@ -1,8 +1,8 @@
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { watchCommand } from './support/broker-watch';
-import { cloud } from './support/cloud';
-import { appUrl, sandbox } from './support/stack';
+import { cloud, cloudAlarmNextMinute } from './support/cloud';
+import { sandbox } from './support/stack';
 
 // The product's promise (issue 12): a cloud alarm rings from the server at its minute with no
 // browser open, once, and the parent sees the receipt when the app is opened again.
@@ -26,27 +26,7 @@ test('sign in, make a cloud alarm for the next minute, close the browser: the pl
   await app.signIn();
   const title = (await app.playlistCards().first().getByTestId('playlist-title').textContent()) ?? '';
   const cardId = await sandbox.cardIdOf(title);
-  // The next whole minute at least 20 s away: time to close the browser before it.
-  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-  // With the page's own credential (its session cookie) and its Origin, as the app's calls go.
-  const headers = { origin: appUrl };
-  const user = await page.request.post('/api/users', { headers, data: { timezone: 'UTC' } });
-  expect(user.status()).toBe(200);
-  const created = await page.request.post('/api/alarms', {
-    headers,
-    data: {
-      yoto_device_id: BEDROOM,
-      device_name: 'Bedroom Player',
-      alarm_type: 'wakeup',
-      alarm_name: 'Next minute',
-      playlist_id: cardId,
-      hour: due.getUTCHours(),
-      minute: due.getUTCMinutes(),
-      days: '1111111',
-      volume: 6,
-    },
-  });
-  expect(created.status()).toBe(201);
+  const due = await cloudAlarmNextMinute(page, cardId, 'Next minute');
   await first.close(); // no browser open from here on
 
   const starts = await watchCommand(BEDROOM, 'card/start');

@@ -1,8 +1,8 @@
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { watchCommand } from './support/broker-watch';
-import { cloud } from './support/cloud';
-import { appUrl, sandbox } from './support/stack';
+import { cloud, cloudAlarmNextMinute } from './support/cloud';
+import { sandbox } from './support/stack';
 
 // SPEC §4's smart scheduler with the page open: it shows the next alarm and its countdown, five
 // minutes ahead it connects the player, and at the time it asks the server to fire the cloud alarm
@@ -25,23 +25,7 @@ test('the page shows the next alarm, prepares the player, and the alarm rings on
   await app.signIn();
   const title = (await app.playlistCards().first().getByTestId('playlist-title').textContent()) ?? '';
   const cardId = await sandbox.cardIdOf(title);
-  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-  const headers = { origin: appUrl };
-  expect((await page.request.post('/api/users', { headers, data: { timezone: 'UTC' } })).status()).toBe(200);
-  const created = await page.request.post('/api/alarms', {
-    headers,
-    data: {
-      yoto_device_id: BEDROOM,
-      device_name: 'Bedroom Player',
-      alarm_type: 'wakeup',
-      alarm_name: 'Scheduler',
-      playlist_id: cardId,
-      hour: due.getUTCHours(),
-      minute: due.getUTCMinutes(),
-      days: '1111111',
-    },
-  });
-  expect(created.status()).toBe(201);
+  const due = await cloudAlarmNextMinute(page, cardId, 'Scheduler');
   await page.reload();
 
   // Under five minutes away: the prepare state, and the player connected without a click.

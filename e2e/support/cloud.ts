@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { appUrl, sandboxUrl } from './stack';
 
@@ -48,3 +49,32 @@ export const cloud = {
   /** POST /api/alarms as the demo parent (fields as in the API docs). */
   create: (alarm: Record<string, unknown>) => call('POST', '/api/alarms', alarm),
 };
+
+/**
+ * A cloud alarm of the demo parent's Bedroom Player for the next whole minute at least 20 s away
+ * (UTC), made with the page's own credential, its session cookie and Origin, as the app's calls go.
+ * Returns when it is due.
+ */
+export async function cloudAlarmNextMinute(page: Page, cardId: string, alarmName: string): Promise<Date> {
+  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  const headers = { origin: appUrl };
+  const user = await page.request.post('/api/users', { headers, data: { timezone: 'UTC' } });
+  if (user.status() !== 200) throw new Error(`POST /api/users: HTTP ${user.status()}`);
+  const created = await page.request.post('/api/alarms', {
+    headers,
+    data: {
+      yoto_device_id: 'demo-player-1',
+      device_name: 'Bedroom Player',
+      alarm_type: 'wakeup',
+      alarm_name: alarmName,
+      playlist_id: cardId,
+      hour: due.getUTCHours(),
+      minute: due.getUTCMinutes(),
+      days: '1111111',
+      volume: 6,
+    },
+  });
+  if (created.status() !== 201)
+    throw new Error(`POST /api/alarms: HTTP ${created.status()} ${await created.text()}`);
+  return due;
+}
