@@ -168,7 +168,10 @@ describe('the cloud alarm card', () => {
     expect(screen.queryByTestId('firing-receipt')).toBeNull();
     const [stored] = services.cloud.alarms;
     if (!stored) throw new Error('the upload stored nothing');
-    const firing = { ...stored, last_fired_at: '2026-11-24T06:30:00.000Z' };
+    // Fired a minute ago, on the whole second: the receipt shows today's time (just after
+    // midnight it is yesterday's firing, and the receipt names its weekday).
+    const firedAt = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    const firing = { ...stored, last_fired_at: new Date(firedAt).toISOString() };
     services.cloud.alarms = [firing];
     await act(() => queryClient.invalidateQueries());
     const zone = detectTimeZone();
@@ -178,11 +181,11 @@ describe('the cloud alarm card', () => {
     const played = {
       ...firing,
       last_outcome: 'played' as const,
-      last_outcome_at: '2026-11-24T06:30:00.240Z',
+      last_outcome_at: new Date(firedAt + 240).toISOString(),
     };
     services.cloud.alarms = [played];
     const expected = firingReceipt(played, zone)?.text ?? '';
-    expect(expected).toMatch(/^Played \d\d:\d\d:\d\d\.\d on Bedroom Player$/);
+    expect(expected).toMatch(/^Played (\w{3} )?\d\d:\d\d:\d\d\.2 on Bedroom Player$/);
     expect(await screen.findByText(expected, {}, { timeout: 4000 })).toBeTruthy();
   });
 });
