@@ -128,6 +128,8 @@ describeOnDatabases('server-held session', (open) => {
     expect((await callWithCookie(h.app, 'DELETE', '/api/session', '')).status).toBe(401);
     expect((await callWithCookie(h.app, 'DELETE', '/api/session', sessionCookie)).status).toBe(204);
     expect((await callWithCookie(h.app, 'GET', '/api/session', sessionCookie)).status).toBe(401);
+    // Replayed after the end: refused, like every protected route.
+    expect((await callWithCookie(h.app, 'DELETE', '/api/session', sessionCookie)).status).toBe(401);
   });
 
   it('answers 401 without a session, naming an expired one, and clears the page’s hint either way', async () => {

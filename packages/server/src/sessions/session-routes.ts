@@ -8,7 +8,13 @@ import { createPkcePair, randomState } from '@playlist-alarms/provider/pkce';
 import type { TokenVerifier } from '../auth';
 import type { ProviderConfig } from '../config';
 import { HttpError } from '../errors';
-import { FOREIGN_ORIGIN, MISSING_CREDENTIAL, NOT_SIGNED_IN, sessionCaller } from './credentials';
+import {
+  FOREIGN_ORIGIN,
+  MISSING_CREDENTIAL,
+  NOT_SIGNED_IN,
+  SESSION_EXPIRED,
+  sessionCaller,
+} from './credentials';
 import {
   appOrigin,
   clearCookie,
@@ -152,6 +158,12 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     if (rawId === null && cookieRequired) throw new HttpError(401, MISSING_CREDENTIAL);
     if (rawId !== null) {
       if (!originMatches(request, publicUrl)) throw new HttpError(403, FOREIGN_ORIGIN);
+      // The API's form is a protected route: a replayed cookie of an ended session is refused
+      // there, while /auth/logout stays idempotent for the page's button.
+      if (cookieRequired && (await sessions.findSession(rawId)) === null) {
+        clearSessionCookies(reply, isSecure(request, publicUrl));
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
       await sessions.endSession(rawId);
     }
     clearSessionCookies(reply, isSecure(request, publicUrl));
