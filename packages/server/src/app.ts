@@ -29,6 +29,7 @@ import { registerCredentialCheck } from './sessions/credentials';
 import { createSessionStore, type SessionStore } from './sessions/session-store';
 import { sessionRoutes } from './sessions/session-routes';
 import { cipherFromConfig } from './sessions/token-cipher';
+import { API_BODY_LIMIT } from './zod-schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
+    // No route takes more than a small JSON object; the cloud routes set a tighter limit of their own.
+    bodyLimit: API_BODY_LIMIT,
     // A client that sends slowly or never finishes must not hold a connection for ever.
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,

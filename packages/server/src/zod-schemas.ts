@@ -17,6 +17,9 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 /** Request bodies of the cloud API are small JSON objects; anything larger is refused with 413. */
 export const CLOUD_BODY_LIMIT = 16 * 1024;
 
+/** Every other route (logout, deletes, what is added later): 64 KiB, not Fastify's 1 MiB, then 413. */
+export const API_BODY_LIMIT = 64 * 1024;
+
 /** Makes every route registered in `scope` validate and serialize with zod. */
 export function useZodSchemas(scope: FastifyInstance): void {
   scope.setValidatorCompiler(({ schema }) => {
