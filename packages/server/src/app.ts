@@ -7,7 +7,7 @@ import type { AlarmWorker } from './alarm-worker/worker';
 import { createTokenVerifier, jwksUrl } from './auth';
 import type { ServerConfig } from './config';
 import { toRuntimeConfig } from './config';
-import { connectDatabase } from './db/connect';
+import { connectDatabase, DatabaseOpenError } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { registerCompression } from './compression';
@@ -64,7 +64,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await migrateToLatest(db);
   } catch (error) {
     if (ownsDb) await db.destroy();
-    throw error;
+    throw ownsDb ? new DatabaseOpenError(config.database, error) : error;
   }
   const { timeouts } = config;
   const app = Fastify({

@@ -1,5 +1,6 @@
 // `tsx packages/server/src/main.ts`: the server alone, configured by the environment.
 import { ConfigError, loadConfig } from './config';
+import { DatabaseOpenError } from './db/connect';
 import { startServer } from './start';
 
 async function main(): Promise<void> {
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A mistake of the operator's reads as one line; anything else keeps its stack.
+  const known = error instanceof ConfigError || error instanceof DatabaseOpenError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config';
+import { describeValue, type DatabaseConfig } from '../config';
 import type { Database } from './schema';
 
 export interface ConnectOptions {
@@ -17,6 +17,16 @@ export interface ConnectOptions {
 
 /** A PostgreSQL statement running longer than this is cancelled by the server. */
 export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/** The database could not be opened or migrated at start: where (password masked) and why. */
+export class DatabaseOpenError extends Error {
+  override readonly name = 'DatabaseOpenError';
+  constructor(config: DatabaseConfig, cause: unknown) {
+    const where = config.kind === 'sqlite' ? config.file : describeValue('DATABASE_URL', config.url);
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(`Cannot open the database ${where}: ${why}`, { cause });
+  }
+}
 
 /** Opens the database that the configuration names. The caller owns it: `db.destroy()` closes it. */
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Kysely<Database> {
