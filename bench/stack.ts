@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
+import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import type { RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig } from '@playlist-alarms/server/config';
@@ -41,6 +42,7 @@ export async function startBenchStack(webDist: string, playlistCount = HOUSEHOLD
         LOG_LEVEL: 'warn',
       }),
     );
+    sandbox.allowAppOrigins(loopbackTwins(server.url));
     const running = sandbox;
     return {
       sandbox: running,

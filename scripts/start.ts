@@ -1,6 +1,7 @@
 // Demo mode: the local provider sandbox and the server in one process, wired to each other.
 // `npm start` runs this after building the web app; Ctrl-C stops both cleanly.
 import { z } from 'zod';
+import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig } from '@playlist-alarms/server/config';
 import { startServer } from '@playlist-alarms/server/start';
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
     PROVIDER_CLIENT_ID: 'playlist-alarms-demo',
   });
   const server = await startServer(config);
+  // The page may use the sandbox from the app's own origin only (as served, and as configured).
+  sandbox.allowAppOrigins([
+    ...loopbackTwins(server.url),
+    ...(config.sessions.publicUrl === null ? [] : [config.sessions.publicUrl]),
+  ]);
   console.log(
     `Provider sandbox: ${sandbox.url} (MQTT over WebSocket ${sandbox.wsUrl}, TCP ${sandbox.mqttUrl})`,
   );

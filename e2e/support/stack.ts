@@ -137,6 +137,12 @@ export const sandbox = {
   revokeRefreshTokens: () => knob('tokens/revoke', {}),
   /** Refresh grants the provider answered since it started. */
   tokenStats: async () => z.object({ refreshes: z.number() }).parse(await knob('token-stats')),
+  /** Bytes a faulty player publishes on one of its own topics, as they are. */
+  rawMessage: (
+    deviceId: string,
+    topic: 'events' | 'status' | 'response' | 'data/events' | 'data/status',
+    payload: string,
+  ) => knob(`devices/${deviceId}/raw-message`, { topic, payload }),
   /** A physical card put in the player's slot (it plays from the start), or taken out (null). */
   insertCard: (deviceId: string, cardId: string | null) => knob(`devices/${deviceId}/card`, { cardId }),
   /** The player's Bluetooth surroundings and failure scenarios (fields left out stay). */

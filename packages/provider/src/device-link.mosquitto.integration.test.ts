@@ -216,7 +216,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
     ]);
   });
 
-  it('hands every JSON message on the three topics to every handler and drops the rest', async () => {
+  it('hands every JSON object on the three topics to every handler and drops the rest (not JSON, not an object, over 64 KiB)', async () => {
     const { link, lines } = newLink();
     expect(await link.connect('player-7', 'token')).toBe(true);
     const first: DeviceMessage[] = [];
@@ -235,6 +235,9 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
       ['device/player-7/response', '{"status":{"/bluetooth/state":"OK"}}'],
       ['device/player-7/response', 'OK'],
       ['device/player-7/response', null],
+      ['device/player-7/events', '[{"volume":3}]'],
+      ['device/player-7/status', '"charging"'],
+      ['device/player-7/data/events', `{"volume":4,"pad":"${'x'.repeat(70_000)}"}`],
       ['device/player-7/data/events', '{"volume":9,"volumeMax":16}'],
       ['device/player-8/events', '{"volume":1}'],
       ['device/player-7/events', '{"cardId":"none","last":true}'],

@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientIdFor, MqttDeviceLink, parseMessagePayload } from './device-link';
+import { clientIdFor, MAX_MESSAGE_BYTES, MqttDeviceLink, parseMessagePayload } from './device-link';
 import type { LinkStatus } from './device-link-types';
 
 // Broker-free behaviour of the link. Real brokers: device-link.integration.test.ts and
@@ -102,6 +102,14 @@ describe('device link helpers', () => {
     expect(parseMessagePayload(bytes('{"volume":6}'))).toEqual({ volume: 6 });
     expect(parseMessagePayload(bytes('not json'))).toBeUndefined();
     expect(parseMessagePayload(bytes(''))).toBeUndefined();
+    // JSON, but not the object every real message is.
+    for (const other of ['[1,2]', '42', '"text"', 'null', 'true']) {
+      expect(parseMessagePayload(bytes(other)), other).toBeUndefined();
+    }
+    // Up to 64 KiB is read; one byte more is not.
+    const sized = (total: number) => bytes(JSON.stringify({ pad: 'x'.repeat(total - 10) }));
+    expect(parseMessagePayload(sized(MAX_MESSAGE_BYTES))).toHaveProperty('pad');
+    expect(parseMessagePayload(sized(MAX_MESSAGE_BYTES + 1))).toBeUndefined();
   });
 });
 

@@ -32,13 +32,26 @@ const DEFAULT_TWIN_WINDOW_MS = 2_000;
 const RECOVERY_ATTEMPTS = 3;
 const RECOVERY_PAUSE_MS = 1_000;
 
-export function parseMessagePayload(payload: Uint8Array): unknown {
+/** Far above any real player's message (a full status is under 1 KiB): larger ones are not read. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/**
+ * A player's message as a JSON object; undefined when it is too large, not JSON, or JSON of
+ * another type (every real message is an object). Such messages are dropped (SPEC §4).
+ */
+export function parseMessagePayload(payload: Uint8Array): Record<string, unknown> | undefined {
+  if (payload.byteLength > MAX_MESSAGE_BYTES) return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(payload));
+    value = JSON.parse(new TextDecoder().decode(payload));
   } catch {
     return undefined;
   }
+  return isJsonObject(value) ? value : undefined;
 }
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class MqttDeviceLink implements DeviceLink {
   /** The session commands go through. */
@@ -214,7 +227,7 @@ export class MqttDeviceLink implements DeviceLink {
       // The SPEC topics and the provider's `data/` forms map to one kind.
       const kind = classifyDeviceTopic(topic)?.kind;
       const parsed = parseMessagePayload(payload);
-      if (kind === undefined || parsed === undefined) return; // SPEC §4: a message that does not parse is dropped
+      if (kind === undefined || parsed === undefined) return; // SPEC §4: dropped (see parseMessagePayload)
       if (!this.twins.admit(kind, new TextDecoder().decode(payload), `${session}|${topic}`)) return;
       if (kind === 'response') {
         const status = parseCommandResponse(parsed);

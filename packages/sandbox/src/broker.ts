@@ -26,6 +26,8 @@ export interface BrokerDeps {
 
 export interface Broker {
   publish(topic: string, message: unknown): void;
+  /** Publishes bytes as they are: a misbehaving player's message (malformed, oversized). */
+  publishRaw(topic: string, payload: Buffer): void;
   /** For the HTTP server's `upgrade` event: accepts MQTT over WebSocket at /mqtt. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   listenTcp(host: string, port: number): Promise<number>;
@@ -150,11 +152,13 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
     expiryTimers.delete(client);
   });
 
+  function publishRaw(topic: string, payload: Buffer): void {
+    aedes.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, () => undefined);
+  }
+
   return {
-    publish(topic, message) {
-      const payload = Buffer.from(JSON.stringify(message));
-      aedes.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, () => undefined);
-    },
+    publish: (topic, message) => publishRaw(topic, Buffer.from(JSON.stringify(message))),
+    publishRaw,
     handleUpgrade(request, socket, head) {
       const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
       if (path !== '/mqtt' || deps.faults.brokerDown) {

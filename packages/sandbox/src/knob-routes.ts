@@ -18,10 +18,12 @@ export interface KnobActions {
   reset(): void;
   /** After the faults change: e.g. drop MQTT clients so a refused login is seen at once. */
   faultsChanged(): void;
+  /** Publishes bytes on a topic as they are (a player's malformed message). */
+  publishRaw(topic: string, payload: Buffer): void;
 }
 
 export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, actions: KnobActions): void {
-  registerPlayerKnobRoutes(app, ctx);
+  registerPlayerKnobRoutes(app, ctx, actions.publishRaw);
 
   app.get('/_sandbox/faults', () => ({ ...ctx.faults }));
 

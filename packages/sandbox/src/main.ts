@@ -19,6 +19,12 @@ const env = z
     SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
     /** The test knobs under /_sandbox/: off unless '1' (they mint tokens without a sign-in). */
     SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
+    /** Where the app's page is served: the only origins a browser may use the sandbox from. */
+    SANDBOX_APP_ORIGINS: z
+      .string()
+      .default('http://localhost:8080,http://127.0.0.1:8080')
+      .transform((list) => list.split(',').map((origin) => origin.trim()))
+      .pipe(z.array(z.url())),
   })
   .safeParse(process.env);
 
@@ -36,6 +42,7 @@ const sandbox = await startSandbox({
   ...(env.data.SANDBOX_PUBLIC_URL ? { publicUrl: env.data.SANDBOX_PUBLIC_URL } : {}),
   log: true,
   knobs: env.data.SANDBOX_KNOBS === '1',
+  appOrigins: env.data.SANDBOX_APP_ORIGINS,
 });
 console.log(`Yoto sandbox at ${sandbox.url} (MQTT ${sandbox.wsUrl} and ${sandbox.mqttUrl})`);
 

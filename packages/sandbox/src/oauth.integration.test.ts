@@ -353,7 +353,8 @@ describe('discovery, userinfo and CORS', () => {
     expect(bad.status).toBe(401);
   });
 
-  it('allows a browser app on another port to send Authorization and PUT', async () => {
+  it('allows the browser app on another port to send Authorization and PUT', async () => {
+    sandbox.allowAppOrigins(['http://localhost:8080']);
     const preflight = await fetch(`${sandbox.url}/device-v2/demo-player-1/config`, {
       method: 'OPTIONS',
       headers: {

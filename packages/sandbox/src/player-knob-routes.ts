@@ -33,7 +33,19 @@ const settingsBody = z
   })
   .strict();
 
-export function registerPlayerKnobRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** What a faulty firmware could send on the player's own topics: any bytes, as text. */
+const rawMessageBody = z
+  .object({
+    topic: z.enum(['events', 'status', 'response', 'data/events', 'data/status']),
+    payload: z.string().max(1_000_000),
+  })
+  .strict();
+
+export function registerPlayerKnobRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  publishRaw: (topic: string, payload: Buffer) => void,
+): void {
   const player = (params: unknown, reply: FastifyReply): SimulatedPlayer | null => {
     const parsed = deviceParams.safeParse(params);
     const found = parsed.success ? ctx.fleet.get(parsed.data.deviceId) : undefined;
@@ -99,4 +111,10 @@ export function registerPlayerKnobRoutes(app: FastifyInstance, ctx: SandboxConte
   });
 
   knob('settings', settingsBody, (target, body) => target.updateSettings(body));
+
+  knob('raw-message', rawMessageBody, (target, body) => {
+    const topic = `device/${target.deviceId}/${body.topic}`;
+    publishRaw(topic, Buffer.from(body.payload, 'utf8'));
+    return { topic, bytes: Buffer.byteLength(body.payload) };
+  });
 }

@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type { FastifyError } from 'fastify';
 import type { AccountKey } from './accounts';
+import { appOrigins } from './app-origins';
 import { startBroker } from './broker';
 import { realCloudBehaviour } from './cloud-behaviour';
 import type { CloudBehaviour } from './cloud-behaviour';
@@ -46,6 +47,11 @@ export interface SandboxOptions {
    * SANDBOX_KNOBS=1, so no one can mint tokens from a sandbox left running.
    */
   knobs?: boolean;
+  /**
+   * The app's origins: the only ones a browser page may use the sandbox from (CORS, MQTT over
+   * WebSocket). Usually set with allowAppOrigins() once the app's server listens.
+   */
+  appOrigins?: readonly string[];
 }
 
 export interface RunningSandbox {
@@ -53,6 +59,8 @@ export interface RunningSandbox {
   wsUrl: string;
   mqttUrl: string;
   close(): Promise<void>;
+  /** Replaces the origins a browser page may use the sandbox from. */
+  allowAppOrigins(origins: readonly string[]): void;
   issueTokens(
     account: AccountKey,
   ): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
@@ -81,9 +89,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   fleet.load(household);
   const ctx: SandboxContext = { baseUrl: '', tokens, faults, behaviour, fleet, household };
 
+  const origins = appOrigins(options.appOrigins);
   const app = Fastify({ logger: options.log ?? false, forceCloseConnections: true });
   await app.register(cors, {
-    origin: true,
+    origin: (origin, callback) => callback(null, origins.allows(origin)),
     methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
@@ -127,8 +136,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       faultsChanged: () => {
         if (faults.mqttRefuseLogin || faults.brokerDown) broker.dropClients();
       },
+      publishRaw: (topic, payload) => broker.publishRaw(topic, payload),
     });
-  app.server.on('upgrade', (request, socket, head) => broker.handleUpgrade(request, socket, head));
+  app.server.on('upgrade', (request, socket, head) => {
+    if (origins.admitUpgrade(request, socket)) broker.handleUpgrade(request, socket, head);
+  });
 
   try {
     await app.listen({ host, port: options.port ?? 0 });
@@ -151,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         })();
         return closing;
       },
+      allowAppOrigins: (list) => origins.set(list),
       issueTokens: async (account) => {
         const { access_token, refresh_token, expires_in } = await tokens.issueFor(account, behaviour);
         return { access_token, refresh_token, expires_in };
