@@ -1,0 +1,44 @@
+import { decodeJwt } from 'jose';
+import { sendJson, startHttpServer, type TestHttpServer } from '../test-support/http-server';
+
+// The provider behind the same-origin proxy, holding one user's cards and library group. It
+// answers by the bearer token's subject (the real provider checks the token; here the app has
+// verified it already): the owner gets the object, anyone else 403. So a proxied request can only
+// reach another user's card if the server forwarded some credential other than the caller's own.
+
+export interface FakeProvider extends TestHttpServer {
+  /** The owner's card ids (GET /content/{cardId}). */
+  cards: readonly string[];
+  /** The owner's library group ids (GET /card/family/library/groups/{id}). */
+  groups: readonly string[];
+}
+
+function subjectOf(authorization: string | undefined): string | null {
+  const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+  if (token === undefined) return null;
+  try {
+    return decodeJwt(token).sub ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startFakeProvider(owner: string): Promise<FakeProvider> {
+  const cards = ['card-a1', 'card-a2'];
+  const groups = ['group-a1'];
+  const owned = new Set([
+    ...cards.map((id) => `/content/${id}`),
+    ...groups.map((id) => `/card/family/library/groups/${id}`),
+  ]);
+  const server = await startHttpServer((request, response) => {
+    const sub = subjectOf(request.headers.authorization);
+    const path = new URL(request.url ?? '/', 'http://provider.test').pathname;
+    if (sub === null) sendJson(response, 401, { error: 'Unauthorized' });
+    else if (path === '/card/family/library/groups') {
+      sendJson(response, 200, sub === owner ? groups.map((id) => ({ id, name: 'Owner’s group' })) : []);
+    } else if (!owned.has(path)) sendJson(response, 404, { error: 'Not found' });
+    else if (sub !== owner) sendJson(response, 403, { error: 'Forbidden' });
+    else sendJson(response, 200, { id: path, owner });
+  });
+  return { ...server, cards, groups };
+}

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { TestDatabase } from '../db/test-databases';
+import type { Database } from '../db/schema';
+
+// One user's rows in every table, as the database returns them. Typed over every table of
+// schema.ts, so a new table does not compile until it says which of its rows are whose; and
+// checked against the tables the database really has, so a table outside schema.ts fails too.
+
+export interface Owner {
+  userId: string;
+  /** Their alarms' ids as set up: firings are found by these, even should an alarm vanish. */
+  alarmIds: readonly string[];
+}
+
+type Db = Kysely<Database>;
+
+const OWNED_ROWS: { [T in keyof Database]: (db: Db, owner: Owner) => Promise<unknown[]> } = {
+  users: (db, { userId }) => db.selectFrom('users').selectAll().where('yoto_user_id', '=', userId).execute(),
+  sessions: (db, { userId }) =>
+    db.selectFrom('sessions').selectAll().where('yoto_user_id', '=', userId).orderBy('id_hash').execute(),
+  devices: (db, { userId }) =>
+    db
+      .selectFrom('devices')
+      .selectAll()
+      .where('yoto_user_id', '=', userId)
+      .orderBy('yoto_device_id')
+      .execute(),
+  alarms: (db, { userId }) =>
+    db.selectFrom('alarms').selectAll().where('yoto_user_id', '=', userId).orderBy('id').execute(),
+  alarm_firings: (db, { alarmIds }) =>
+    db
+      .selectFrom('alarm_firings')
+      .selectAll()
+      .where('alarm_id', 'in', [...alarmIds])
+      .orderBy('alarm_id')
+      .orderBy('due_at')
+      .execute(),
+};
+
+/** Every row of the owner, table by table, as one JSON text: equal texts mean byte-identical rows. */
+export async function snapshotOwnedRows(db: Db, owner: Owner): Promise<string> {
+  const tables: Record<string, unknown[]> = {};
+  for (const [table, rows] of Object.entries(OWNED_ROWS)) tables[table] = await rows(db, owner);
+  return JSON.stringify(tables, null, 1);
+}
+
+/** Tables the database holds that the snapshot does not read (the migrator's own excepted). */
+export async function tablesNotSnapshotted(database: TestDatabase): Promise<string[]> {
+  const { location } = database;
+  const tables = await database.db.introspection.getTables();
+  return tables
+    .filter((table) => location.kind === 'sqlite' || table.schema === location.schema)
+    .map((table) => table.name)
+    .filter((name) => !name.startsWith('kysely_') && !(name in OWNED_ROWS));
+}

@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import { buildApp } from '../app';
+import type { TestDatabase } from '../db/test-databases';
+import { ALICE, BOB, alarmBody, type OpenDatabase } from '../test-support/cloud-api';
+import { RecordingRinger } from '../test-support/recording-ringer';
+import { testConfig } from '../test-support/test-app';
+import type { TestIssuer } from '../test-support/test-issuer';
+import { startFakeProvider, type FakeProvider } from './fake-provider.test-support';
+import { snapshotOwnedRows } from './owned-rows.test-support';
+
+// Two real users of one app on a given database: A (ALICE) owns alarms of both kinds (one of them
+// already fired, one due right now), a profile with a time zone, a player and a session; B (BOB)
+// owns nothing but a session. Either calls with a signed bearer token or with its session cookie.
+
+export const OWNER = ALICE;
+export const INTRUDER = BOB;
+export type User = typeof OWNER | typeof INTRUDER;
+export type Credential = 'bearer' | 'session';
+export type Verb = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequest {
+  method: Verb;
+  url: string;
+  body?: unknown;
+}
+
+export interface ApiAnswer {
+  status: number;
+  /** The raw answer, to look for anything of A in what B is told. */
+  text: string;
+  body: unknown;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+/** What A holds, as the API answered it when A created it. */
+export interface OwnerObjects {
+  alarms: CloudAlarm[];
+  /** The alarm A fired through the trigger, and the due instant it fired for. */
+  fired: { id: string; dueAt: string };
+  /** An enabled alarm of A due within the trigger's minute at the world's clock. */
+  dueNow: CloudAlarm;
+  deviceId: string;
+  email: string;
+  cards: readonly string[];
+  groups: readonly string[];
+}
+
+export interface TwoUserWorld {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: { now: Date };
+  routes: RegisteredRoute[];
+  a: OwnerObjects;
+  call(user: User, credential: Credential, request: ApiRequest): Promise<ApiAnswer>;
+  /** A's rows in every table, as one JSON text. */
+  snapshotA(): Promise<string>;
+  close(): Promise<void>;
+}
+
+// The app's host and the Origin its own page sends: a session's unsafe requests need both.
+const HOST = 'app.test';
+const ORIGIN = `http://${HOST}`;
+
+export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase): Promise<TwoUserWorld> {
+  const provider: FakeProvider = await startFakeProvider(OWNER);
+  const database = await open();
+  const clock = { now: new Date('2026-06-10T05:00:00.000Z') }; // a Wednesday
+  const workerClock = {
+    now: () => clock.now,
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  const base = testConfig({ issuerUrl: issuer.url, apiBase: provider.url });
+  // Hundreds of requests from one address and user: the limits have their own tests.
+  const config = { ...base, rateLimits: { ...base.rateLimits, perAddress: 0, perUser: 0, signIn: 0 } };
+  const routes: RegisteredRoute[] = [];
+  const record = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+  };
+  const app = await buildApp(config, {
+    db: database.db,
+    now: () => clock.now,
+    workerClock,
+    ringer: new RecordingRinger(workerClock),
+    onRoute: record,
+  });
+
+  const tokens = new Map<User, string>();
+  const cookies = new Map<User, string>();
+  for (const user of [OWNER, INTRUDER] as const) {
+    const token = await issuer.sign({ sub: user });
+    tokens.set(user, token);
+    const rawId = await app.sessions.startSession({
+      sub: user,
+      name: null,
+      email: null,
+      tokens: {
+        accessToken: token,
+        refreshToken: `refresh-${user}`,
+        idToken: null,
+        expiresAt: Date.UTC(2030, 0),
+      },
+    });
+    cookies.set(user, `pa_session=${rawId}`);
+  }
+
+  async function call(user: User, credential: Credential, request: ApiRequest): Promise<ApiAnswer> {
+    const headers: Record<string, string> = { host: HOST, origin: ORIGIN };
+    if (credential === 'bearer') headers.authorization = `Bearer ${tokens.get(user) ?? ''}`;
+    else headers.cookie = cookies.get(user) ?? '';
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await app.inject({
+      method: request.method,
+      url: request.url,
+      headers,
+      ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+    });
+    const text = response.body;
+    let body: unknown = null;
+    try {
+      body = text === '' ? null : (JSON.parse(text) as unknown);
+    } catch {
+      body = text;
+    }
+    return { status: response.statusCode, text, body };
+  }
+
+  const asOwner = async (request: ApiRequest, status: number): Promise<unknown> => {
+    const answer = await call(OWNER, 'bearer', request);
+    if (answer.status !== status) {
+      throw new Error(`A's ${request.method} ${request.url}: ${answer.status} ${answer.text}`);
+    }
+    return answer.body;
+  };
+
+  // A sets up through the API, as the app would.
+  const email = 'alice@example.test';
+  await asOwner(
+    { method: 'POST', url: '/api/users', body: { email, name: 'Alice', timezone: 'Europe/London' } },
+    200,
+  );
+  const deviceId = 'player-a';
+  await asOwner(
+    { method: 'POST', url: '/api/devices', body: { yoto_device_id: deviceId, device_name: 'Alice’s room' } },
+    200,
+  );
+  const create = async (fields: Record<string, unknown>) =>
+    (await asOwner(
+      { method: 'POST', url: '/api/alarms', body: alarmBody({ yoto_device_id: deviceId, ...fields }) },
+      201,
+    )) as CloudAlarm;
+  const toFire = await create({ hour: 7, minute: 30, days: '1111111', playlist_id: provider.cards[0] });
+  const dueNext = await create({ hour: 7, minute: 31, days: '1111100' });
+  await create({ hour: 9, minute: 0, days: '0000011' });
+  await create({
+    alarm_type: 'bedtime',
+    hour: 19,
+    minute: 0,
+    days: '1111111',
+    playlist_id: provider.cards[1],
+  });
+  await create({ alarm_type: 'bedtime', hour: 20, minute: 15, is_enabled: false });
+
+  // A's page fires the 07:30 alarm (London) through the trigger, so the worker's columns and
+  // alarm_firings hold A's data too; then the clock stops where the 07:31 alarm is due.
+  const dueAt = toFire.next_fire_at;
+  if (dueAt === null || dueNext.next_fire_at === null) throw new Error('A’s alarms have no next firing');
+  clock.now = new Date(Date.parse(dueAt) - 20_000);
+  await asOwner({ method: 'POST', url: `/api/alarms/${toFire.id}/trigger`, body: { due_at: dueAt } }, 200);
+  clock.now = new Date(Date.parse(dueNext.next_fire_at) - 30_000);
+
+  const listed = (await asOwner({ method: 'GET', url: '/api/alarms' }, 200)) as { alarms: CloudAlarm[] };
+  const alarms = listed.alarms;
+  const dueNow = alarms.find((alarm) => alarm.id === dueNext.id);
+  if (dueNow === undefined) throw new Error('A’s due alarm is missing');
+  const owner = { userId: OWNER, alarmIds: alarms.map((alarm) => alarm.id) };
+
+  return {
+    app,
+    database,
+    clock,
+    routes,
+    a: {
+      alarms,
+      fired: { id: toFire.id, dueAt },
+      dueNow,
+      deviceId,
+      email,
+      cards: provider.cards,
+      groups: provider.groups,
+    },
+    call,
+    snapshotA: () => snapshotOwnedRows(database.db, owner),
+    async close() {
+      await app.close();
+      await database.dispose();
+      await provider.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
