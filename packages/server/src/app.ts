@@ -11,7 +11,7 @@ import { connectDatabase, DatabaseOpenError } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { registerCompression } from './compression';
-import { registerErrorHandler } from './errors';
+import { answerFrameworkError, registerErrorHandler } from './errors';
 import { REDACT_PATHS, CENSOR, serializeRequest } from './log-redaction';
 import { registerRateLimits } from './rate-limits';
 import { alarmTriggerRoutes } from './routes/alarm-trigger';
@@ -85,6 +85,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
         : config.trustProxy,
     // No route takes more than a small JSON object; the cloud routes set a tighter limit of their own.
     bodyLimit: API_BODY_LIMIT,
+    // URLs the router refuses itself (bad percent-encoding, over-long parameter) answer `{ error }` too.
+    frameworkErrors: answerFrameworkError,
     // A client that sends slowly or never finishes must not hold a connection for ever.
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,

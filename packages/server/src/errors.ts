@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from './db/unavailable';
 
@@ -21,6 +21,29 @@ function describeZodError(error: z.core.$ZodError): string {
     return where === '' ? issue.message : `${where}: ${issue.message}`;
   });
   return `Invalid request: ${parts.join('; ')}`;
+}
+
+/** Fastify's router allows path parameters up to this length (its maxParamLength default). */
+const MAX_PATH_PARAM_LENGTH = 100;
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses some URLs before any route, hook or error handler
+ * runs (a malformed percent-encoding, a path parameter over its length limit) and would answer
+ * `{ error, code, message, statusCode }` with the whole URL echoed; answered here as `{ error }`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  let message = 'Internal server error';
+  if (error.code === 'FST_ERR_BAD_URL') message = 'Invalid request: the URL has a malformed percent-encoding';
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    message = `Invalid request: a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters`;
+  } else if (status < 500) message = error.message;
+  else request.log.error({ err: error }, 'Router failed');
+  void reply.code(status).send({ error: message });
 }
 
 function statusOf(error: unknown): number | null {
