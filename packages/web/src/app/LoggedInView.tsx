@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +24,12 @@ const AlarmScheduler = lazy(() =>
   import('../features/alarms/scheduler/AlarmScheduler').then((module) => ({
     default: module.AlarmScheduler,
   })),
+);
+
+// The help button (SPEC: it starts the guided tour) is a small chunk fetched once the browser is idle,
+// so the first card waits for none of it; the tour itself loads on its first press.
+const HelpFab = lazy(() =>
+  import('../features/tour/HelpFab').then((module) => ({ default: module.HelpFab })),
 );
 
 export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: () => void }) {
@@ -66,6 +72,9 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
     });
   }, [deviceList, listsSettled, loadCloud, notify, queryClient, user]);
 
+  const [helpReady, setHelpReady] = useState(false);
+  useEffect(() => whenIdle(() => setHelpReady(true)), []);
+
   const playlistCount = playlists.data?.length ?? 0;
   const deviceCount = devices.data?.length ?? 0;
 
@@ -94,6 +103,12 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           Logout
         </Button>
       </Stack>
+      {/* It floats in the corner; here in the page's order, Tab reaches it right after Logout. */}
+      {helpReady && (
+        <Suspense fallback={null}>
+          <HelpFab />
+        </Suspense>
+      )}
       {listsSettled && (
         <Suspense fallback={null}>
           <AlarmScheduler />

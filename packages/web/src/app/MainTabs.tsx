@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useState } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,14 +7,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/constants';
+import { MAIN_TABS, MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/main-tabs';
+import type { MainTab } from '@playlist-alarms/core/main-tabs';
+import { useMainTab } from '../services/main-tab';
 import { PlaylistsSection } from './PlaylistsSection';
 
 // The tabs other than the first load on first visit, keeping the logged-in chunk small.
 const AlarmsSection = lazy(() => import('./AlarmsSection').then((m) => ({ default: m.AlarmsSection })));
 const DevicesSection = lazy(() => import('./DevicesSection').then((m) => ({ default: m.DevicesSection })));
 const HelpPanel = lazy(() => import('../features/help/HelpPanel').then((m) => ({ default: m.HelpPanel })));
-
-const TAB_IDS = ['playlists', 'alarms', 'devices', 'help'] as const;
 
 function tabLabels(small: boolean, playlistCount: number, deviceCount: number): string[] {
   return small
@@ -42,35 +43,43 @@ export const MainTabs = memo(function MainTabs({
   playlistCount: number;
   deviceCount: number;
 }) {
-  const [index, setIndex] = useState(0);
+  // The open tab is the app's navigation state, not this component's: the guided tour opens tabs too.
+  const { tab, setTab } = useMainTab();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_MAX_WIDTH_PX - 0.05}px)`);
   const labels = tabLabels(small, playlistCount, deviceCount);
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Tabs
-        value={index}
-        onChange={(_event, next: number) => setIndex(next)}
+        value={tab}
+        onChange={(_event, next: MainTab) => setTab(next)}
         variant={small ? 'fullWidth' : 'scrollable'}
         scrollButtons="auto"
         aria-label="Main sections"
+        id={MAIN_TABS_ELEMENT_ID}
       >
-        {TAB_IDS.map((id, i) => (
-          <Tab key={id} label={labels[i]} id={`tab-${id}`} aria-controls={`panel-${id}`} />
+        {MAIN_TABS.map((id, i) => (
+          <Tab
+            key={id}
+            value={id}
+            label={labels[i]}
+            id={mainTabElementId(id)}
+            aria-controls={`panel-${id}`}
+          />
         ))}
       </Tabs>
       {/* The Playlists tab stays mounted, hidden: coming back to it shows it at once, search and
           page as left. The others mount when opened (their polling stops when left). */}
-      <TabPanel id="playlists" active={index === 0} keepMounted>
+      <TabPanel id="playlists" active={tab === 'playlists'} keepMounted>
         {PANELS.playlists}
       </TabPanel>
-      <TabPanel id="alarms" active={index === 1}>
+      <TabPanel id="alarms" active={tab === 'alarms'}>
         {PANELS.alarms}
       </TabPanel>
-      <TabPanel id="devices" active={index === 2}>
+      <TabPanel id="devices" active={tab === 'devices'}>
         {PANELS.devices}
       </TabPanel>
-      <TabPanel id="help" active={index === 3}>
+      <TabPanel id="help" active={tab === 'help'}>
         {PANELS.help}
       </TabPanel>
     </Paper>
@@ -83,7 +92,7 @@ function TabPanel({
   keepMounted = false,
   children,
 }: {
-  id: string;
+  id: MainTab;
   active: boolean;
   keepMounted?: boolean;
   children: ReactNode;
@@ -93,7 +102,7 @@ function TabPanel({
     <Box
       role="tabpanel"
       id={`panel-${id}`}
-      aria-labelledby={`tab-${id}`}
+      aria-labelledby={mainTabElementId(id)}
       hidden={!active}
       sx={{ p: { xs: 1.5, sm: 3 } }}
     >

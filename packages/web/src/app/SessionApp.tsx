@@ -9,6 +9,7 @@ import { LoadingView } from './LoadingView';
 import { LoggedOutView } from './LoggedOutView';
 import { Notifier } from '../services/notifier';
 import { NotifierContext } from '../services/notifier-context';
+import { MainTabProvider } from '../services/main-tab';
 
 // Everything a session needs (provider services, the query cache, notices) is this lazy chunk: the
 // logged-out view of a first visit shows without it. The logged-in view is one more chunk.
@@ -76,9 +77,12 @@ function SessionRoot({ signInOnStart }: { signInOnStart: boolean }) {
       return <InitErrorView onRetry={session.retry} />;
     case 'logged-in':
       return (
-        <Suspense fallback={<LoadingView />}>
-          <LoggedInView user={session.user} onLogout={session.logout} />
-        </Suspense>
+        // A new tab state per sign-in: the next session starts on Playlists.
+        <MainTabProvider>
+          <Suspense fallback={<LoadingView />}>
+            <LoggedInView user={session.user} onLogout={session.logout} />
+          </Suspense>
+        </MainTabProvider>
       );
   }
 }

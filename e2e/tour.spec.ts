@@ -1,0 +1,109 @@
+import { expect, test, type Page } from './support/test';
+import { AppPage } from './support/app-page';
+import { sandbox } from './support/stack';
+
+// The guided tour by keyboard alone, as a parent who does not use a mouse would take it: the help
+// button, Enter, Tab and Enter through Next to Done, the tabs the steps open, and Escape on a
+// second run, each time with focus back on the help button.
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+});
+
+const helpButton = (page: Page) => page.getByRole('button', { name: 'Start the guided tour' });
+const step = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+const highlight = (page: Page) => page.getByTestId('tour-highlight');
+
+/** Shift+Tab from where focus is until the help button has it (it comes just before the tabs). */
+async function shiftTabToHelpButton(page: Page): Promise<void> {
+  for (let presses = 0; presses < 5; presses += 1) {
+    await page.keyboard.press('Shift+Tab');
+    if (await helpButton(page).evaluate((button) => button === document.activeElement)) return;
+  }
+  throw new Error('Shift+Tab never reached the help button');
+}
+
+/** Tab until `name` has focus (Back comes first where it is enabled), then Enter. */
+async function press(page: Page, name: 'Next' | 'Done'): Promise<void> {
+  const target = page.getByRole('button', { name, exact: true });
+  for (let presses = 0; presses < 3; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((button) => button === document.activeElement)) break;
+  }
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** The tour's outline sits around the tab (its box holds the tab's). */
+async function expectHighlightOn(page: Page, tabName: string): Promise<void> {
+  await expect(highlight(page)).toBeVisible();
+  const outline = await highlight(page).boundingBox();
+  const tab = await new AppPage(page).tab(tabName).boundingBox();
+  expect(outline && tab).toBeTruthy();
+  expect(outline!.x).toBeLessThanOrEqual(tab!.x);
+  expect(outline!.y).toBeLessThanOrEqual(tab!.y);
+  expect(outline!.x + outline!.width).toBeGreaterThanOrEqual(tab!.x + tab!.width);
+  expect(outline!.y + outline!.height).toBeGreaterThanOrEqual(tab!.y + tab!.height);
+}
+
+test('the guided tour by keyboard: four steps that open the tabs, Done and Escape return to the button', async ({
+  page,
+}) => {
+  const tourChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/GuidedTour-[^/]+\.js$/.test(request.url())) tourChunks.push(request.url());
+  });
+  const app = new AppPage(page);
+  await app.signIn();
+  // Start on another tab, so the steps' switches show.
+  await app.tab('Help & Tutorial').click();
+  await expect(helpButton(page)).toBeVisible();
+  expect(tourChunks, 'the tour loads on the first press, not before').toEqual([]);
+
+  await shiftTabToHelpButton(page);
+  await page.keyboard.press('Enter');
+  const welcome = step(page, 'Welcome to Playlist Alarms');
+  await expect(welcome).toBeFocused();
+  await expect(welcome).toContainText('1/4');
+  expect(tourChunks).toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await expect(app.tab('Help & Tutorial')).toHaveAttribute('aria-selected', 'true');
+
+  await press(page, 'Next');
+  const playlists = step(page, 'Your playlists');
+  await expect(playlists).toBeFocused();
+  await expect(playlists).toContainText('2/4');
+  await expect(app.tab('Your Playlists (42)')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Your Playlists (42)' })).toBeVisible();
+  await expectHighlightOn(page, 'Your Playlists (42)');
+
+  await press(page, 'Next');
+  const alarms = step(page, 'Your alarms');
+  await expect(alarms).toBeFocused();
+  await expect(alarms).toContainText('3/4');
+  await expect(app.tab('Alarm Management')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Alarm Management' })).toBeVisible();
+  await expectHighlightOn(page, 'Alarm Management');
+
+  await press(page, 'Next');
+  const complete = step(page, "You're all set");
+  await expect(complete).toBeFocused();
+  await expect(complete).toContainText('4/4');
+  await expect(complete.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  await press(page, 'Done');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(highlight(page)).toHaveCount(0);
+  await expect(helpButton(page)).toBeFocused();
+
+  // A second run, ended with Escape part-way.
+  await page.keyboard.press('Enter');
+  await expect(step(page, 'Welcome to Playlist Alarms')).toBeFocused();
+  await press(page, 'Next');
+  await expect(step(page, 'Your playlists')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(helpButton(page)).toBeFocused();
+  // The chunk came once.
+  expect(tourChunks).toHaveLength(1);
+});
