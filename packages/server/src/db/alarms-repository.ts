@@ -140,6 +140,28 @@ export async function replaceAlarmOfType(
 }
 
 /** Applies the patch to the user's alarm and recomputes next_fire_at; null when the user has no such alarm. */
+/** What a PUT may change, named one by one: a field the schema let through by mistake changes nothing. */
+const EDITABLE_FIELDS = [
+  'yoto_device_id',
+  'device_name',
+  'alarm_name',
+  'alarm_type',
+  'playlist_id',
+  'playlist_name',
+  'hour',
+  'minute',
+  'days',
+  'volume',
+] as const satisfies readonly (keyof CloudAlarmUpdate & keyof AlarmsTable)[];
+
+function editableFields(
+  patch: CloudAlarmUpdate,
+): Partial<Pick<CloudAlarmUpdate, (typeof EDITABLE_FIELDS)[number]>> {
+  return Object.fromEntries(
+    EDITABLE_FIELDS.flatMap((key) => (patch[key] === undefined ? [] : [[key, patch[key]]])),
+  );
+}
+
 export async function updateAlarm(
   db: Db,
   userId: string,
@@ -156,10 +178,10 @@ export async function updateAlarm(
       .where('id', '=', id)
       .executeTakeFirst();
     if (current === undefined) return null;
-    const { yoto_user_id: _claimed, mqtt_config: _ignored, is_enabled, ...fields } = patch;
+    const { is_enabled } = patch;
     const merged: AlarmsTable = {
       ...current,
-      ...fields,
+      ...editableFields(patch),
       ...(is_enabled === undefined ? {} : { is_enabled: is_enabled ? 1 : 0 }),
       updated_at: now.toISOString(),
     };
