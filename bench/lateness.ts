@@ -2,7 +2,6 @@
 // the moment the player's broker delivers its card/start, over at least 200 alarms in a few minutes
 // (a third of them bunched on one round minute, as 07:00 is), fired by the real server's worker
 // through the sandbox's broker. The bar: p99 ≤ 250 ms.
-import crypto from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { sql } from 'kysely';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { loadConfig } from '@playlist-alarms/server/config';
+import { newAlarmRow } from '@playlist-alarms/server/db/alarms-repository';
 import { connectDatabase } from '@playlist-alarms/server/db/connect';
 import { startServer } from '@playlist-alarms/server/start';
 import { summarize } from './stats';
@@ -91,17 +91,15 @@ export async function runLatenessBench(options: LatenessOptions = {}): Promise<L
       const due = Array.from({ length: count }, (_, i) =>
         i % 3 === 0 ? start : start + Math.round(((i + 1) / count) * spreadMs),
       );
-      const ids = due.map(() => crypto.randomUUID());
-      const at = new Date().toISOString();
+      const now = new Date();
+      const at = now.toISOString();
       await sql`insert into users (yoto_user_id, timezone, created_at, updated_at) values (${sub}, 'UTC', ${at}, ${at})
         on conflict (yoto_user_id) do nothing`.execute(db);
-      for (const [i, id] of ids.entries()) {
-        const when = new Date(due[i] ?? start);
-        await db
-          .insertInto('alarms')
-          .values({
-            id,
-            yoto_user_id: sub,
+      for (const [i, instant] of due.entries()) {
+        const when = new Date(instant);
+        const row = newAlarmRow(
+          sub,
+          {
             yoto_device_id: PLAYERS[i % PLAYERS.length] ?? 'demo-player-1',
             device_name: 'Bench',
             alarm_name: `Lateness ${i}`,
@@ -112,17 +110,15 @@ export async function runLatenessBench(options: LatenessOptions = {}): Promise<L
             minute: when.getUTCMinutes(),
             days: '1111111',
             volume: 5,
-            is_enabled: 1,
-            mqtt_config: null,
-            next_fire_at: when.toISOString(),
-            last_fired_at: null,
-            last_outcome: null,
-            last_outcome_at: null,
-            claimed_by: null,
-            claimed_until: null,
-            created_at: at,
-            updated_at: at,
-          })
+            is_enabled: true,
+          },
+          'UTC',
+          now,
+        );
+        // Most are off the minute: the bench's instant, not the one the hour and minute give.
+        await db
+          .insertInto('alarms')
+          .values({ ...row, next_fire_at: when.toISOString() })
           .execute();
       }
       // The worker's refresh (every few seconds) arms each alarm within its last minute.

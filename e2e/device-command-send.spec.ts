@@ -61,10 +61,7 @@ test('a remote control click puts its command on the WebSocket before the clickâ
 
   const app = new AppPage(page);
   await app.signIn();
-  await app.tab('Device Management (3)').click();
-  const card = page.getByRole('article', { name: 'Bedroom Player' });
-  await card.getByRole('button', { name: 'Connect MQTT' }).click();
-  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+  const card = await app.connectPlayer();
 
   await card.getByRole('button', { name: 'Play / Resume' }).click();
   await card.getByRole('button', { name: 'Pause', exact: true }).click();

@@ -30,11 +30,9 @@ const deviceCard = (page: Page, name: string) => page.getByRole('article', { nam
 
 /** Signs in, opens the tab and connects the Bedroom Player over MQTT; returns its card. */
 async function connectedBedroom(page: Page): Promise<Locator> {
-  await openDevicesTab(page);
-  const card = deviceCard(page, 'Bedroom Player');
-  await card.getByRole('button', { name: 'Connect MQTT' }).click();
-  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
-  return card;
+  const app = new AppPage(page);
+  await app.signIn();
+  return app.connectPlayer();
 }
 
 const openAdvanced = async (card: Locator) => {

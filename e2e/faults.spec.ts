@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { watchCommand } from './support/broker-watch';
 import { cloud } from './support/cloud';
@@ -14,16 +14,6 @@ test.beforeEach(async () => {
   await sandbox.reset();
   await cloud.clear();
 });
-
-async function connectBedroom(page: Page) {
-  const app = new AppPage(page);
-  await app.signIn();
-  await app.tab('Device Management (3)').click();
-  const card = page.getByRole('article', { name: 'Bedroom Player' });
-  await card.getByRole('button', { name: 'Connect MQTT' }).click();
-  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
-  return { app, card };
-}
 
 /** What the provider and our backend keep for the parent: compared before and after a fault. */
 async function storedState() {
@@ -42,7 +32,9 @@ async function storedState() {
 test('the broker restarts under a connected player: MQTT Disconnected, a reconnect works, no command twice', async ({
   page,
 }) => {
-  const { card } = await connectBedroom(page);
+  const app = new AppPage(page);
+  await app.signIn();
+  const card = await app.connectPlayer();
   const quick = card.getByRole('group', { name: 'Quick Play Favorites' }).getByRole('button').first();
   await quick.click();
   await expect.poll(async () => (await sandbox.playerState(BEDROOM)).playbackStatus).toBe('playing');

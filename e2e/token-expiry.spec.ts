@@ -25,10 +25,7 @@ test('a connected player stays usable across two token expiries, and its card ne
   test.setTimeout(150_000);
   const app = new AppPage(page);
   await app.signIn();
-  await app.tab('Device Management (3)').click();
-  const card = page.getByRole('article', { name: 'Bedroom Player' });
-  await card.getByRole('button', { name: 'Connect MQTT' }).click();
-  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+  const card = await app.connectPlayer();
   const connectedAt = Date.now();
 
   // Notes every moment the card reads "MQTT Disconnected", however brief.

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Page model of the app: what a parent sees and clicks, named as the spec names it.
 export class AppPage {
@@ -9,6 +9,7 @@ export class AppPage {
   tab = (name: string) => this.page.getByRole('tab', { name, exact: true });
   playlistCards = () => this.page.getByTestId('playlist-card');
   playlistCard = (title: string) => this.playlistCards().filter({ hasText: title });
+  playerCard = (name: string) => this.page.getByRole('article', { name });
 
   async open(): Promise<void> {
     await this.page.goto('/');
@@ -24,6 +25,15 @@ export class AppPage {
     await expect(
       this.page.getByRole('heading', { level: 1, name: 'Welcome back', exact: true }),
     ).toBeVisible();
+  }
+
+  /** Signed in: opens the Device Management tab and connects the player over MQTT; returns its card. */
+  async connectPlayer(name = 'Bedroom Player'): Promise<Locator> {
+    await this.tab('Device Management (3)').click();
+    const card = this.playerCard(name);
+    await card.getByRole('button', { name: 'Connect MQTT' }).click();
+    await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+    return card;
   }
 
   async expectSnackbar(text: string): Promise<void> {

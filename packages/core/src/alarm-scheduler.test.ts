@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, planNextAlarm, triggerProblem, type CloudAlarmPlan } from './alarm-scheduler';
+import {
+  countdownText,
+  planNextAlarm,
+  schedulerLine,
+  triggerProblem,
+  type CloudAlarmPlan,
+  type PlannedAlarm,
+} from './alarm-scheduler';
 import { parseAlarm } from './alarm-codec';
 import type { DeviceAlarm } from './entities';
 
@@ -58,6 +65,60 @@ describe('the page scheduler’s next alarm', () => {
     expect(countdownText(4 * 60_000 + 9_000)).toBe('in 4m 09s');
     expect(countdownText(11_200)).toBe('in 12s');
     expect(countdownText(0)).toBe('now');
+  });
+});
+
+describe('the scheduler’s line', () => {
+  const at = new Date('2026-11-24T07:00:00Z');
+  const names = { title: 'Morning Songs', deviceName: 'Bedroom Player' };
+  const utcClock = (instant: Date) => instant.toISOString().slice(11, 16);
+  const cloudPlan: PlannedAlarm = {
+    source: 'cloud',
+    deviceId: 'p1',
+    cardId: 'card1',
+    at,
+    alarmId: 'c1',
+    dueAt: at.toISOString(),
+  };
+  const devicePlan: PlannedAlarm = { source: 'device', deviceId: 'p1', cardId: 'card1', at };
+  const before = (ms: number) => new Date(at.getTime() - ms);
+
+  it('waiting: the next alarm, where it plays, its source and the countdown', () => {
+    expect(schedulerLine(cloudPlan, names, before(3 * 3_600_000), utcClock)).toEqual({
+      phase: 'waiting',
+      text: '⏰ Next alarm: Morning Songs on Bedroom Player at 07:00 (cloud alarm), in 3h 00m',
+    });
+    expect(schedulerLine(devicePlan, names, before(5 * 60_000 + 1_000), utcClock)).toEqual({
+      phase: 'waiting',
+      text: '⏰ Next alarm: Morning Songs on Bedroom Player at 07:00 (player alarm), in 5m 01s',
+    });
+  });
+
+  it('prepare: five minutes ahead, the player it connects', () => {
+    expect(schedulerLine(cloudPlan, names, before(5 * 60_000), utcClock)).toEqual({
+      phase: 'prepare',
+      text: '🔔 Preparing alarm: Morning Songs on Bedroom Player at 07:00 (cloud alarm), in 5m 00s. Connecting Bedroom Player.',
+    });
+    expect(schedulerLine(devicePlan, names, before(12_000), utcClock)).toEqual({
+      phase: 'prepare',
+      text: '🔔 Preparing alarm: Morning Songs on Bedroom Player at 07:00 (player alarm), in 12s. Connecting Bedroom Player.',
+    });
+  });
+
+  it('due: from its time on, still preparing, now', () => {
+    for (const now of [at, new Date(at.getTime() + 800)]) {
+      expect(schedulerLine(cloudPlan, names, now, utcClock)).toEqual({
+        phase: 'due',
+        text: '🔔 Preparing alarm: Morning Songs on Bedroom Player at 07:00 (cloud alarm), now. Connecting Bedroom Player.',
+      });
+    }
+  });
+
+  it('shows the time in the local clock unless told otherwise', () => {
+    const local = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    expect(schedulerLine(cloudPlan, names, before(3 * 3_600_000)).text).toBe(
+      `⏰ Next alarm: Morning Songs on Bedroom Player at ${local} (cloud alarm), in 3h 00m`,
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 // alarm across the players' own alarms and the cloud's, its countdown, and what to do at its time.
 // The player rings its device alarms itself and the server rings cloud alarms; the page only asks
 // the server to fire a due cloud alarm (the same claim, so it still rings once).
-import { findNextAlarm, type DeviceAlarms } from './next-alarm';
+import { alarmPhase, findNextAlarm, type AlarmPhase, type DeviceAlarms } from './next-alarm';
 
 export interface CloudAlarmPlan {
   id: string;
@@ -62,6 +62,33 @@ export function countdownText(remainingMs: number): string {
   if (hours > 0) return `in ${hours}h ${two(minutes)}m`;
   if (minutes > 0) return `in ${minutes}m ${two(rest)}s`;
   return `in ${rest}s`;
+}
+
+/** The alarm's time of day, as the page shows it: the browser's locale and zone. */
+const localClock = (at: Date): string =>
+  at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The page's line for the planned alarm at `now`: what, where, when and the countdown; from five
+ * minutes ahead (and once due) the prepare state, which names the player being connected.
+ */
+export function schedulerLine(
+  plan: PlannedAlarm,
+  names: { title: string; deviceName: string },
+  now: Date,
+  clock: (at: Date) => string = localClock,
+): { phase: AlarmPhase; text: string } {
+  const phase = alarmPhase(plan.at, now);
+  const source = plan.source === 'cloud' ? 'cloud alarm' : 'player alarm';
+  const what = `${names.title} on ${names.deviceName} at ${clock(plan.at)} (${source})`;
+  const countdown = countdownText(plan.at.getTime() - now.getTime());
+  return {
+    phase,
+    text:
+      phase === 'waiting'
+        ? `⏰ Next alarm: ${what}, ${countdown}`
+        : `🔔 Preparing alarm: ${what}, ${countdown}. Connecting ${names.deviceName}.`,
+  };
 }
 
 /** What the page says after asking the server to fire a cloud alarm; null when nothing is wrong. */

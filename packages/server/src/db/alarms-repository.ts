@@ -59,7 +59,13 @@ const nextFireText = (
   now: Date,
 ) => nextFireAt({ ...alarm, is_enabled: alarm.is_enabled === 1 }, now, zone)?.toISOString() ?? null;
 
-function newAlarmRow(userId: string, input: CloudAlarmCreate, zone: string | null, now: Date): AlarmsTable {
+/** A new alarm's row as the API stores it: a fresh id, next_fire_at in the user's zone, no firing yet. */
+export function newAlarmRow(
+  userId: string,
+  input: CloudAlarmCreate,
+  zone: string | null,
+  now: Date,
+): AlarmsTable {
   const at = now.toISOString();
   const fields = {
     hour: input.hour,

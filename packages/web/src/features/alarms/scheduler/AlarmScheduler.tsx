@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import { alarmPhase } from '@playlist-alarms/core/next-alarm';
-import { countdownText } from '@playlist-alarms/core/alarm-scheduler';
+import { schedulerLine } from '@playlist-alarms/core/alarm-scheduler';
 import { useAlarmScheduler } from './use-alarm-scheduler';
-
-const clock = (at: Date) => at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The page's alarm scheduler and its line: the next alarm, its countdown, the prepare state. */
 export function AlarmScheduler() {
@@ -16,9 +13,7 @@ export function AlarmScheduler() {
   }, []);
   if (!next) return null;
   const { plan, deviceName, title } = next;
-  const phase = alarmPhase(plan.at, new Date(now));
-  const source = plan.source === 'cloud' ? 'cloud alarm' : 'player alarm';
-  const what = `${title ?? plan.cardId} on ${deviceName} at ${clock(plan.at)} (${source})`;
+  const { phase, text } = schedulerLine(plan, { title: title ?? plan.cardId, deviceName }, new Date(now));
   return (
     <Alert
       severity={phase === 'waiting' ? 'info' : 'warning'}
@@ -28,9 +23,7 @@ export function AlarmScheduler() {
       data-phase={phase}
       sx={{ mb: 2 }}
     >
-      {phase === 'waiting'
-        ? `⏰ Next alarm: ${what}, ${countdownText(plan.at.getTime() - now)}`
-        : `🔔 Preparing alarm: ${what}, ${countdownText(plan.at.getTime() - now)}. Connecting ${deviceName}.`}
+      {text}
     </Alert>
   );
 }

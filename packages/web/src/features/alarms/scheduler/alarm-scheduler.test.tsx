@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
 import { renderWithServices } from '../../../test/render-with-services';
@@ -74,14 +74,35 @@ describe('the smart alarm scheduler', () => {
     expect(services.cloud.triggers).toHaveLength(1);
   });
 
-  it('never rings a device alarm: the player rings it itself', async () => {
-    const soon = new Date(Date.now() + 61_000);
-    const hhmm = `${String(soon.getHours()).padStart(2, '0')}${String(soon.getMinutes()).padStart(2, '0')}`;
-    const services = setup([], [`1111111,${hhmm},card1,,,5,1`]);
-    const line = await screen.findByTestId('next-alarm');
-    expect(line.textContent).toContain('(player alarm)');
-    expect(services.cloud.triggers).toEqual([]);
-    expect(services.cloud.calls).not.toContain('triggerAlarm');
+  it('never rings a device alarm: the player rings it itself, and the page plans the next', async () => {
+    // 2 s before 07:00 (local) on a fixed day; only Date is faked, and it runs on with real time.
+    const due = new Date(2026, 10, 24, 7, 0, 0);
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    try {
+      vi.setSystemTime(due.getTime() - 2_000);
+      const services = setup([], ['1111111,0700,card1,,,5,1']);
+      const line = await screen.findByTestId('next-alarm');
+      expect(line.dataset.phase).toBe('prepare');
+      expect(line.textContent).toMatch(/\(player alarm\), in [12]s\. Connecting Bedroom Player\.$/);
+      await waitFor(() => expect(services.devices.status('p1')).toBe('connected'));
+
+      // Past its time and the 1 s after it, in real time.
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(services.cloud.triggers).toEqual([]);
+      expect(services.cloud.calls).not.toContain('triggerAlarm');
+      expect(services.links.get('p1')?.sentNames()).toEqual([]);
+      // Planned again: the same alarm tomorrow (once the line's countdown has ticked past 07:00).
+      await waitFor(
+        () => {
+          const next = screen.getByTestId('next-alarm');
+          expect(next.dataset.phase).toBe('waiting');
+          expect(next.textContent).toMatch(/\(player alarm\), in 23h 59m$/);
+        },
+        { timeout: 2_000 },
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says why a trigger failed, and names a card in none of the lists', async () => {

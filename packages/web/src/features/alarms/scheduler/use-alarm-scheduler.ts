@@ -41,7 +41,8 @@ export function useAlarmScheduler(): ScheduledView | null {
     queries: deviceList.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
     combine: alarmsOf,
   });
-  const [round, setRound] = useState(0);
+  // The instant the plan looks after: set again 1 s after each alarm, so the plan moves on.
+  const [planFrom, setPlanFrom] = useState(() => new Date());
   const rung = useRef(new Set<string>());
 
   const plan = useMemo(() => {
@@ -50,11 +51,8 @@ export function useAlarmScheduler(): ScheduledView | null {
       deviceId: device.deviceId,
       alarms: configs[index]?.alarms ?? [],
     }));
-    // `round` moves the plan on after each alarm.
-    return round >= 0
-      ? planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], new Date(), detectTimeZone())
-      : null;
-  }, [cloud.data, configs, deviceList, round]);
+    return planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], planFrom, detectTimeZone());
+  }, [cloud.data, configs, deviceList, planFrom]);
 
   const knownCards = useMemo(
     () => new Set((playlists.data ?? []).flatMap((p) => (p.cardId ? [p.cardId] : []))),
@@ -95,7 +93,7 @@ export function useAlarmScheduler(): ScheduledView | null {
               timers.push(
                 window.setTimeout(() => {
                   void queryClient.invalidateQueries({ queryKey: queryKeys.cloudAlarms() });
-                  setRound((n) => n + 1);
+                  setPlanFrom(new Date());
                 }, TIMINGS_MS.alarmReschedule),
               );
             });
