@@ -19,8 +19,12 @@ export interface ScheduledView {
   title: string | null;
 }
 
-// Stable, so the combined list keeps its identity while no config changes.
-const alarmsOf = (results: Array<UseQueryResult<DeviceAlarms>>) => results.map((result) => result.data);
+// Stable, so the combined list keeps its identity while no config changes (the result is also
+// structurally shared by TanStack Query).
+const alarmsOf = (results: Array<UseQueryResult<DeviceAlarms>>) => ({
+  alarms: results.map((result) => result.data),
+  updatedAt: Math.max(0, ...results.map((result) => result.dataUpdatedAt)),
+});
 
 /**
  * SPEC §4's smart scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
@@ -37,11 +41,15 @@ export function useAlarmScheduler(): ScheduledView | null {
   const playlists = usePlaylists();
   const cloud = useCloudAlarms();
   const deviceList = useMemo(() => devices.data ?? [], [devices.data]);
+  const { dataUpdatedAt: devicesAt } = devices;
+  const { dataUpdatedAt: cloudAt } = cloud;
   const configs = useQueries({
     queries: deviceList.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
     combine: alarmsOf,
   });
-  // The instant the plan looks after: set again 1 s after each alarm, so the plan moves on.
+  // Set again 1 s after each alarm, so the plan moves on past it. The plan looks after this or
+  // after the newest list's arrival, whichever is later: lists fetched anew on a page left open
+  // for hours plan from their own time, not from the last alarm.
   const [planFrom, setPlanFrom] = useState(() => new Date());
   const rung = useRef(new Set<string>());
 
@@ -49,10 +57,11 @@ export function useAlarmScheduler(): ScheduledView | null {
     if (deviceList.length === 0) return null;
     const deviceAlarms = deviceList.map((device, index) => ({
       deviceId: device.deviceId,
-      alarms: configs[index]?.alarms ?? [],
+      alarms: configs.alarms[index]?.alarms ?? [],
     }));
-    return planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], planFrom, detectTimeZone());
-  }, [cloud.data, configs, deviceList, planFrom]);
+    const from = Math.max(planFrom.getTime(), devicesAt, cloudAt, configs.updatedAt);
+    return planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], new Date(from), detectTimeZone());
+  }, [cloud.data, cloudAt, configs, deviceList, devicesAt, planFrom]);
 
   const knownCards = useMemo(
     () => new Set((playlists.data ?? []).flatMap((p) => (p.cardId ? [p.cardId] : []))),
