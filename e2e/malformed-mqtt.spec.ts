@@ -72,7 +72,7 @@ test('malformed, oversized and wrongly typed player messages are dropped; the pa
   await expect(page.getByLabel('Connection summary').getByText('MQTT Connected')).toBeVisible();
 
   // Commands still go out and answers still come in: the player reports its real battery again.
-  await bedroom.getByRole('button', { name: 'Refresh Status' }).click();
+  await bedroom.getByRole('button', { name: 'Refresh Status', exact: true }).click();
   await expect(bedroom.getByLabel(`Battery ${player.battery.level}%`)).toBeVisible();
   await app.tab('Your Playlists (42)').click();
   await expect(page.getByRole('heading', { name: /playlists/i }).first()).toBeVisible();

@@ -3,6 +3,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -23,12 +24,15 @@ export function SelectDeviceDialog({ open, devices, onChoose, onClose }: SelectD
       <DialogTitle id="select-device-title">Select Device for Playback</DialogTitle>
       <List sx={{ pt: 0 }}>
         {devices.map((device) => (
-          <ListItemButton key={device.deviceId} onClick={() => onChoose(device)}>
-            <ListItemIcon>
-              <SpeakerIcon color="primary" />
-            </ListItemIcon>
-            <ListItemText primary={device.name} secondary="Online" />
-          </ListItemButton>
+          // A list holds list items (axe "list"): the button sits inside one.
+          <ListItem key={device.deviceId} disablePadding>
+            <ListItemButton onClick={() => onChoose(device)}>
+              <ListItemIcon>
+                <SpeakerIcon color="primary" />
+              </ListItemIcon>
+              <ListItemText primary={device.name} secondary="Online" />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <DialogActions>

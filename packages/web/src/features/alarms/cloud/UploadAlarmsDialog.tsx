@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -121,20 +122,21 @@ export function UploadAlarmsDialog({
           sx={{ maxHeight: UPLOAD_LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
         >
           {local.map((item) => (
-            <ListItemButton
-              key={item.key}
-              selected={item.key === selected}
-              onClick={() => setSelected(item.key)}
-              aria-pressed={item.key === selected}
-            >
-              <ListItemIcon>
-                <Radio edge="start" checked={item.key === selected} tabIndex={-1} disableRipple />
-              </ListItemIcon>
-              <ListItemText
-                primary={`${item.alarm.time} · ${titleOf(item.alarm.cardId) ?? item.alarm.cardId}`}
-                secondary={`${item.device.name} · ${daysWording(item.alarm.days)}`}
-              />
-            </ListItemButton>
+            <ListItem key={item.key} disablePadding>
+              <ListItemButton
+                selected={item.key === selected}
+                onClick={() => setSelected(item.key)}
+                aria-pressed={item.key === selected}
+              >
+                <ListItemIcon>
+                  <Radio edge="start" checked={item.key === selected} tabIndex={-1} disableRipple />
+                </ListItemIcon>
+                <ListItemText
+                  primary={`${item.alarm.time} · ${titleOf(item.alarm.cardId) ?? item.alarm.cardId}`}
+                  secondary={`${item.device.name} · ${daysWording(item.alarm.days)}`}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </DialogContent>
