@@ -147,10 +147,11 @@ test('the Device Status refresh icon brings what only the provider API knows: do
   const powerSource = reportValue(card, 'Power & Battery', 'Power Source');
   await expect(powerSource).toHaveText('Battery only');
 
-  // Low and put on its V2 dock: the player pushes a status at once (level and charging), but the
-  // power source is a field of the API status only, which the app fetches on connect and refresh.
-  // It charges no further here: players report their level rounded up, so 15 would read 16 a second on.
-  await playerKnob('settings', { batteryChargePerHour: 0 });
+  // Low and put on its V2 dock: the player's next status push (every second here; real players
+  // every few minutes) carries level and charging, but the power source is a field of the API
+  // status only, which the app fetches on connect and refresh. It charges no further here: players
+  // report their level rounded up, so 15 would read 16 a second on.
+  await playerKnob('settings', { batteryChargePerHour: 0, statusIntervalMs: 1000 });
   await playerKnob('power', { batteryLevel: 15, powerSource: 1 });
   await eventually((p) => [p.battery.powerSource, p.battery.charging]).toEqual([1, true]);
   const chip = card.getByLabel('Battery 15% ⚡');
