@@ -25,6 +25,12 @@ export function jwksUrl(provider: ProviderConfig): URL {
 
 const claimsSchema = z.object({ sub: z.string().min(1) });
 
+/**
+ * Leeway on `exp`, `nbf` and `iat`: the provider's clock and ours differ a little, and `exp` is in
+ * whole seconds, so a token fresh from the token endpoint can read as expired without it.
+ */
+export const CLOCK_TOLERANCE_S = 5;
+
 // Failures of the provider itself (keys unreachable or unreadable), as opposed to a bad token.
 function isKeySetUnavailable(error: unknown): boolean {
   return (
@@ -48,7 +54,11 @@ export function createTokenVerifier(provider: ProviderConfig, fetchImpl: typeof 
   const issuer = [provider.authIssuer, `${provider.authIssuer}/`];
   return async (token) => {
     try {
-      const { payload } = await jwtVerify(token, keys, { issuer, audience: provider.audience });
+      const { payload } = await jwtVerify(token, keys, {
+        issuer,
+        audience: provider.audience,
+        clockTolerance: CLOCK_TOLERANCE_S,
+      });
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) throw new HttpError(401, 'Invalid access token: no subject');
       return { sub: claims.data.sub, token };

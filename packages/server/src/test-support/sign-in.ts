@@ -63,6 +63,8 @@ export async function signIn(
     url: `/auth/callback?${back.searchParams.toString()}`,
     headers: { host: APP_HOST, cookie: loginCookie ?? '' },
   });
+  // An untampered sign-in must succeed: a test after it would otherwise fail far from the cause.
+  if (options.tamper === undefined) expect(callback.headers.location, 'the sign-in callback').toBe('/');
   return {
     sessionCookie: cookieFrom(callback, 'pa_session') ?? '',
     loginCookie: loginCookie ?? '',
