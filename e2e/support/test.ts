@@ -53,4 +53,4 @@ export const test = base.extend<{ csp: CspWatch }>({
 });
 
 export { expect };
-export type { Locator, Page } from '@playwright/test';
+export type { Locator, Page, TestInfo } from '@playwright/test';

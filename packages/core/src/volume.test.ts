@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { GaugeColour } from './volume';
+import type { GaugeColour, VolumeBand } from './volume';
 import {
+  VOLUME_BAND_LABELS,
   alarmLevelToPercent,
   alarmPercentToLevel,
   deviceVolumeDisplay,
+  gaugeBand,
   gaugeSegmentColour,
   gaugeToPercent,
   modalGaugeToPercent,
+  stepGauge,
   percentToGauge,
   percentToModalGauge,
 } from './volume';
@@ -27,6 +30,15 @@ describe('SPEC §7 remote gauge 0–14 is scaled by 100/14 and rounded', () => {
   it('maps a percent back to the gauge and round-trips every segment', () => {
     expect(percentToGauge(50)).toBe(7);
     for (let g = 0; g <= 14; g += 1) expect(percentToGauge(gaugeToPercent(g))).toBe(g);
+  });
+});
+
+describe('Quieter and Louder step the remote gauge by one segment', () => {
+  it('steps down and up, held within 0–14', () => {
+    expect(stepGauge(7, -1)).toBe(6);
+    expect(stepGauge(7, 1)).toBe(8);
+    expect(stepGauge(0, -1)).toBe(0);
+    expect(stepGauge(14, 1)).toBe(14);
   });
 });
 
@@ -68,7 +80,7 @@ describe('SPEC §9 displayed device volume is value/volumeMax (default 16) with 
   });
 });
 
-const times = (n: number, colour: GaugeColour): GaugeColour[] => Array.from({ length: n }, () => colour);
+const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
 
 describe('SPEC §9/§5 gauge colour bands', () => {
   it('14 segments: 1–4 red, 5–9 amber, 10–14 green', () => {
@@ -82,5 +94,30 @@ describe('SPEC §9/§5 gauge colour bands', () => {
   it('mute (0) and beyond the gauge have no colour', () => {
     expect(gaugeSegmentColour(0, 14)).toBeNull();
     expect(gaugeSegmentColour(11, 10)).toBeNull();
+  });
+});
+
+describe('gauge bands carry text as well as colour', () => {
+  const bands = (segments: 14 | 10) =>
+    Array.from({ length: segments + 1 }, (_, level) => VOLUME_BAND_LABELS[gaugeBand(level, segments)]);
+  it('14 segments: mute, then Quiet on red, Medium on amber, Loud on green', () => {
+    expect(bands(14)).toEqual(['Muted', ...times(4, 'Quiet'), ...times(5, 'Medium'), ...times(5, 'Loud')]);
+  });
+  it('10 segments: mute, then Quiet on red, Medium on amber, Loud on green', () => {
+    expect(bands(10)).toEqual(['Muted', ...times(3, 'Quiet'), ...times(3, 'Medium'), ...times(4, 'Loud')]);
+  });
+  it('names the band of the colour each level lights last', () => {
+    const named: Record<GaugeColour, VolumeBand> = { red: 'quiet', amber: 'medium', green: 'loud' };
+    for (const segments of [14, 10] as const) {
+      for (let level = 1; level <= segments; level += 1) {
+        const colour = gaugeSegmentColour(level, segments);
+        expect(colour && named[colour]).toBe(gaugeBand(level, segments));
+      }
+    }
+  });
+  it('holds out-of-range levels at the ends', () => {
+    expect(gaugeBand(-2, 14)).toBe('muted');
+    expect(gaugeBand(20, 14)).toBe('loud');
+    expect(gaugeBand(11, 10)).toBe('loud');
   });
 });

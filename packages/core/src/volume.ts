@@ -7,6 +7,10 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
 export const gaugeToPercent = (gauge: number): number =>
   Math.round((clamp(gauge, 0, REMOTE_VOLUME.max) * 100) / REMOTE_VOLUME.max);
 
+/** One press of Quieter (-1) or Louder (+1) on the remote gauge, held within 0–14. */
+export const stepGauge = (gauge: number, step: -1 | 1): number =>
+  clamp(Math.round(gauge) + step, 0, REMOTE_VOLUME.max);
+
 /** 0–100 → the nearest gauge segment 0–14. */
 export const percentToGauge = (percent: number): number =>
   Math.round((clamp(percent, 0, 100) * REMOTE_VOLUME.max) / 100);
@@ -56,4 +60,30 @@ export function gaugeSegmentColour(segment: number, segments: 14 | 10): GaugeCol
   if (segment <= redMax) return 'red';
   if (segment <= amberMax) return 'amber';
   return 'green';
+}
+
+/** A gauge level's band, so the colour is never the only thing that tells it (WCAG 1.4.1). */
+export type VolumeBand = 'muted' | 'quiet' | 'medium' | 'loud';
+
+/** The text each band shows beside the gauge's value. */
+export const VOLUME_BAND_LABELS: Readonly<Record<VolumeBand, string>> = {
+  muted: 'Muted',
+  quiet: 'Quiet',
+  medium: 'Medium',
+  loud: 'Loud',
+};
+
+const BAND_OF_COLOUR: Readonly<Record<GaugeColour, VolumeBand>> = {
+  red: 'quiet',
+  amber: 'medium',
+  green: 'loud',
+};
+
+/**
+ * The band of gauge level `level` (0 = mute): the band of its top lit segment, so the text names
+ * the colour the gauge ends in. Levels past the top count as the top segment.
+ */
+export function gaugeBand(level: number, segments: 14 | 10): VolumeBand {
+  if (level < 1) return 'muted';
+  return BAND_OF_COLOUR[gaugeSegmentColour(Math.min(Math.round(level), segments), segments) ?? 'green'];
 }

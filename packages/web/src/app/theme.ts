@@ -1,12 +1,33 @@
 import { createTheme } from '@mui/material/styles';
 
+/**
+ * The page background of each scheme. index.html paints the same colours before the script runs
+ * (theme.test.ts keeps the two in step), so the first frame is never the other scheme's.
+ */
+export const SCHEME_BACKGROUNDS = { light: '#f6f4ff', dark: '#121019' } as const;
+
 // Friendly, rounded and mobile-first: big touch targets, soft colours a parent would trust at bedtime.
+// Light and dark follow the system: the CSS variables of both schemes are written under
+// `@media (prefers-color-scheme)`, so the browser picks one with no script (the CSP allows none
+// inline, which rules out MUI's InitColorSchemeScript) and nothing flashes on load.
 export const theme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: '#5b4bdb' },
-    secondary: { main: '#ff8a3d' },
-    background: { default: '#f6f4ff', paper: '#ffffff' },
+  cssVariables: { colorSchemeSelector: 'media' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#5b4bdb' },
+        secondary: { main: '#ff8a3d' },
+        background: { default: SCHEME_BACKGROUNDS.light, paper: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        // Lighter violet: the light scheme's #5b4bdb is under 3:1 on a dark page.
+        primary: { main: '#a397ff' },
+        secondary: { main: '#ff8a3d' },
+        background: { default: SCHEME_BACKGROUNDS.dark, paper: '#1c1a27' },
+      },
+    },
   },
   shape: { borderRadius: 14 },
   typography: {
@@ -17,7 +38,22 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
-    MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e6e1ff' } } },
-    MuiTab: { styleOverrides: { root: { minHeight: 48 } } },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      // A faint primary tint (≈ #e6e1ff on white), from the scheme's own primary in dark.
+      styleOverrides: {
+        root: ({ theme }) => ({
+          border: `1px solid ${theme.alpha((theme.vars ?? theme).palette.primary.main, 0.16)}`,
+        }),
+      },
+    },
+    MuiTab: {
+      styleOverrides: {
+        root: { minHeight: 48 },
+        // Tabs sharing a phone's width: MUI's 90 px minimum makes four overflow a 360 px screen
+        // (the strip then scrolls and cuts the first label); the short labels fit in a quarter.
+        fullWidth: { minWidth: 0, paddingLeft: 8, paddingRight: 8 },
+      },
+    },
   },
 });

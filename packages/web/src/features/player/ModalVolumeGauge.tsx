@@ -9,6 +9,8 @@ import {
   NOW_PLAYING_LABELS,
   modalVolumePayload,
 } from '@playlist-alarms/core/now-playing';
+import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/constants';
+import { VOLUME_BAND_LABELS, gaugeBand } from '@playlist-alarms/core/volume';
 import type { GaugeColour } from '@playlist-alarms/core/volume';
 
 const COLOURS: Record<GaugeColour, string> = {
@@ -29,7 +31,10 @@ export interface ModalVolumeGaugeProps {
 const HIT_HEIGHT = 40;
 const barHeight = (level: number) => 12 + level * 2.5; // rising bars, 14.5 to 37 px
 
-/** SPEC §5: ten segments (1–3 red, 4–6 amber, 7–10 green) and mute at 0. */
+/**
+ * SPEC §5: ten segments (1–3 red, 4–6 amber, 7–10 green) and mute at 0. Under the percentage, the
+ * band's name (Quiet, Medium, Loud), so the colour is not the only sign.
+ */
 export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
   return (
     <Box
@@ -88,13 +93,14 @@ export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
           );
         })}
       </Box>
-      <Typography
-        variant="body2"
-        sx={{ minWidth: 40, textAlign: 'right', ml: { xs: 'auto', sm: 0 } }}
-        data-testid="modal-volume"
-      >
-        {modalVolumePayload(gauge).volume}%
-      </Typography>
+      <Box sx={{ minWidth: 48, textAlign: 'right', ml: { xs: 'auto', sm: 0 } }}>
+        <Typography variant="body2" data-testid="modal-volume">
+          {modalVolumePayload(gauge).volume}%
+        </Typography>
+        <Typography variant="caption" color="text.secondary" data-testid="modal-volume-band">
+          {VOLUME_BAND_LABELS[gaugeBand(gauge, PLAYER_MODAL_VOLUME.max)]}
+        </Typography>
+      </Box>
     </Box>
   );
 }

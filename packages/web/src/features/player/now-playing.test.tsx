@@ -78,8 +78,10 @@ describe('now-playing modal (SPEC §2, §4, §5)', { timeout: 30_000 }, () => {
     const services = household();
     await playFirst(services);
     expect(within(modal()).getByTestId('modal-volume').textContent).toBe('70%');
+    expect(within(modal()).getByTestId('modal-volume-band').textContent).toBe('Loud');
     await userEvent.click(within(modal()).getByRole('button', { name: 'Volume 3' }));
     expect(within(modal()).getByTestId('modal-volume').textContent).toBe('30%');
+    expect(within(modal()).getByTestId('modal-volume-band').textContent).toBe('Quiet');
     expect(within(modal()).getByRole('button', { name: 'Volume 3' }).getAttribute('aria-pressed')).toBe(
       'true',
     );

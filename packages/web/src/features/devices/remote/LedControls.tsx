@@ -16,6 +16,10 @@ const CHANNELS = [
   { key: 'b', label: 'Blue' },
 ] as const;
 
+// The swatch's ring: the divider colour is too faint to outline White on a light page or Off on a
+// dark one; the active-icon colour is 3:1 or more against either background.
+const SWATCH_RING = 'action.active';
+
 /** Ambient light: a preset sends at once; the RGB sliders (0–255 each) send with "Set Colour". */
 export function LedControls({ send }: { send: SendCommand }) {
   const [colour, setColour] = useState<Colour>({ r: 255, g: 165, b: 0 });
@@ -45,7 +49,7 @@ export function LedControls({ send }: { send: SendCommand }) {
                   height: 14,
                   borderRadius: '50%',
                   border: '1px solid',
-                  borderColor: 'divider',
+                  borderColor: SWATCH_RING,
                   bgcolor: `rgb(${preset.r}, ${preset.g}, ${preset.b})`,
                 }}
               />
@@ -81,7 +85,7 @@ export function LedControls({ send }: { send: SendCommand }) {
             height: 32,
             borderRadius: 1,
             border: '1px solid',
-            borderColor: 'divider',
+            borderColor: SWATCH_RING,
             bgcolor: `rgb(${colour.r}, ${colour.g}, ${colour.b})`,
           }}
         />

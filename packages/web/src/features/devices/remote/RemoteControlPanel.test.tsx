@@ -91,6 +91,7 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
     expect(within(gauge).getAllByRole('button')).toHaveLength(14);
     await userEvent.click(within(gauge).getByRole('button', { name: 'Volume 10' }));
     expect(screen.getByText(/Volume 10\/14 \(71%\)/)).toBeTruthy();
+    expect(screen.getByTestId('volume-band').textContent).toBe('Loud'); // the band in words, not colour alone
     expect(within(gauge).getByRole('button', { name: 'Volume 10' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -106,6 +107,22 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 0 } }), {
       timeout: 2000,
     });
+  });
+
+  it('Quieter and Louder step the gauge one segment (full-size buttons beside the small segments)', async () => {
+    const { link } = await connectedPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'Volume 5' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Louder' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Louder' }));
+    expect(screen.getByText(/Volume 7\/14 \(50%\)/)).toBeTruthy();
+    expect(screen.getByTestId('volume-band').textContent).toBe('Medium');
+    await userEvent.click(screen.getByRole('button', { name: 'Quieter' }));
+    expect(screen.getByText(/Volume 6\/14 \(43%\)/)).toBeTruthy();
+    await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 43 } }), {
+      timeout: 2000,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(screen.getByRole('button', { name: 'Quieter' })).toHaveProperty('disabled', true);
   });
 
   it('System Controls send status/request, events/request and reboot', async () => {

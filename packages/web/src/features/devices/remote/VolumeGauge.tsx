@@ -4,9 +4,17 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import VolumeDownIcon from '@mui/icons-material/VolumeDown';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { REMOTE_VOLUME } from '@playlist-alarms/core/constants';
-import { gaugeSegmentColour, gaugeToPercent } from '@playlist-alarms/core/volume';
+import {
+  VOLUME_BAND_LABELS,
+  gaugeBand,
+  gaugeSegmentColour,
+  gaugeToPercent,
+  stepGauge,
+} from '@playlist-alarms/core/volume';
 import type { GaugeColour } from '@playlist-alarms/core/volume';
 
 const PALETTE: Record<GaugeColour, string> = {
@@ -16,6 +24,12 @@ const PALETTE: Record<GaugeColour, string> = {
 };
 const SEGMENTS = Array.from({ length: REMOTE_VOLUME.max }, (_, i) => i + 1);
 
+// Each segment's button is the full height of the gauge with its bar drawn inside, and the gaps are
+// the buttons' padding, so no tap falls between two segments. On a phone fourteen segments cannot
+// each be 24 px wide: Quieter and Louder (full-size buttons) do the same job (WCAG 2.5.8's
+// "equivalent" exception).
+const HIT_HEIGHT = 40;
+
 export interface VolumeGaugeProps {
   value: number;
   onChange: (value: number) => void;
@@ -23,7 +37,10 @@ export interface VolumeGaugeProps {
   disabled?: boolean;
 }
 
-/** The 14-segment gauge of SPEC §9 (1–4 red, 5–9 amber, 10–14 green) with mute at 0. */
+/**
+ * The 14-segment gauge of SPEC §9 (1–4 red, 5–9 amber, 10–14 green) with mute at 0. The line under
+ * it names the band too (Quiet, Medium, Loud), so the colour is not the only sign.
+ */
 export function VolumeGauge({ value, onChange, updating = false, disabled = false }: VolumeGaugeProps) {
   return (
     <Stack spacing={1}>
@@ -42,11 +59,7 @@ export function VolumeGauge({ value, onChange, updating = false, disabled = fals
             </IconButton>
           </span>
         </Tooltip>
-        <Box
-          role="group"
-          aria-label="Volume gauge"
-          sx={{ display: 'flex', alignItems: 'flex-end', gap: '3px', flex: 1 }}
-        >
+        <Box role="group" aria-label="Volume gauge" sx={{ display: 'flex', alignItems: 'flex-end', flex: 1 }}>
           {SEGMENTS.map((segment) => {
             const colour = gaugeSegmentColour(segment, REMOTE_VOLUME.max);
             const lit = segment <= value;
@@ -57,24 +70,47 @@ export function VolumeGauge({ value, onChange, updating = false, disabled = fals
                 aria-pressed={lit}
                 disabled={disabled}
                 onClick={() => onChange(segment)}
-                sx={{
-                  flex: 1,
-                  minWidth: 12,
-                  height: 12 + segment * 2,
-                  borderRadius: 1,
-                  bgcolor: lit && colour ? PALETTE[colour] : 'action.disabledBackground',
-                  opacity: disabled ? 0.5 : 1,
-                  transition: 'background-color 0.15s',
-                }}
-              />
+                sx={{ flex: 1, minWidth: 12, height: HIT_HEIGHT, alignItems: 'flex-end', px: '1.5px' }}
+              >
+                <Box
+                  component="span"
+                  sx={{
+                    width: '100%',
+                    height: 12 + segment * 2,
+                    borderRadius: 1,
+                    bgcolor: lit && colour ? PALETTE[colour] : 'action.disabledBackground',
+                    opacity: disabled ? 0.5 : 1,
+                    transition: 'background-color 0.15s',
+                  }}
+                />
+              </ButtonBase>
             );
           })}
         </Box>
       </Stack>
-      <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {`Volume ${value}/${REMOTE_VOLUME.max} (${gaugeToPercent(value)}%)`}
-        {updating ? ' · updating…' : ''}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ flex: 1 }}>
+          {`Volume ${value}/${REMOTE_VOLUME.max} (${gaugeToPercent(value)}%) · `}
+          <span data-testid="volume-band">{VOLUME_BAND_LABELS[gaugeBand(value, REMOTE_VOLUME.max)]}</span>
+          {updating ? ' · updating…' : ''}
+        </Typography>
+        <IconButton
+          aria-label="Quieter"
+          onClick={() => onChange(stepGauge(value, -1))}
+          disabled={disabled || value <= 0}
+          size="small"
+        >
+          <VolumeDownIcon />
+        </IconButton>
+        <IconButton
+          aria-label="Louder"
+          onClick={() => onChange(stepGauge(value, 1))}
+          disabled={disabled || value >= REMOTE_VOLUME.max}
+          size="small"
+        >
+          <VolumeUpIcon />
+        </IconButton>
+      </Stack>
     </Stack>
   );
 }

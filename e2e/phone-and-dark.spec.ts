@@ -1,0 +1,250 @@
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
+import { AppPage } from './support/app-page';
+import { sandbox } from './support/stack';
+
+// Every tab and the main dialogs at 360 px and at 1280 px, in the light and the dark scheme: the
+// page never scrolls sideways, every visible button is at least 24×24 px (WCAG 2.5.8), the scheme
+// the system asks for is the one painted, from the first frame (no flash of the other one). Each
+// view is saved as a full-page screenshot in the test's output folder (test-results/…) and
+// attached to the HTML report (playwright-report/), to be looked at by a person.
+
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+/** Each tab by its short label (under 600 px) and its long one, and what shows once it has loaded. */
+const TABS = [
+  { id: 'playlists', short: 'Playlists', long: /^Your Playlists \(\d+\)$/ },
+  { id: 'alarms', short: 'Alarms', long: /^Alarm Management$/ },
+  { id: 'devices', short: 'Devices', long: /^Device Management \(\d+\)$/ },
+  { id: 'help', short: 'Help', long: /^Help & Tutorial$/ },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const MIN_TARGET_PX = 24;
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+});
+
+/** The page is no wider than the window; on failure, the first elements past the right edge. */
+async function expectNoSidewaysScroll(page: Page, when: string): Promise<void> {
+  const { scrollWidth, width, outside } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const outside = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) =>
+        `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`.slice(0, 120),
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
+  });
+  expect(
+    scrollWidth,
+    `${when}: page ${scrollWidth}px wide in a ${width}px window; ${outside.join(' | ')}`,
+  ).toBeLessThanOrEqual(width);
+}
+
+/** Relative luminance (WCAG) of a computed `rgb()`/`rgba()` colour; null when transparent. */
+async function backgroundLuminance(page: Page, selector: 'html' | 'body'): Promise<number | null> {
+  const colour = await page.evaluate(
+    (s) => getComputedStyle(document.querySelector(s)!).backgroundColor,
+    selector,
+  );
+  const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  if (a === 0) return null;
+  const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** The body (or, transparent, the root) is painted dark in the dark scheme and light in the light one. */
+async function expectScheme(page: Page, scheme: Scheme, when: string): Promise<void> {
+  const luminance = (await backgroundLuminance(page, 'body')) ?? (await backgroundLuminance(page, 'html'));
+  expect(luminance, `${when}: the page has a background`).not.toBeNull();
+  if (scheme === 'dark') expect(luminance, `${when}: a dark background`).toBeLessThan(0.05);
+  else expect(luminance, `${when}: a light background`).toBeGreaterThan(0.8);
+}
+
+/**
+ * Small targets WCAG 2.5.8 allows because a full-size control on the page does the same job: on a
+ * phone the remote gauge's fourteen segments cannot each be 24 px wide, and Quieter and Louder step
+ * it. They are skipped only while those controls are in the same scope (and checked themselves).
+ */
+const EQUIVALENTS = [{ group: 'Volume gauge', controls: ['Quieter', 'Louder'] }];
+
+/** Visible buttons inside `scope` smaller than 24×24 px, by name and size. */
+async function smallTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate(
+    (root, { min, equivalents }) => {
+      const buttons = root.querySelectorAll<HTMLElement>(
+        'button, [role="button"], input[type="button"], input[type="submit"]',
+      );
+      const present = (label: string) => root.querySelector(`button[aria-label="${label}"]`) !== null;
+      const excused = (button: HTMLElement) =>
+        equivalents.some(
+          ({ group, controls }) =>
+            button.closest(`[role="group"][aria-label="${group}"]`) !== null && controls.every(present),
+        );
+      return Array.from(buttons).flatMap((button) => {
+        const box = button.getBoundingClientRect();
+        const visible = box.width > 0 && box.height > 0 && getComputedStyle(button).visibility !== 'hidden';
+        if (!visible || (box.width >= min - 0.5 && box.height >= min - 0.5) || excused(button)) return [];
+        const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? button.tagName;
+        return [`"${name}" ${Math.round(box.width)}×${Math.round(box.height)}`];
+      });
+    },
+    { min: MIN_TARGET_PX, equivalents: EQUIVALENTS },
+  );
+}
+
+async function expectTouchTargets(scope: Locator, when: string): Promise<void> {
+  expect(await smallTargets(scope), `${when}: buttons under ${MIN_TARGET_PX}×${MIN_TARGET_PX} px`).toEqual(
+    [],
+  );
+}
+
+/**
+ * A screenshot kept in the test's output folder and attached to the report: the full page for a
+ * tab, the window for a dialog (a full-page shot stretches the window and moves the dialog).
+ */
+async function keepScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  fullPage: boolean,
+): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Every tab of the main strip shows whole: the strip itself needs no sideways scrolling either. */
+async function expectTabsWhole(page: Page, when: string): Promise<void> {
+  const strip = page.getByRole('tablist', { name: 'Main sections' });
+  const cut = await strip.evaluate((list) => {
+    const bounds = list.getBoundingClientRect();
+    return Array.from(list.querySelectorAll('[role="tab"]')).flatMap((tab) => {
+      const box = tab.getBoundingClientRect();
+      const whole = box.left >= bounds.left - 0.5 && box.right <= bounds.right + 0.5;
+      return whole ? [] : [`"${tab.textContent ?? ''}" ${Math.round(box.left)}–${Math.round(box.right)}`];
+    });
+  });
+  expect(cut, `${when}: tabs cut off by the strip's edges`).toEqual([]);
+}
+
+/** Opens a tab and waits until its content (not a loading spinner) shows. */
+async function openTab(page: Page, id: TabId, small: boolean): Promise<Locator> {
+  const tab = TABS.find((t) => t.id === id)!;
+  await page.getByRole('tab', { name: small ? tab.short : tab.long, exact: true }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveCount(1);
+  await expect(panel.getByLabel(/^Loading/)).toHaveCount(0);
+  if (id === 'playlists') await expect(panel.getByTestId('playlist-card')).toHaveCount(12);
+  if (id === 'alarms') await expect(panel.getByRole('heading', { name: 'Alarm Management' })).toBeVisible();
+  if (id === 'devices') await expect(panel.getByRole('article', { name: 'Bedroom Player' })).toBeVisible();
+  if (id === 'help') await expect(panel.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
+  return panel;
+}
+
+/** One view: fits, is painted in `scheme`, has no small buttons, and is kept as a screenshot. */
+async function checkView(
+  page: Page,
+  testInfo: TestInfo,
+  scheme: Scheme,
+  name: string,
+  scope: Locator,
+  fullPage = true,
+) {
+  await expectNoSidewaysScroll(page, name);
+  await expectScheme(page, scheme, name);
+  await expectTouchTargets(scope, name);
+  await keepScreenshot(page, testInfo, name, fullPage);
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const scheme of SCHEMES) {
+    test.describe(`${viewport.name} (${viewport.width}×${viewport.height}), ${scheme}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: scheme });
+      const small = viewport.width < 600;
+      const view = (what: string) => `${viewport.name}-${scheme}-${what}`;
+
+      test('every tab fits the window, is painted in the scheme and has buttons of 24 px or more', async ({
+        page,
+      }, testInfo) => {
+        const app = new AppPage(page);
+        await app.signIn();
+        const main = page.locator('body');
+        for (const { id } of TABS) {
+          await openTab(page, id, small);
+          await expectTabsWhole(page, view(id));
+          await checkView(page, testInfo, scheme, view(id), main);
+        }
+        // The remote control too (the volume gauge, the night light's colours): connect a player.
+        const card = (await openTab(page, 'devices', small)).getByRole('article', { name: 'Bedroom Player' });
+        await card.getByRole('button', { name: 'Connect MQTT' }).click();
+        await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+        await expect(card.getByTestId('volume-band')).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
+        await card.getByRole('button', { name: 'Advanced Controls' }).click();
+        await expect(card.getByRole('region', { name: 'Ambient LEDs' })).toBeVisible();
+        await checkView(page, testInfo, scheme, view('devices-remote'), main);
+      });
+
+      test('the device picker, now playing and Create Alarm dialogs fit and have buttons of 24 px or more', async ({
+        page,
+      }, testInfo) => {
+        const app = new AppPage(page);
+        await app.signIn();
+        const card = app.playlistCards().first();
+        await card.getByRole('button', { name: 'Play this playlist' }).click();
+        const picker = page.getByRole('dialog', { name: 'Select Device for Playback' });
+        await expect(picker).toBeVisible();
+        await checkView(page, testInfo, scheme, view('dialog-device-picker'), picker, false);
+
+        await picker.getByText('Bedroom Player').click();
+        const nowPlaying = page.getByRole('dialog', { name: 'Now Playing on Bedroom Player' });
+        await expect(nowPlaying).toBeVisible();
+        await expect(nowPlaying.getByTestId('modal-volume-band')).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
+        await checkView(page, testInfo, scheme, view('dialog-now-playing'), nowPlaying, false);
+        await nowPlaying.getByRole('button', { name: 'Close' }).click();
+        await expect(nowPlaying).toHaveCount(0);
+
+        await card.getByRole('button', { name: 'Set Alarm' }).click();
+        const create = page.getByRole('dialog', { name: 'Create Alarm' });
+        await expect(create).toBeVisible();
+        await checkView(page, testInfo, scheme, view('dialog-create-alarm'), create, false);
+      });
+    });
+  }
+}
+
+// Before React has mounted, the page is already painted in the system's scheme: index.html's own
+// stylesheet does it, as no script may run inline (the CSP). The app's script is held back during
+// the check (a module script also holds DOMContentLoaded back), so React's styles cannot answer it.
+for (const scheme of SCHEMES) {
+  test.describe(`first paint, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+
+    test(`before the app's script runs, the page is already ${scheme}`, async ({ page }, testInfo) => {
+      let releaseScript: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (releaseScript = resolve));
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.waitForSelector('#root', { state: 'attached' });
+      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+      expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+      await expectScheme(page, scheme, 'before the script');
+      expect(await backgroundLuminance(page, 'html'), 'the root is painted too').not.toBeNull();
+
+      releaseScript();
+      await expect(page.getByRole('button', { name: 'Connect Yoto Account' })).toBeVisible();
+      await expectScheme(page, scheme, 'after React mounted');
+      await keepScreenshot(page, testInfo, `logged-out-${scheme}`, true);
+    });
+  });
+}
