@@ -75,6 +75,6 @@ test('malformed, oversized and wrongly typed player messages are dropped; the pa
   await bedroom.getByRole('button', { name: 'Refresh Status', exact: true }).click();
   await expect(bedroom.getByLabel(`Battery ${player.battery.level}%`)).toBeVisible();
   await app.tab('Your Playlists (42)').click();
-  await expect(page.getByRole('heading', { name: /playlists/i }).first()).toBeVisible();
+  await expect(app.playlistCards().first()).toBeVisible();
   expect(errors).toEqual([]);
 });

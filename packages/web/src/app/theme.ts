@@ -16,7 +16,10 @@ export const theme = createTheme({
     light: {
       palette: {
         primary: { main: '#5b4bdb' },
-        secondary: { main: '#ff8a3d' },
+        // Deep enough for text on the page (4.8:1): #ff8a3d was 2.3:1 on the Now Playing button.
+        secondary: { main: '#c2410c' },
+        // MUI's orange (#ed6c02) is 3:1 on white, too faint for a text button (Reboot): 5:1.
+        warning: { main: '#b45309' },
         background: { default: SCHEME_BACKGROUNDS.light, paper: '#ffffff' },
       },
     },

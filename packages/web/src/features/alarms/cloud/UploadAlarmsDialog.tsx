@@ -13,6 +13,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Radio from '@mui/material/Radio';
+import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
@@ -129,7 +131,13 @@ export function UploadAlarmsDialog({
                 aria-pressed={item.key === selected}
               >
                 <ListItemIcon>
-                  <Radio edge="start" checked={item.key === selected} tabIndex={-1} disableRipple />
+                  {/* A picture of a radio: the button itself is the control (aria-pressed), and an
+                      input inside it would be a second, unlabelled one (axe nested-interactive). */}
+                  {item.key === selected ? (
+                    <RadioButtonCheckedIcon color="primary" aria-hidden />
+                  ) : (
+                    <RadioButtonUncheckedIcon aria-hidden />
+                  )}
                 </ListItemIcon>
                 <ListItemText
                   primary={`${item.alarm.time} · ${titleOf(item.alarm.cardId) ?? item.alarm.cardId}`}

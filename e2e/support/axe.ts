@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Page } from '@playwright/test';
+import { expect } from './test';
+
+// axe-core (Deque's engine, the field's reference) against the page as it is now: the WCAG 2.1 A
+// and AA rules. A serious or critical violation fails the test, named with the elements it hit.
+// The engine goes in through Playwright's evaluate (DevTools), which the page's CSP does not
+// govern; a script tag would be refused by it.
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+};
+
+export async function expectNoSeriousViolations(page: Page, view: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe.run(options),
+    OPTIONS,
+  );
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact ?? '?'}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(serious, `axe on ${view}`).toEqual([]);
+}
