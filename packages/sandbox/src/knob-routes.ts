@@ -23,7 +23,7 @@ export interface KnobActions {
 }
 
 export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, actions: KnobActions): void {
-  registerPlayerKnobRoutes(app, ctx, actions.publishRaw);
+  registerPlayerKnobRoutes(app, ctx, (topic, payload) => actions.publishRaw(topic, payload));
 
   app.get('/_sandbox/faults', () => ({ ...ctx.faults }));
 
