@@ -1,5 +1,6 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
+import { expectNoSidewaysScroll } from './support/layout';
 import { sandbox, type PlayerState } from './support/stack';
 
 // The Device Management tab on a phone (390×844, touch): a parent connects a player and drives the
@@ -16,27 +17,6 @@ test.beforeEach(async () => {
 
 const eventually = <T>(read: (player: PlayerState) => T) =>
   expect.poll(async () => read(await sandbox.playerState(BEDROOM)), { timeout: 10_000 });
-
-/**
- * The page is no wider than the screen. On failure the message names elements past the right edge
- * (a hint only: a child of a scrolling box, like the tab strip, may be out there harmlessly).
- */
-async function expectNoSidewaysScroll(page: Page, when: string): Promise<void> {
-  const { scrollWidth, width, outside } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const outside = Array.from(document.body.querySelectorAll('*'))
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) =>
-        `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`.slice(0, 120),
-      );
-    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
-  });
-  expect(
-    scrollWidth,
-    `${when}: page ${scrollWidth}px wide on a ${width}px screen; ${outside.join(' | ')}`,
-  ).toBeLessThanOrEqual(width);
-}
 
 test('on a phone: connect the Bedroom Player, quick play and set the volume by touch, nothing scrolls sideways', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
 import { AppPage } from './support/app-page';
+import { expectNoSidewaysScroll } from './support/layout';
 import { sandbox } from './support/stack';
 
 // Every tab and the main dialogs at 360 px and at 1280 px, in the light and the dark scheme: the
@@ -29,24 +30,6 @@ const MIN_TARGET_PX = 24;
 test.beforeEach(async () => {
   await sandbox.reset();
 });
-
-/** The page is no wider than the window; on failure, the first elements past the right edge. */
-async function expectNoSidewaysScroll(page: Page, when: string): Promise<void> {
-  const { scrollWidth, width, outside } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const outside = Array.from(document.body.querySelectorAll('*'))
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) =>
-        `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`.slice(0, 120),
-      );
-    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
-  });
-  expect(
-    scrollWidth,
-    `${when}: page ${scrollWidth}px wide in a ${width}px window; ${outside.join(' | ')}`,
-  ).toBeLessThanOrEqual(width);
-}
 
 /** Relative luminance (WCAG) of a computed `rgb()`/`rgba()` colour; null when transparent. */
 async function backgroundLuminance(page: Page, selector: 'html' | 'body'): Promise<number | null> {

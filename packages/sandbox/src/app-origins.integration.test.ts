@@ -58,6 +58,21 @@ describe("the sandbox's origins", () => {
     expect(simple.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('lets the app send Authorization and PUT (the device config writes) from its own port', async () => {
+    const answer = await fetch(`${sandbox.url}/device-v2/demo-player-1/config`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(answer.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+  });
+
   it('lets the app open MQTT over WebSocket, refuses another site with 403, and lets programs in', async () => {
     expect(await upgrade(APP)).toBe('open');
     expect(await upgrade(ELSEWHERE)).toBe(403);
