@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { prerenderSplash } from './build/prerender-splash';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -173,6 +174,7 @@ export default defineConfig({
   plugins: [
     react(),
     moduleSizes(),
+    prerenderSplash(import.meta.dirname, '/src/app/splash.tsx'),
     installableApp(),
     // Brotli and gzip beside each built file; the server sends the one the request accepts.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),

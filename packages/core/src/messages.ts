@@ -3,6 +3,9 @@
 export const PROVIDER_NAME = 'Yoto';
 
 export const APP_TITLE = `${PROVIDER_NAME} Playlist Alarms`;
+/** The app's promise, under its title on the loading and logged-out views. */
+export const APP_PROMISE =
+  "Wake up and wind down with your family's playlists: browse them, play them on your player and set wake-up and bedtime alarms.";
 export const LOADING_TEXT = 'Loading your personalized alarm experience...';
 export const CONNECT_ACCOUNT_LABEL = `Connect ${PROVIDER_NAME} Account`;
 export const MQTT_CONNECTED_LABEL = 'MQTT Connected';

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SESSION_HINT_COOKIE } from '@playlist-alarms/core/session-hint-cookie';
 import { App } from './app/App';
 import { fetchRuntimeConfig } from './app/runtime-config';
@@ -19,8 +19,12 @@ const mayHaveSession = () =>
 // The installable app (worker registration, install offer, notices) loads after the page.
 window.addEventListener('load', () => void import('./pwa/start-pwa'));
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App loadConfig={fetchRuntimeConfig} createServices={createServices} mayHaveSession={mayHaveSession} />
-  </StrictMode>,
+  </StrictMode>
 );
+// The build prerenders the loading view into #root (build/prerender-splash.ts): React takes those
+// nodes over rather than painting them again. The dev server's page has none.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -4,8 +4,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppServices } from '../services/app-services';
 import { InitErrorView } from './InitErrorView';
-import { LoadingView } from './LoadingView';
-import { LoggedOutView } from './LoggedOutView';
+import { BrandCard } from './BrandCard';
+import { LoadingStatus, LoadingView } from './LoadingView';
+import { LoggedOutView, SignInAction } from './LoggedOutView';
 import { theme } from './theme';
 
 // The first chunk holds only what the loading, error and logged-out views need. The session
@@ -102,9 +103,13 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {boot.phase === 'loading' && <LoadingView />}
+      {(boot.phase === 'loading' || boot.phase === 'signed-out') && (
+        // One card for both, so the first paint (index.html's, hydrated) stays when the button comes.
+        <BrandCard busy={boot.phase === 'loading'}>
+          {boot.phase === 'loading' ? <LoadingStatus /> : <SignInAction error={null} onLogin={signIn} />}
+        </BrandCard>
+      )}
       {boot.phase === 'failed' && <InitErrorView onRetry={retry} />}
-      {boot.phase === 'signed-out' && <LoggedOutView error={null} onLogin={signIn} />}
       {boot.phase === 'ready' && (
         <Suspense
           fallback={

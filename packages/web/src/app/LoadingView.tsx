@@ -1,22 +1,25 @@
-import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { APP_TITLE, LOADING_TEXT } from '@playlist-alarms/core/messages';
+import { LOADING_TEXT } from '@playlist-alarms/core/messages';
+import { BrandCard } from './BrandCard';
 
+/** What the loading view adds to the card. */
+export function LoadingStatus() {
+  return (
+    <>
+      <CircularProgress aria-label="Loading" size={32} />
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {LOADING_TEXT}
+      </Typography>
+    </>
+  );
+}
+
+/** Also prerendered into index.html (build/prerender-splash.ts): no browser API may be used here. */
 export function LoadingView() {
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
-      aria-busy="true"
-    >
-      <Box>
-        <Typography variant="h1" component="h1" gutterBottom>
-          {APP_TITLE}
-        </Typography>
-        <CircularProgress aria-label="Loading" sx={{ my: 2 }} />
-        <Typography color="text.secondary">{LOADING_TEXT}</Typography>
-      </Box>
-    </Box>
+    <BrandCard busy>
+      <LoadingStatus />
+    </BrandCard>
   );
 }
