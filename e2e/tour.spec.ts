@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { AppPage } from './support/app-page';
+import { pressUntilFocused } from './support/keyboard';
 import { sandbox } from './support/stack';
 
 // The guided tour by keyboard alone, as a parent who does not use a mouse would take it: the help
@@ -14,23 +15,9 @@ const helpButton = (page: Page) => page.getByRole('button', { name: 'Start the g
 const step = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 const highlight = (page: Page) => page.getByTestId('tour-highlight');
 
-/** Shift+Tab from where focus is until the help button has it (it comes just before the tabs). */
-async function shiftTabToHelpButton(page: Page): Promise<void> {
-  for (let presses = 0; presses < 5; presses += 1) {
-    await page.keyboard.press('Shift+Tab');
-    if (await helpButton(page).evaluate((button) => button === document.activeElement)) return;
-  }
-  throw new Error('Shift+Tab never reached the help button');
-}
-
 /** Tab until `name` has focus (Back comes first where it is enabled), then Enter. */
 async function press(page: Page, name: 'Next' | 'Done'): Promise<void> {
-  const target = page.getByRole('button', { name, exact: true });
-  for (let presses = 0; presses < 3; presses += 1) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((button) => button === document.activeElement)) break;
-  }
-  await expect(target).toBeFocused();
+  await pressUntilFocused(page, page.getByRole('button', { name, exact: true }), 'Tab', 3);
   await page.keyboard.press('Enter');
 }
 
@@ -60,7 +47,8 @@ test('the guided tour by keyboard: four steps that open the tabs, Done and Escap
   await expect(helpButton(page)).toBeVisible();
   expect(tourChunks, 'the tour loads on the first press, not before').toEqual([]);
 
-  await shiftTabToHelpButton(page);
+  // Shift+Tab from the Help tab: the help button comes just before the tabs.
+  await pressUntilFocused(page, helpButton(page), 'Shift+Tab', 5);
   await page.keyboard.press('Enter');
   const welcome = step(page, 'Welcome to Playlist Alarms');
   await expect(welcome).toBeFocused();

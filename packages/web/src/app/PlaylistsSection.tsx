@@ -43,8 +43,8 @@ export function PlaylistsSection() {
 
   const { play, pause, resume, stop, starting, nowPlaying, showNowPlaying } = player;
   const tabPlayer = useMemo<PlaylistPlayer>(
-    () => ({ play, pause, resume, stop, starting, nowPlayingOpen: nowPlaying !== null, showNowPlaying }),
-    [nowPlaying, pause, play, resume, showNowPlaying, starting, stop],
+    () => ({ play, pause, resume, stop, starting, showNowPlaying }),
+    [pause, play, resume, showNowPlaying, starting, stop],
   );
   const nowPlayingDevice = nowPlaying && deviceList.find((d) => d.deviceId === nowPlaying.deviceId);
 

@@ -60,15 +60,24 @@ export function PlaylistCardActions({
   return (
     <>
       {playbackButtons(phase).map((button) => {
+        // Play, Pause and Resume are one button that changes (its key stays): pressed by keyboard,
+        // focus stays on it as playback starts or pauses, and the now-playing modal that Play
+        // opened gives focus back to it.
+        const key = button === 'stop' ? 'stop' : 'play-pause';
         switch (button) {
           case 'play': {
             const label = playButtonLabel(playlist.cardId);
             return (
-              <CardHint key={button} title={label}>
+              <CardHint key={key} title={label}>
                 <Button
                   variant="contained"
                   size="small"
-                  disabled={!playlist.cardId || starting}
+                  disabled={!playlist.cardId}
+                  // While its play connects it waits (looks disabled; usePlayer ignores a press
+                  // meanwhile) but keeps focus: a disabled button drops focus to the page, and the
+                  // now-playing modal that opens next would have nothing to give it back to.
+                  aria-disabled={starting || undefined}
+                  className={starting ? 'Mui-disabled' : undefined}
                   aria-busy={starting || undefined}
                   aria-label={label}
                   onClick={() => onPlay(playlist)}
@@ -81,7 +90,7 @@ export function PlaylistCardActions({
           }
           case 'pause':
             return (
-              <CardHint key={button} title={CARD_LABELS.pauseTooltip}>
+              <CardHint key={key} title={CARD_LABELS.pauseTooltip}>
                 <Button
                   variant="contained"
                   size="small"
@@ -95,7 +104,7 @@ export function PlaylistCardActions({
             );
           case 'resume':
             return (
-              <CardHint key={button} title={CARD_LABELS.resumeTooltip}>
+              <CardHint key={key} title={CARD_LABELS.resumeTooltip}>
                 <Button
                   variant="contained"
                   size="small"
@@ -109,7 +118,7 @@ export function PlaylistCardActions({
             );
           case 'stop':
             return (
-              <CardHint key={button} title={CARD_LABELS.stopTooltip}>
+              <CardHint key={key} title={CARD_LABELS.stopTooltip}>
                 <Button variant="outlined" size="small" aria-label={CARD_LABELS.stopTooltip} onClick={onStop}>
                   <Icon name="stop" />
                   {CARD_LABELS.stop}

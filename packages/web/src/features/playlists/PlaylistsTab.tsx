@@ -36,8 +36,6 @@ export interface PlaylistPlayer {
   stop: () => void;
   /** The card whose play is connecting and starting, else null. */
   starting: string | null;
-  /** The now-playing modal is open (its button is hidden meanwhile). */
-  nowPlayingOpen: boolean;
   showNowPlaying: (target: { deviceId: string; playlist: Playlist | null }) => void;
 }
 
@@ -129,7 +127,8 @@ export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: 
             onChange={onTab}
           />
         </Box>
-        {playingDeviceId && playback.cardId && !player.nowPlayingOpen && (
+        {/* It stays while the modal is open: the modal gives focus back to it on closing. */}
+        {playingDeviceId && playback.cardId && (
           <Button
             variant="outlined"
             color="secondary"

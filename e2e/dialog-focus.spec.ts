@@ -1,0 +1,202 @@
+import { expect, test, type Locator, type Page } from './support/test';
+import { AppPage } from './support/app-page';
+import { cloud } from './support/cloud';
+import { expectFocusOn, expectVisibleFocus, focusedElement, pressUntilFocused } from './support/keyboard';
+import { sandbox } from './support/stack';
+
+// Every dialog of the app by keyboard alone, as a parent who does not use a mouse: reach the
+// control that opens it (Tab, Shift+Tab, arrows in a tab strip or radio group), see that it shows
+// focus, open it with Enter, find focus inside, close it with Escape and with its own Cancel or
+// Close, and find focus back on that very control, showing again. (The guided tour: tour.spec.ts.)
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+});
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Escape, or Tab to the dialog's own button of that name and Enter. */
+type Close = 'Escape' | { button: string };
+
+async function expectFocusInside(opened: Locator): Promise<void> {
+  await expect(opened).toBeVisible();
+  await expect
+    .poll(() => opened.evaluate((root) => root.contains(document.activeElement)), {
+      message: `focus inside ${opened.toString()}`,
+    })
+    .toBe(true);
+}
+
+/**
+ * From the focused opener: Enter opens `opened`, focus goes into it; `close` shuts it; focus is
+ * back on the opener (the same element), visibly.
+ */
+async function openAndClose(page: Page, opened: Locator, close: Close, what: string): Promise<void> {
+  await expectVisibleFocus(page, what);
+  const opener = await focusedElement(page);
+  await page.keyboard.press('Enter');
+  await expectFocusInside(opened);
+  if (close === 'Escape') {
+    await page.keyboard.press('Escape');
+  } else {
+    await pressUntilFocused(page, opened.getByRole('button', { name: close.button, exact: true }), 'Tab', 20);
+    await expectVisibleFocus(page, `${close.button} in the dialog ${what} opened`);
+    await page.keyboard.press('Enter');
+  }
+  await expect(opened).toHaveCount(0);
+  await expectFocusOn(page, opener, what);
+  await expectVisibleFocus(page, `${what}, focus returned`);
+}
+
+test('the playlist cards: device picker, now playing, Create Alarm', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  const first = app.playlistCards().first();
+  const play = first.getByRole('button', { name: 'Play this playlist' });
+  await expect(play).toBeVisible();
+
+  // No player connected and three online: Play asks which.
+  await pressUntilFocused(page, play);
+  const picker = dialog(page, 'Select Device for Playback');
+  await openAndClose(page, picker, 'Escape', "the first card's Play");
+  await openAndClose(page, picker, { button: 'Cancel' }, "the first card's Play");
+
+  // Chosen: the player connects and plays, and the now-playing modal opens on it. Its Play is
+  // its Pause now: the same button, so focus comes back to it.
+  const nowPlaying = dialog(page, 'Now Playing on Bedroom Player');
+  await expect(play).toBeFocused(); // where Cancel left it
+  const opener = await focusedElement(page);
+  await page.keyboard.press('Enter');
+  await pressUntilFocused(page, picker.getByRole('button', { name: /Bedroom Player/ }), 'Tab', 5);
+  await page.keyboard.press('Enter');
+  await expectFocusInside(nowPlaying);
+  await page.keyboard.press('Escape');
+  await expect(nowPlaying).toHaveCount(0);
+  await expectFocusOn(page, opener, "the first card's Play (its Pause now)");
+  await expect(first.getByRole('button', { name: 'Pause playback' })).toBeFocused();
+  await expectVisibleFocus(page, "the first card's Pause");
+
+  // The Now Playing button above the cards opens it again.
+  const nowPlayingButton = page.getByRole('button', { name: 'Now Playing' });
+  await pressUntilFocused(page, nowPlayingButton, 'Shift+Tab');
+  await openAndClose(page, nowPlaying, 'Escape', 'the Now Playing button');
+  await openAndClose(page, nowPlaying, { button: 'Close' }, 'the Now Playing button');
+
+  // A player is connected now: Set Alarm opens the Create Alarm dialog.
+  const setAlarm = first.getByRole('button', { name: 'Set Alarm' });
+  await pressUntilFocused(page, setAlarm);
+  const create = dialog(page, 'Create Alarm');
+  await openAndClose(page, create, 'Escape', "the first card's Set Alarm");
+  await openAndClose(page, create, { button: 'Cancel' }, "the first card's Set Alarm");
+
+  // With a player connected, another card's Play plays at once and opens the modal.
+  const secondPlay = app.playlistCards().nth(1).getByRole('button', { name: 'Play this playlist' });
+  await pressUntilFocused(page, secondPlay);
+  await openAndClose(page, nowPlaying, { button: 'Close' }, "the second card's Play");
+});
+
+test('Alarm Management: upload (both steps), the device and cloud delete confirmations', async ({ page }) => {
+  // Two cloud alarms, there before the app first asks for them.
+  await cloud.clear();
+  const cardId = (await sandbox.demoCards())[0]!.cardId;
+  for (const [alarm_type, alarm_name, hour] of [
+    ['wakeup', 'School days', 7],
+    ['bedtime', 'Lights out', 19],
+  ] as const) {
+    await cloud.create({
+      yoto_device_id: 'demo-player-1',
+      alarm_type,
+      alarm_name,
+      playlist_id: cardId,
+      hour,
+      minute: 0,
+      days: '1111100',
+    });
+  }
+  const app = new AppPage(page);
+  await app.signIn();
+
+  // To the tab: Tab into the tab strip, arrows along it, Enter.
+  await pressUntilFocused(page, app.tab('Your Playlists (42)'));
+  await pressUntilFocused(page, app.tab('Alarm Management'), 'ArrowRight', 5);
+  await page.keyboard.press('Enter');
+  const cloudList = page.getByRole('list', { name: 'Cloud alarms' });
+  await expect(cloudList.getByText('Lights out')).toBeVisible();
+
+  // The cloud deletes, each behind a confirmation.
+  await pressUntilFocused(page, cloudList.getByRole('button', { name: 'Delete School days' }));
+  const deleteOne = dialog(page, 'Delete this cloud alarm?');
+  await openAndClose(page, deleteOne, 'Escape', 'Delete School days');
+  await openAndClose(page, deleteOne, { button: 'Cancel' }, 'Delete School days');
+  for (const [button, title, close] of [
+    ['Delete Wakeup', 'Delete the wakeup alarm?', 'Escape'],
+    ['Delete Bedtime', 'Delete the bedtime alarm?', { button: 'Cancel' }],
+    ['Delete All', 'Delete all cloud alarms?', 'Escape'],
+  ] as const) {
+    await pressUntilFocused(page, page.getByRole('button', { name: button, exact: true }));
+    await openAndClose(page, dialog(page, title), close, button);
+  }
+  expect(await cloud.alarms()).toHaveLength(2);
+
+  // Upload: Escape and Cancel on its first step.
+  const upload = page.getByRole('button', { name: 'Upload Local Alarms' });
+  await pressUntilFocused(page, upload, 'Shift+Tab');
+  const select = dialog(page, 'Select Alarms to Upload');
+  await openAndClose(page, select, 'Escape', 'Upload Local Alarms');
+  await openAndClose(page, select, { button: 'Cancel' }, 'Upload Local Alarms');
+
+  // Its second step is a dialog of its own: focus goes into it and back, and Escape there also
+  // returns to Upload Local Alarms.
+  const uploadButton = await focusedElement(page);
+  await page.keyboard.press('Enter');
+  await pressUntilFocused(page, select.getByRole('button', { name: /Bedroom Player/ }).first(), 'Tab', 5);
+  await page.keyboard.press('Enter');
+  await pressUntilFocused(page, select.getByRole('button', { name: 'Next' }), 'Tab', 10);
+  await page.keyboard.press('Enter');
+  const chooseType = dialog(page, 'Choose Alarm Type');
+  await expectFocusInside(chooseType);
+  await pressUntilFocused(page, chooseType.getByRole('button', { name: 'Back' }), 'Tab', 5);
+  await page.keyboard.press('Enter');
+  await expectFocusInside(select);
+  await pressUntilFocused(page, select.getByRole('button', { name: 'Next' }), 'Tab', 10);
+  await page.keyboard.press('Enter');
+  await expectFocusInside(chooseType);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectFocusOn(page, uploadButton, 'Upload Local Alarms, after the second step');
+  await expectVisibleFocus(page, 'Upload Local Alarms, focus returned');
+
+  // A player's alarm list, and the confirmation before a delete.
+  await pressUntilFocused(page, page.getByRole('button', { name: 'Bedroom Player' }));
+  await page.keyboard.press('Enter');
+  const deleteAlarm = page
+    .getByRole('list', { name: 'Device alarms' })
+    .getByRole('button', { name: /^Delete alarm at/ })
+    .first();
+  await expect(deleteAlarm).toBeVisible();
+  await pressUntilFocused(page, deleteAlarm);
+  const confirm = dialog(page, 'Delete this alarm?');
+  await openAndClose(page, confirm, 'Escape', 'Delete alarm');
+  await openAndClose(page, confirm, { button: 'Cancel' }, 'Delete alarm');
+  expect(await sandbox.deviceAlarms('demo-player-1')).not.toHaveLength(0);
+});
+
+test('Device Management: the speaker-mode question', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  const card = await app.connectPlayer();
+  // From the Disconnect MQTT button, by keyboard: Advanced Controls, Speaker, Bluetooth On.
+  await pressUntilFocused(page, card.getByRole('button', { name: 'Advanced Controls' }));
+  await page.keyboard.press('Enter');
+  const bt = card.getByRole('region', { name: 'Bluetooth Management' });
+  await expect(bt).toBeVisible(); // the controls load when first opened
+  await pressUntilFocused(page, bt.getByRole('radio').first());
+  await pressUntilFocused(page, bt.getByRole('radio', { name: 'Speaker' }), 'ArrowRight', 4);
+  await expect(bt.getByRole('radio', { name: 'Speaker' })).toBeChecked();
+  await pressUntilFocused(page, bt.getByRole('button', { name: 'Bluetooth On' }));
+  const bluetoothBefore = (await sandbox.playerState('demo-player-1')).bluetooth;
+  const question = dialog(page, 'Turn on speaker mode?');
+  await openAndClose(page, question, 'Escape', 'Bluetooth On');
+  await openAndClose(page, question, { button: 'Cancel' }, 'Bluetooth On');
+  expect((await sandbox.playerState('demo-player-1')).bluetooth).toEqual(bluetoothBefore);
+});
