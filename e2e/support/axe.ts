@@ -15,7 +15,23 @@ const OPTIONS: RunOptions = {
   resultTypes: ['violations'],
 };
 
+/**
+ * Waits for the page's finite animations and transitions to end: a dialog fading in has
+ * half-transparent text, whose contrast axe would measure against what shows through.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export async function expectNoSeriousViolations(page: Page, view: string): Promise<void> {
+  await settle(page);
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
     (options) => (window as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe.run(options),
@@ -27,7 +43,8 @@ export async function expectNoSeriousViolations(page: Page, view: string): Promi
       (violation) =>
         `${violation.id} (${violation.impact ?? '?'}): ${violation.help} — ${violation.nodes
           .slice(0, 3)
-          .map((node) => node.target.join(' '))
+          // The element and axe's reason (for contrast: the colours and the ratio found).
+          .map((node) => `${node.html.slice(0, 160)} (${(node.failureSummary ?? '').replace(/\s+/g, ' ')})`)
           .join(' | ')}`,
     );
   expect(serious, `axe on ${view}`).toEqual([]);
