@@ -162,8 +162,11 @@ export function printLighthouseReport(report: LighthouseReport): void {
       `half the cold time; ${(repeat.transferBytes / 1000).toFixed(1)} kB from the network` +
       `${report.repeatControlledByWorker ? '' : '; WORKER NOT IN CONTROL'})`,
   );
+  // On loopback the network costs next to nothing, so the worker has little to save there: the
+  // goal is read where a network exists, at Slow 4G.
   console.log(
     `  LCP at Slow 4G (devtools throttling), 4× CPU: cold ${slowCold.lcpMs} ms, repeat visit ` +
-      `${slowRepeat.lcpMs} ms (${(slowRepeat.transferBytes / 1000).toFixed(1)} kB from the network)`,
+      `${slowRepeat.lcpMs} ms (goal < ${Math.round(slowCold.lcpMs / 2)}, half the cold time; ` +
+      `${(slowRepeat.transferBytes / 1000).toFixed(1)} kB from the network)`,
   );
 }
