@@ -15,19 +15,28 @@ const OPTIONS: RunOptions = {
   resultTypes: ['violations'],
 };
 
+const SETTLE_LIMIT_MS = 5_000;
+
 /**
  * Waits for the page's finite animations and transitions to end: a dialog fading in has
  * half-transparent text, whose contrast axe would measure against what shows through.
  */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  const settled = await page.evaluate(
+    (limitMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ).then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), limitMs)),
+      ]),
+    SETTLE_LIMIT_MS,
   );
+  // A paused or endless animation would otherwise hold the scan until the test's time-out.
+  expect(settled, `the page's animations end within ${SETTLE_LIMIT_MS} ms`).toBe(true);
 }
 
 export async function expectNoSeriousViolations(page: Page, view: string): Promise<void> {

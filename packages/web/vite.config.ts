@@ -190,8 +190,8 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     // Of the browsers the build targets (Vite's baseline: Chrome 111, Firefox 114, Safari 16.4) only
-    // Safari 16 lacks modulepreload, and there the lazy chunks merely start later: the polyfill
-    // would cost every visit 0.3 kB of the first chunk.
+    // Firefox 114 and Safari 16 lack modulepreload, and there the lazy chunks merely start later: the
+    // polyfill would cost every visit 0.3 kB of the first chunk.
     modulePreload: { polyfill: false },
     // .vite/manifest.json: which chunks each entry and lazy import pulls in (npm run bench:bundle).
     manifest: true,

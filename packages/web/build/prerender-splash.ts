@@ -1,18 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
-
-const ROOT_ELEMENT = '<div id="root"></div>';
-const HEAD_END = '</head>';
-const EMOTION_STYLE = /<style data-emotion="[^"]*">[^<]*<\/style>/g;
+import { placeSplash } from './place-splash.ts';
 
 const isRender = (value: unknown): value is () => unknown => typeof value === 'function';
 
 /**
- * Puts the loading view, rendered at build time with its CSS inline, into index.html's #root. The
- * page then paints the app's name and promise as soon as the HTML arrives, instead of after the
- * script (about 100 kB) has loaded and run: on a slow phone that is most of the first second. The
- * script hydrates it (src/main.tsx), so nothing is painted twice.
+ * Puts the loading view, rendered at build time, into index.html (placeSplash). The page then
+ * paints the app's name and promise as soon as the HTML arrives, instead of after the script
+ * (about 100 kB) has loaded and run: on a slow phone that is most of the first second. The script
+ * hydrates it (src/main.tsx), so nothing is painted twice.
  */
 export function prerenderSplash(root: string, entry: string): Plugin {
   return {
@@ -21,7 +18,6 @@ export function prerenderSplash(root: string, entry: string): Plugin {
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
-        if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to fill`);
         // Vite's own module loader for Node, so the view is compiled as the app's build compiles it.
         const server = await createServer({
           configFile: false,
@@ -36,16 +32,8 @@ export function prerenderSplash(root: string, entry: string): Plugin {
           const render: unknown = module.renderSplash;
           if (!isRender(render)) throw new Error(`${entry} exports no renderSplash()`);
           const markup: unknown = render();
-          if (typeof markup !== 'string' || markup === '') throw new Error(`${entry} rendered nothing`);
-          // Emotion writes each rule beside its element. In the head instead, #root holds exactly what
-          // React renders, so the page hydrates these very nodes (the first paint's text stays the
-          // page's largest); emotion's cache adopts the rules by their data-emotion names.
-          const styles = markup.match(EMOTION_STYLE) ?? [];
-          const body = markup.replace(EMOTION_STYLE, '');
-          if (!html.includes(HEAD_END)) throw new Error(`index.html has no ${HEAD_END}`);
-          return html
-            .replace(HEAD_END, `${styles.join('')}${HEAD_END}`)
-            .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`);
+          if (typeof markup !== 'string') throw new Error(`${entry} rendered no HTML`);
+          return placeSplash(html, markup);
         } finally {
           await server.close();
         }

@@ -104,7 +104,8 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {(boot.phase === 'loading' || boot.phase === 'signed-out') && (
-        // One card for both, so the first paint (index.html's, hydrated) stays when the button comes.
+        // One card for both: on a visit without a session, the first paint (index.html's, hydrated)
+        // stays when the button comes. With one, the session's own views follow (SessionApp).
         <BrandCard busy={boot.phase === 'loading'}>
           {boot.phase === 'loading' ? <LoadingStatus /> : <SignInAction error={null} onLogin={signIn} />}
         </BrandCard>

@@ -9,8 +9,8 @@ import { APP_PROMISE, APP_TITLE } from '@playlist-alarms/core/messages';
 /**
  * The card of the loading and logged-out views: the app's name and promise, then what the view
  * adds. index.html carries the loading view prerendered (build/prerender-splash.ts), so this card
- * paints before the script and the script hydrates it; the logged-out view then fills in the same
- * card, so its largest text is the very node that painted first.
+ * paints before the script and the script hydrates it. On a visit without a session the logged-out
+ * view then fills in the same card (App.tsx), so its largest text is the very node that painted first.
  */
 export function BrandCard({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (

@@ -28,7 +28,7 @@ export interface PlayerControls {
   picker: DevicePicker | null;
   choose: (device: Device) => void;
   closePicker: () => void;
-  /** The card whose play is connecting and starting (its Play is disabled meanwhile), else null. */
+  /** The card whose play is connecting and starting (its Play waits meanwhile: aria-disabled, keeping focus), else null. */
   starting: string | null;
   /** The now-playing modal's target while it is open. */
   nowPlaying: NowPlayingTarget | null;
@@ -47,7 +47,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   const awaited = useRef<{ cardId: string; title: string } | null>(null);
   // A play that is connecting: a double tap on a phone, or a second press before the first has
   // connected, would connect and send card/start twice. The ref answers at once (the second press
-  // can come before a re-render); the state disables the card's buttons.
+  // can come before a re-render); the state shows the card's buttons waiting.
   const inFlight = useRef<string | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
 

@@ -15,6 +15,18 @@ const TOUCH_ECHO_MS = 1000;
 // A finger that moves further than this is scrolling the page.
 const MOVE_SLOP_PX = 10;
 
+/**
+ * Focus the browser would draw a ring for: reached by keyboard. A click's focus, or focus a closing
+ * dialog gives back after a click, shows no hint (as MUI's own tooltips): it would stay until blur.
+ */
+function focusVisible(target: Element): boolean {
+  try {
+    return target.matches(':focus-visible');
+  } catch {
+    return false; // a browser without :focus-visible: hover and touch still show the hint
+  }
+}
+
 export interface CardHintProps {
   title: string;
   children: ReactElement<{ disabled?: boolean }>;
@@ -22,7 +34,7 @@ export interface CardHintProps {
 
 /**
  * A tooltip for a card button; the buttons carry the same text as their accessible name. With a
- * mouse or keyboard it shows on hover and focus; on a touch screen on a long press, as MUI's
+ * mouse it shows on hover, with a keyboard on focus; on a touch screen on a long press, as MUI's
  * tooltips do, and on a tap of a disabled button (which does nothing else). A disabled button gets
  * no events (MUI gives it pointer-events: none), so the wrapping span receives them.
  */
@@ -105,7 +117,9 @@ export function CardHint({ title, children }: CardHintProps) {
         style={{ display: 'inline-flex', WebkitTouchCallout: 'none' }}
         onMouseEnter={() => echo() || show()}
         onMouseLeave={() => echo() || hide()}
-        onFocus={() => echo() || show()}
+        onFocus={(event) => {
+          if (!echo() && focusVisible(event.target)) show();
+        }}
         onBlur={hide}
         onTouchStart={touchStart}
         onTouchMove={touchMove}

@@ -49,6 +49,19 @@ describe('playlist card buttons (SPEC §2, §4, §5)', () => {
     expect(calls).toEqual([['play', playlist]]);
   });
 
+  it('keyboard focus shows the hint; the focus of a click does not (it would stay until blur)', async () => {
+    renderCard();
+    await userEvent.click(button('Play this playlist'));
+    await userEvent.unhover(button('Play this playlist'));
+    await pause(300);
+    expect(tooltip(), 'no hint after a click').toBeNull();
+
+    act(() => button('Play this playlist').blur());
+    await userEvent.tab();
+    expect(document.activeElement).toBe(button('Play this playlist'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Play this playlist');
+  });
+
   it('without a card id Play is disabled and says why', async () => {
     renderCard({ playlist: makePlaylist(2, { cardId: null }), connected: true });
     const play = button('Playlist not available for playback');
