@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { AppPage } from './support/app-page';
+import { AppPage, dialog } from './support/app-page';
+import { expectNoSeriousViolations } from './support/axe';
 import { cloud } from './support/cloud';
 import { expectFocusOn, expectVisibleFocus, focusedElement, pressUntilFocused } from './support/keyboard';
 import { sandbox } from './support/stack';
@@ -7,13 +8,12 @@ import { sandbox } from './support/stack';
 // Every dialog of the app by keyboard alone, as a parent who does not use a mouse: reach the
 // control that opens it (Tab, Shift+Tab, arrows in a tab strip or radio group), see that it shows
 // focus, open it with Enter, find focus inside, close it with Escape and with its own Cancel or
-// Close, and find focus back on that very control, showing again. (The guided tour: tour.spec.ts.)
+// Close, and find focus back on that very control, showing again. axe scans each dialog while it
+// is open. (The guided tour: tour.spec.ts.)
 
 test.beforeEach(async () => {
   await sandbox.reset();
 });
-
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 /** Escape, or Tab to the dialog's own button of that name and Enter. */
 type Close = 'Escape' | { button: string };
@@ -36,6 +36,7 @@ async function openAndClose(page: Page, opened: Locator, close: Close, what: str
   const opener = await focusedElement(page);
   await page.keyboard.press('Enter');
   await expectFocusInside(opened);
+  await expectNoSeriousViolations(page, `the dialog ${what} opened`);
   if (close === 'Escape') {
     await page.keyboard.press('Escape');
   } else {

@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The open dialog of that accessible name. */
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
 // Page model of the app: what a parent sees and clicks, named as the spec names it.
 export class AppPage {
   constructor(readonly page: Page) {}

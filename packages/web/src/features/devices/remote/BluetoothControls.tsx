@@ -64,6 +64,8 @@ export function BluetoothControls({ send }: { send: SendCommand }) {
           onChange={(event) => setMac(event.target.value)}
           disabled={speaker}
           helperText="Preferred over the name"
+          // Still read while speaker mode disables the field: MUI's disabled grey is 2.7:1.
+          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           sx={{ flex: 1 }}
         />
         <TextField
