@@ -1,10 +1,13 @@
 import { APP_PROMISE, APP_TITLE, LOADING_TEXT } from '@playlist-alarms/core/messages';
 import { expect, test, type Page } from './support/test';
+import { holdAppScript } from './support/hold-script';
+import { SCHEMES, expectScheme, expectTextInScheme } from './support/scheme';
 
 // index.html carries the loading view, prerendered at build time, so the app's name and promise
-// paint with the HTML, before the script (about 100 kB) has loaded. The logged-out view then fills
-// in the same card: its largest text is the box that painted first, so the page's Largest
-// Contentful Paint is its first paint. Speed itself is measured by `npm run bench` (Lighthouse).
+// paint with the HTML, in the system's scheme, before the script (about 100 kB) has loaded. The
+// script hydrates those nodes and the logged-out view fills in the same card: its largest text is
+// the box that painted first, so the page's Largest Contentful Paint is its first paint. Speed
+// itself is measured by `npm run bench` (Lighthouse).
 
 const VIEWPORTS = [
   { width: 360, height: 740 },
@@ -28,46 +31,47 @@ async function textBoxes(page: Page): Promise<{ title: Box; promise: Box }> {
 }
 
 for (const viewport of VIEWPORTS) {
-  test.describe(`${viewport.width} px`, () => {
-    test.use({ viewport });
+  for (const scheme of SCHEMES) {
+    test.describe(`${viewport.width} px, ${scheme}`, () => {
+      test.use({ viewport, colorScheme: scheme });
 
-    test('the page paints the loading view before its script, and the logged-out view keeps its boxes', async ({
-      page,
-    }) => {
-      let releaseScript: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (releaseScript = resolve));
-      await page.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/', { waitUntil: 'commit' });
-      await expect(page.getByRole('heading', { level: 1, name: APP_TITLE })).toBeVisible();
-      await expect(page.getByText(LOADING_TEXT)).toBeVisible();
-      await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
-      await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
-      expect(await page.evaluate(() => document.readyState), 'the script has not run').not.toBe('complete');
-      const before = await textBoxes(page);
-      // Marks the prerendered node: hydration must keep it, not paint a new one.
-      await page.getByText(APP_PROMISE).evaluate((node) => node.setAttribute('data-test-prerendered', ''));
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        // The journeys block service workers (playwright.config.ts), which the page logs as a failure.
-        if (message.type() === 'error' && !message.text().startsWith('[pwa]')) errors.push(message.text());
-      });
+      test('the loading view paints before the script, in the scheme, and the logged-out view keeps its nodes', async ({
+        page,
+      }) => {
+        const releaseScript = await holdAppScript(page);
+        await page.goto('/', { waitUntil: 'commit' });
+        const title = page.getByRole('heading', { level: 1, name: APP_TITLE });
+        await expect(title).toBeVisible();
+        await expect(page.getByText(LOADING_TEXT)).toBeVisible();
+        await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+        await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+        await expectScheme(page, scheme, 'before the script');
+        await expectTextInScheme(title, scheme, 'before the script');
+        const before = await textBoxes(page);
+        // Marks the prerendered node: hydration must keep it, not paint a new one.
+        await page.getByText(APP_PROMISE).evaluate((node) => node.setAttribute('data-test-prerendered', ''));
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => {
+          // The journeys block service workers (playwright.config.ts), which the page logs as a failure.
+          if (message.type() === 'error' && !message.text().startsWith('[pwa]')) errors.push(message.text());
+        });
 
-      releaseScript();
-      await expect(page.getByRole('button', { name: 'Connect Yoto Account' })).toBeVisible();
-      await expect(page.getByText(LOADING_TEXT)).toHaveCount(0);
-      await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy');
-      expect(await textBoxes(page), 'the title and the promise have not moved or grown').toEqual(before);
-      await expect(page.getByText(APP_PROMISE), 'the same node, hydrated').toHaveAttribute(
-        'data-test-prerendered',
-        '',
-      );
-      expect(errors, 'no hydration error or other error').toEqual([]);
+        releaseScript();
+        await expect(page.getByRole('button', { name: 'Connect Yoto Account' })).toBeVisible();
+        await expect(page.getByText(LOADING_TEXT)).toHaveCount(0);
+        await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy');
+        expect(await textBoxes(page), 'the title and the promise have not moved or grown').toEqual(before);
+        await expect(page.getByText(APP_PROMISE), 'the same node, hydrated').toHaveAttribute(
+          'data-test-prerendered',
+          '',
+        );
+        await expectScheme(page, scheme, 'after React mounted');
+        await expectTextInScheme(title, scheme, 'after React mounted');
+        expect(errors, 'no hydration error or other error').toEqual([]);
+      });
     });
-  });
+  }
 }
 
 test("the largest contentful paint is the page's first paint", async ({ page }) => {

@@ -1,21 +1,19 @@
-import { LOADING_TEXT } from '@playlist-alarms/core/messages';
 import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
-import { AppPage } from './support/app-page';
+import { AppPage, dialog } from './support/app-page';
 import { expectNoSidewaysScroll } from './support/layout';
+import { SCHEMES, expectScheme, type Scheme } from './support/scheme';
 import { sandbox } from './support/stack';
 
 // Every tab and the main dialogs at 360 px and at 1280 px, in the light and the dark scheme: the
 // page never scrolls sideways, every visible button is at least 24×24 px (WCAG 2.5.8), the scheme
-// the system asks for is the one painted, from the first frame (no flash of the other one). Each
-// view is saved as a full-page screenshot in the test's output folder (test-results/…) and
+// the system asks for is the one painted (from the first frame: first-paint.spec.ts). Each view,
+// logged out, logged in and in the guided tour, is saved as a full-page screenshot in the test's output folder (test-results/…) and
 // attached to the HTML report (playwright-report/), to be looked at by a person.
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-const SCHEMES = ['light', 'dark'] as const;
-type Scheme = (typeof SCHEMES)[number];
 
 /** Each tab by its short label (under 600 px) and its long one, and what shows once it has loaded. */
 const TABS = [
@@ -31,26 +29,6 @@ const MIN_TARGET_PX = 24;
 test.beforeEach(async () => {
   await sandbox.reset();
 });
-
-/** Relative luminance (WCAG) of a computed `rgb()`/`rgba()` colour; null when transparent. */
-async function backgroundLuminance(page: Page, selector: 'html' | 'body'): Promise<number | null> {
-  const colour = await page.evaluate(
-    (s) => getComputedStyle(document.querySelector(s)!).backgroundColor,
-    selector,
-  );
-  const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
-  if (a === 0) return null;
-  const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-/** The body (or, transparent, the root) is painted dark in the dark scheme and light in the light one. */
-async function expectScheme(page: Page, scheme: Scheme, when: string): Promise<void> {
-  const luminance = (await backgroundLuminance(page, 'body')) ?? (await backgroundLuminance(page, 'html'));
-  expect(luminance, `${when}: the page has a background`).not.toBeNull();
-  if (scheme === 'dark') expect(luminance, `${when}: a dark background`).toBeLessThan(0.05);
-  else expect(luminance, `${when}: a light background`).toBeGreaterThan(0.8);
-}
 
 /**
  * Small targets WCAG 2.5.8 allows because a full-size control on the page does the same job: on a
@@ -159,8 +137,12 @@ for (const viewport of VIEWPORTS) {
         page,
       }, testInfo) => {
         const app = new AppPage(page);
-        await app.signIn();
         const main = page.locator('body');
+        await app.open();
+        await expect(app.connectButton()).toBeVisible();
+        await checkView(page, testInfo, scheme, view('logged-out'), main);
+
+        await app.signIn();
         for (const { id } of TABS) {
           await openTab(page, id, small);
           await expectTabsWhole(page, view(id));
@@ -174,21 +156,24 @@ for (const viewport of VIEWPORTS) {
         await card.getByRole('button', { name: 'Advanced Controls' }).click();
         await expect(card.getByRole('region', { name: 'Ambient LEDs' })).toBeVisible();
         await checkView(page, testInfo, scheme, view('devices-remote'), main);
+
+        await page.getByRole('button', { name: 'Start the guided tour' }).click();
+        const tourStep = page.getByRole('dialog').filter({ hasText: '1/4' });
+        await expect(tourStep).toBeVisible();
+        await checkView(page, testInfo, scheme, view('tour'), tourStep, false);
       });
 
-      test('the device picker, now playing and Create Alarm dialogs fit and have buttons of 24 px or more', async ({
-        page,
-      }, testInfo) => {
+      test('the dialogs fit and have buttons of 24 px or more', async ({ page }, testInfo) => {
         const app = new AppPage(page);
         await app.signIn();
         const card = app.playlistCards().first();
         await card.getByRole('button', { name: 'Play this playlist' }).click();
-        const picker = page.getByRole('dialog', { name: 'Select Device for Playback' });
+        const picker = dialog(page, 'Select Device for Playback');
         await expect(picker).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-device-picker'), picker, false);
 
         await picker.getByText('Bedroom Player').click();
-        const nowPlaying = page.getByRole('dialog', { name: 'Now Playing on Bedroom Player' });
+        const nowPlaying = dialog(page, 'Now Playing on Bedroom Player');
         await expect(nowPlaying).toBeVisible();
         await expect(nowPlaying.getByTestId('modal-volume-band')).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
         await checkView(page, testInfo, scheme, view('dialog-now-playing'), nowPlaying, false);
@@ -196,40 +181,31 @@ for (const viewport of VIEWPORTS) {
         await expect(nowPlaying).toHaveCount(0);
 
         await card.getByRole('button', { name: 'Set Alarm' }).click();
-        const create = page.getByRole('dialog', { name: 'Create Alarm' });
+        const create = dialog(page, 'Create Alarm');
         await expect(create).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-create-alarm'), create, false);
+        await page.keyboard.press('Escape');
+        await expect(create).toHaveCount(0);
+
+        await openTab(page, 'alarms', small);
+        await page.getByRole('button', { name: 'Bedroom Player' }).click();
+        const deviceList = page.getByRole('list', { name: 'Device alarms' });
+        await expect(deviceList.getByRole('listitem').first()).toBeVisible();
+        await page.getByRole('button', { name: 'Upload Local Alarms' }).click();
+        const upload = dialog(page, 'Select Alarms to Upload');
+        await expect(upload).toBeVisible();
+        await checkView(page, testInfo, scheme, view('dialog-upload'), upload, false);
+        await page.keyboard.press('Escape');
+        await expect(upload).toHaveCount(0);
+
+        await deviceList
+          .getByRole('button', { name: /^Delete alarm at/ })
+          .first()
+          .click();
+        const confirm = dialog(page, 'Delete this alarm?');
+        await expect(confirm).toBeVisible();
+        await checkView(page, testInfo, scheme, view('dialog-delete-alarm'), confirm, false);
       });
     });
   }
-}
-
-// Before React has mounted, the page is already painted in the system's scheme: index.html's own
-// stylesheet does it, as no script may run inline (the CSP). The app's script is held back during
-// the check (a module script also holds DOMContentLoaded back), so React's styles cannot answer it.
-for (const scheme of SCHEMES) {
-  test.describe(`first paint, ${scheme}`, () => {
-    test.use({ colorScheme: scheme });
-
-    test(`before the app's script runs, the page is already ${scheme}`, async ({ page }, testInfo) => {
-      let releaseScript: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (releaseScript = resolve));
-      await page.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/', { waitUntil: 'commit' });
-      await page.waitForSelector('#root', { state: 'attached' });
-      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
-      // What paints is index.html's own: the loading view prerendered at build time.
-      await expect(page.getByText(LOADING_TEXT)).toBeVisible();
-      await expectScheme(page, scheme, 'before the script');
-      expect(await backgroundLuminance(page, 'html'), 'the root is painted too').not.toBeNull();
-
-      releaseScript();
-      await expect(page.getByRole('button', { name: 'Connect Yoto Account' })).toBeVisible();
-      await expectScheme(page, scheme, 'after React mounted');
-      await keepScreenshot(page, testInfo, `logged-out-${scheme}`, true);
-    });
-  });
 }

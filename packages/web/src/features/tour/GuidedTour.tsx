@@ -8,6 +8,7 @@ import Portal from '@mui/material/Portal';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FocusTrap from '@mui/material/Unstable_TrapFocus';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { tourView } from '@playlist-alarms/core/guided-tour';
 import { MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/main-tabs';
 import { useMainTab } from '../../services/main-tab';
@@ -21,16 +22,6 @@ const POPPER_MODIFIERS = [
   { name: 'offset', options: { offset: [0, 12] } },
   { name: 'preventOverflow', options: { padding: 8 } },
 ];
-
-// Hidden from sight, read by a screen reader ("Step 1 of 4" beside the visible "1/4").
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * SPEC's guided tour, a lazy chunk loaded on the help button's first press. Each step is a dialog
@@ -131,6 +122,7 @@ export function GuidedTour({ onEnd }: { onEnd: () => void }) {
             <Stack direction="row" sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="body2" color="text.secondary">
                 <span aria-hidden>{view.counter}</span>
+                {/* Read by a screen reader ("Step 1 of 4" beside the visible "1/4"), hidden from sight. */}
                 <Box component="span" sx={visuallyHidden}>
                   {view.counterLabel}
                 </Box>
