@@ -4,6 +4,7 @@ import type { Page } from './support/test';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox } from './support/stack';
+import { expectNoSeriousViolations } from './support/axe';
 
 // The installable app (issue 13) and the service worker's alarm messages (SPEC §7): the manifest,
 // the worker at /sw.js controlling the page, the shell opening with the network off, the install
@@ -71,6 +72,7 @@ test('after one visit the app opens without a network and says what needs one', 
     await expect(page.getByRole('heading', { level: 1, name: 'Yoto Playlist Alarms' })).toBeVisible();
     await expect(page.getByText(OFFLINE)).toBeVisible();
     await expect(page.getByText('Failed to initialize app. Please try again.')).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'the app opened offline');
 
     // Back online: Retry boots the app; losing the network again during the session is said too.
     await context.setOffline(false);
@@ -126,6 +128,7 @@ test('"Install App" shows only while the browser offers installation', async ({ 
   expect(await offerInstall(page)).toBe(true);
   await expect(install).toBeVisible();
   await expect(page.getByText('Install for offline access and better performance')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the install offer');
   await install.click();
   expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
   await expect(install).toHaveCount(0);
