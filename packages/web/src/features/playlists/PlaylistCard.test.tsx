@@ -82,6 +82,16 @@ describe('playlist card buttons (SPEC §2, §4, §5)', () => {
     expect(calls).toEqual([['pause'], ['stop']]);
   });
 
+  it('Stop hands focus to the play button: Stop itself goes when playback ends', async () => {
+    const { calls } = renderCard({ phase: 'playing' });
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(button('Stop playback'));
+    await userEvent.keyboard('{Enter}');
+    expect(calls).toEqual([['stop']]);
+    expect(document.activeElement).toBe(button('Pause playback'));
+  });
+
   it('paused: Resume and Stop', async () => {
     const { calls } = renderCard({ phase: 'paused' });
     expect(buttonNames()).toEqual(['Resume playback', 'Stop playback', 'Connect Device']);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Button from '@mui/material/Button';
 import type { Playlist } from '@playlist-alarms/core/entities';
 import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
@@ -57,6 +58,12 @@ export function PlaylistCardActions({
   onSetAlarm,
 }: PlaylistCardActionsProps) {
   const alarm = setAlarmButton(playlist.cardId, deviceConnected);
+  const playPause = useRef<HTMLButtonElement>(null);
+  // Stop goes once playback ends: focus moves to the play button first, not to the page.
+  const stop = () => {
+    onStop();
+    playPause.current?.focus();
+  };
   return (
     <>
       {playbackButtons(phase).map((button) => {
@@ -79,6 +86,7 @@ export function PlaylistCardActions({
                   aria-disabled={starting || undefined}
                   className={starting ? 'Mui-disabled' : undefined}
                   aria-busy={starting || undefined}
+                  ref={playPause}
                   aria-label={label}
                   onClick={() => onPlay(playlist)}
                 >
@@ -94,6 +102,7 @@ export function PlaylistCardActions({
                 <Button
                   variant="contained"
                   size="small"
+                  ref={playPause}
                   aria-label={CARD_LABELS.pauseTooltip}
                   onClick={onPause}
                 >
@@ -108,6 +117,7 @@ export function PlaylistCardActions({
                 <Button
                   variant="contained"
                   size="small"
+                  ref={playPause}
                   aria-label={CARD_LABELS.resumeTooltip}
                   onClick={onResume}
                 >
@@ -119,7 +129,7 @@ export function PlaylistCardActions({
           case 'stop':
             return (
               <CardHint key={key} title={CARD_LABELS.stopTooltip}>
-                <Button variant="outlined" size="small" aria-label={CARD_LABELS.stopTooltip} onClick={onStop}>
+                <Button variant="outlined" size="small" aria-label={CARD_LABELS.stopTooltip} onClick={stop}>
                   <Icon name="stop" />
                   {CARD_LABELS.stop}
                 </Button>
