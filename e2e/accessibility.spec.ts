@@ -38,14 +38,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await app.tab('Alarm Management').click();
       await expect(page.getByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeVisible();
-      await page.getByRole('button', { name: 'Bedroom Player' }).click();
-      await expect(page.getByRole('list', { name: 'Device alarms' })).toBeVisible();
+      await app.deviceAlarms();
       await expectNoSeriousViolations(page, 'the alarms tab');
 
-      await app.tab('Device Management (3)').click();
-      const bedroom = page.getByRole('article', { name: 'Bedroom Player' });
-      await bedroom.getByRole('button', { name: 'Connect MQTT' }).click();
-      await expect(bedroom.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+      const bedroom = await app.connectPlayer();
       await bedroom.getByRole('button', { name: 'Device Status', exact: true }).click();
       await expect(bedroom.getByRole('region', { name: 'Power & Battery' })).toBeVisible();
       await bedroom.getByRole('button', { name: 'Advanced Controls' }).click();
@@ -80,13 +76,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await card.getByRole('button', { name: 'Set Alarm' }).click();
       await expect(dialog(page, 'Create Alarm')).toBeVisible();
       await expectNoSeriousViolations(page, 'the Create Alarm dialog');
-      await page.keyboard.press('Escape');
-      await expect(dialog(page, 'Create Alarm')).toHaveCount(0);
+      await app.closeWithEscape(dialog(page, 'Create Alarm'));
 
       await app.tab('Alarm Management').click();
-      await page.getByRole('button', { name: 'Bedroom Player' }).click();
-      const deviceList = page.getByRole('list', { name: 'Device alarms' });
-      await expect(deviceList.getByRole('listitem').first()).toBeVisible();
+      const deviceList = await app.deviceAlarms();
       await page.getByRole('button', { name: 'Upload Local Alarms' }).click();
       const select = dialog(page, 'Select Alarms to Upload');
       await expect(select).toBeVisible();
@@ -98,8 +91,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await select.getByRole('button', { name: 'Next' }).click();
       await expect(dialog(page, 'Choose Alarm Type')).toBeVisible();
       await expectNoSeriousViolations(page, 'the Choose Alarm Type dialog');
-      await page.keyboard.press('Escape');
-      await expect(dialog(page, 'Choose Alarm Type')).toHaveCount(0);
+      await app.closeWithEscape(dialog(page, 'Choose Alarm Type'));
 
       await deviceList
         .getByRole('button', { name: /^Delete alarm at/ })

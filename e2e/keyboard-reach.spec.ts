@@ -101,14 +101,10 @@ test('in every tab, with the family library, a list and a connected remote open,
   await expectAllReached(page, 'the family library as a list');
 
   await app.tab('Alarm Management').click();
-  await page.getByRole('button', { name: 'Bedroom Player' }).click();
-  await expect(page.getByRole('list', { name: 'Device alarms' })).toBeVisible();
+  await app.deviceAlarms();
   await expectAllReached(page, 'the alarms tab');
 
-  await app.tab('Device Management (3)').click();
-  const bedroom = page.getByRole('article', { name: 'Bedroom Player' });
-  await bedroom.getByRole('button', { name: 'Connect MQTT' }).click();
-  await expect(bedroom.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+  const bedroom = await app.connectPlayer();
   await bedroom.getByRole('button', { name: 'Advanced Controls' }).click();
   await expect(bedroom.getByRole('region', { name: 'Ambient LEDs' })).toBeVisible();
   await expectAllReached(page, 'the devices tab with the remote open');

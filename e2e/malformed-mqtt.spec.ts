@@ -53,10 +53,7 @@ test('malformed, oversized and wrongly typed player messages are dropped; the pa
 
   const app = new AppPage(page);
   await app.signIn();
-  await app.tab('Device Management (3)').click();
-  const bedroom = page.getByRole('article', { name: 'Bedroom Player' });
-  await bedroom.getByRole('button', { name: 'Connect MQTT' }).click();
-  await expect(bedroom.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
+  const bedroom = await app.connectPlayer();
   const player = await sandbox.playerState(BEDROOM);
   const volume = `Volume ${player.volume}/16 (${Math.round((player.volume / 16) * 100)}%)`;
   await expect(bedroom.getByLabel(volume)).toBeVisible();

@@ -184,19 +184,15 @@ for (const viewport of VIEWPORTS) {
         const create = dialog(page, 'Create Alarm');
         await expect(create).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-create-alarm'), create, false);
-        await page.keyboard.press('Escape');
-        await expect(create).toHaveCount(0);
+        await app.closeWithEscape(create);
 
         await openTab(page, 'alarms', small);
-        await page.getByRole('button', { name: 'Bedroom Player' }).click();
-        const deviceList = page.getByRole('list', { name: 'Device alarms' });
-        await expect(deviceList.getByRole('listitem').first()).toBeVisible();
+        const deviceList = await app.deviceAlarms();
         await page.getByRole('button', { name: 'Upload Local Alarms' }).click();
         const upload = dialog(page, 'Select Alarms to Upload');
         await expect(upload).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-upload'), upload, false);
-        await page.keyboard.press('Escape');
-        await expect(upload).toHaveCount(0);
+        await app.closeWithEscape(upload);
 
         await deviceList
           .getByRole('button', { name: /^Delete alarm at/ })

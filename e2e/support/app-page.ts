@@ -39,6 +39,20 @@ export class AppPage {
     return card;
   }
 
+  /** In the open Alarm Management tab: shows that player's alarms; returns their list once filled. */
+  async deviceAlarms(name = 'Bedroom Player'): Promise<Locator> {
+    await this.page.getByRole('button', { name }).click();
+    const list = this.page.getByRole('list', { name: 'Device alarms' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    return list;
+  }
+
+  /** Escape closes the open `dialog`. */
+  async closeWithEscape(opened: Locator): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await expect(opened).toHaveCount(0);
+  }
+
   async expectSnackbar(text: string): Promise<void> {
     await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
   }
