@@ -2,11 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quietTimeZone } from './e2e/support/quiet-zone';
 import { E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
 
 // The whole stack, started the way `npm start` starts it (after `npm run build`), on its own ports
 // and its own data folder so a running demo on 8080/8090 is left alone.
 const dataDir = mkdtempSync(join(tmpdir(), 'playlist-alarms-e2e-'));
+// Chosen once: the workers inherit it, so a worker started in a later hour keeps the same zone.
+process.env.E2E_TIMEZONE ||= quietTimeZone(new Date());
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,6 +22,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: appUrl,
+    timezoneId: process.env.E2E_TIMEZONE,
     trace: 'retain-on-failure',
     // The app's service worker caches the shell and answers navigations: a journey's page.route or
     // request counts would meet the cache instead of the server. e2e/pwa.spec.ts allows it.

@@ -236,8 +236,9 @@ test('signed in, the page syncs its alarms and the worker schedules the next one
   await page.getByRole('button', { name: 'Bedroom Player' }).click();
 
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // The scheduler plans across every player of the family, offline ones included.
   const devices = await Promise.all(
-    ['demo-player-1'].map(async (deviceId) => ({
+    ['demo-player-1', 'demo-player-2', 'demo-player-3'].map(async (deviceId) => ({
       deviceId,
       alarms: parseAlarmList(await sandbox.deviceAlarms(deviceId)).alarms,
     })),

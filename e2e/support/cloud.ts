@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
+import { wallClock } from './quiet-zone';
 import { appUrl, sandboxUrl } from './stack';
 
 // The backend's cloud alarm API as the demo parent sees it, read and cleared with the same bearer
@@ -52,13 +53,15 @@ export const cloud = {
 
 /**
  * A cloud alarm of the demo parent's Bedroom Player for the next whole minute at least 20 s away
- * (UTC), made with the page's own credential, its session cookie and Origin, as the app's calls go.
- * Returns when it is due.
+ * in the browser's time zone, as the app keeps it, made with the page's own credential, its session
+ * cookie and Origin, as the app's calls go. Returns when it is due.
  */
 export async function cloudAlarmNextMinute(page: Page, cardId: string, alarmName: string): Promise<Date> {
   const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  const timezone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const { hour, minute } = wallClock(due, timezone);
   const headers = { origin: appUrl };
-  const user = await page.request.post('/api/users', { headers, data: { timezone: 'UTC' } });
+  const user = await page.request.post('/api/users', { headers, data: { timezone } });
   if (user.status() !== 200) throw new Error(`POST /api/users: HTTP ${user.status()}`);
   const created = await page.request.post('/api/alarms', {
     headers,
@@ -68,8 +71,8 @@ export async function cloudAlarmNextMinute(page: Page, cardId: string, alarmName
       alarm_type: 'wakeup',
       alarm_name: alarmName,
       playlist_id: cardId,
-      hour: due.getUTCHours(),
-      minute: due.getUTCMinutes(),
+      hour,
+      minute,
       days: '1111111',
       volume: 6,
     },
