@@ -8,6 +8,7 @@ import {
   initialBrowserState,
   scopePlaylists,
   familyPlaylistCount,
+  familyPlaylistsTabLabel,
   clampPage,
   createPlaylistSearch,
   durationBadge,
@@ -224,6 +225,12 @@ describe('SPEC §2 category badge and family count', () => {
     });
     expect(familyPlaylistCount([])).toBe(0);
     expect(familyPlaylistCount([group('a', 3), group('b', 0), group('c', 5)])).toBe(8);
+  });
+
+  it('labels the family tab with its count once known, and without one before', () => {
+    expect(familyPlaylistsTabLabel(8)).toBe('Family Playlists (8)');
+    expect(familyPlaylistsTabLabel(0)).toBe('Family Playlists (0)');
+    expect(familyPlaylistsTabLabel(null)).toBe('Family Playlists');
   });
 });
 

@@ -93,7 +93,9 @@ export type BrowserView = 'grid' | 'list';
 export const ALL_PLAYLISTS_LABEL = 'All Playlists';
 export const MY_PLAYLISTS_LABEL = 'My Playlists';
 export const myPlaylistsTabLabel = (count: number): string => `${MY_PLAYLISTS_LABEL} (${count})`;
-export const familyPlaylistsTabLabel = (count: number): string => `Family Playlists (${count})`;
+/** No count while the library is unknown (deferred, loading or failed): a 0 there would be untrue. */
+export const familyPlaylistsTabLabel = (count: number | null): string =>
+  count === null ? 'Family Playlists' : `Family Playlists (${count})`;
 
 export interface GroupTab {
   value: GroupFilter;

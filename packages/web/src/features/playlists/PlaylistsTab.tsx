@@ -59,7 +59,7 @@ const SourceTabs = memo(function SourceTabs({
 }: {
   tab: BrowserTab;
   ownCount: number;
-  familyCount: number;
+  familyCount: number | null;
   onChange: (tab: BrowserTab) => void;
 }) {
   return (
@@ -123,7 +123,7 @@ export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: 
           <SourceTabs
             tab={state.tab}
             ownCount={own.length}
-            familyCount={familyPlaylistCount(library.groups)}
+            familyCount={family.data ? familyPlaylistCount(family.data.groups) : null}
             onChange={onTab}
           />
         </Box>
