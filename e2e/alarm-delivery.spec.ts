@@ -1,8 +1,9 @@
+import { wallClock } from '@playlist-alarms/core/next-alarm';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { watchCommand } from './support/broker-watch';
 import { cloud, cloudAlarmNextMinute } from './support/cloud';
-import { wallClock } from './support/quiet-zone';
+import { browserTimeZone } from './support/quiet-zone';
 import { sandbox } from './support/stack';
 
 // The product's promise (issue 12): a cloud alarm rings from the server at its minute with no
@@ -50,7 +51,7 @@ test('sign in, make a cloud alarm for the next minute, close the browser: the pl
   const again = new AppPage(await second.newPage());
   await again.signIn();
   await again.tab('Alarm Management').click();
-  const clock = wallClock(due, process.env.E2E_TIMEZONE ?? 'UTC');
+  const clock = wallClock(due, await browserTimeZone(again.page));
   const [hh, mm] = [clock.hour, clock.minute].map((n) => String(n).padStart(2, '0'));
   await expect(again.page.getByTestId('firing-receipt')).toHaveText(
     new RegExp(`^Played ${hh}:${mm}:\\d\\d\\.\\d on Bedroom Player$`),

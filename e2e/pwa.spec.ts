@@ -3,6 +3,7 @@ import { findNextAlarm, nextOccurrence } from '@playlist-alarms/core/next-alarm'
 import type { Page } from './support/test';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
+import { browserTimeZone } from './support/quiet-zone';
 import { sandbox } from './support/stack';
 import { expectNoSeriousViolations } from './support/axe';
 
@@ -235,10 +236,10 @@ test('signed in, the page syncs its alarms and the worker schedules the next one
   await app.tab('Alarm Management').click();
   await page.getByRole('button', { name: 'Bedroom Player' }).click();
 
-  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const zone = await browserTimeZone(page);
   // The scheduler plans across every player of the family, offline ones included.
   const devices = await Promise.all(
-    ['demo-player-1', 'demo-player-2', 'demo-player-3'].map(async (deviceId) => ({
+    (await sandbox.demoDeviceIds()).map(async (deviceId) => ({
       deviceId,
       alarms: parseAlarmList(await sandbox.deviceAlarms(deviceId)).alarms,
     })),

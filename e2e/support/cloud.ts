@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { wallClock } from './quiet-zone';
+import { wallClock } from '@playlist-alarms/core/next-alarm';
+import { browserTimeZone } from './quiet-zone';
 import { appUrl, sandboxUrl } from './stack';
 
 // The backend's cloud alarm API as the demo parent sees it, read and cleared with the same bearer
@@ -58,7 +59,7 @@ export const cloud = {
  */
 export async function cloudAlarmNextMinute(page: Page, cardId: string, alarmName: string): Promise<Date> {
   const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-  const timezone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const timezone = await browserTimeZone(page);
   const { hour, minute } = wallClock(due, timezone);
   const headers = { origin: appUrl };
   const user = await page.request.post('/api/users', { headers, data: { timezone } });

@@ -1,19 +1,10 @@
+import { wallClock } from '@playlist-alarms/core/next-alarm';
+import type { Page } from '@playwright/test';
+
 // The browser's time zone for the journeys. The demo players keep alarms at 06:45, 07:00, 08:30
 // and 19:30, and five minutes before one the page connects its player by itself (SPEC §4): a
 // journey run then met a player it had not connected. Journeys run where the clock reads noon,
 // hours from any of them, whatever the hour CI starts at.
-
-/** The hour (0–23) and minute of `at` on a wall clock in `timeZone`. */
-export function wallClock(at: Date, timeZone: string): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: 'hour' | 'minute') => Number(parts.find((p) => p.type === type)?.value);
-  return { hour: part('hour'), minute: part('minute') };
-}
 
 /** A real zone whose clock reads 12:xx at `now` (one with whole-hour offset exists for every hour). */
 export function quietTimeZone(now: Date): string {
@@ -21,3 +12,7 @@ export function quietTimeZone(now: Date): string {
   if (!zone) throw new Error(`no time zone reads noon at ${now.toISOString()}`);
   return zone;
 }
+
+/** The zone the page's clock runs in, as the app detects it. */
+export const browserTimeZone = (page: Page): Promise<string> =>
+  page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -74,14 +74,19 @@ async function knob(path: string, body?: unknown): Promise<unknown> {
 const tokensSchema = z.object({ access_token: z.string() });
 const cardsSchema = z.object({ cards: z.array(z.looseObject({ cardId: z.string(), title: z.string() })) });
 
-/** The demo account's own playlists, in the order the provider lists them (and the app shows them). */
-async function demoCards(): Promise<Array<{ cardId: string; title: string }>> {
+/** A provider API answer to the demo account (a sandbox-issued token), as the app would get it. */
+async function demoGet(path: string): Promise<unknown> {
   const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
-  const response = await fetch(`${sandboxUrl}/content/mine`, {
+  const response = await fetch(`${sandboxUrl}${path}`, {
     headers: { authorization: `Bearer ${access_token}` },
   });
-  return cardsSchema.parse(await response.json()).cards;
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  return response.json();
 }
+
+/** The demo account's own playlists, in the order the provider lists them (and the app shows them). */
+const demoCards = async (): Promise<Array<{ cardId: string; title: string }>> =>
+  cardsSchema.parse(await demoGet('/content/mine')).cards;
 
 /** The demo account's card id of a playlist title, read from the provider API as the app reads it. */
 async function cardIdOf(title: string): Promise<string> {
@@ -90,37 +95,29 @@ async function cardIdOf(title: string): Promise<string> {
   return card.cardId;
 }
 
-const deviceConfigSchema = z.object({
-  device: z.looseObject({ config: z.looseObject({ alarms: z.array(z.string()) }) }),
-});
-
-/** A player's config.alarms as the provider API answers them to the demo account. */
-async function deviceAlarms(deviceId: string): Promise<string[]> {
-  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
-  const response = await fetch(`${sandboxUrl}/device-v2/${encodeURIComponent(deviceId)}/config`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  if (!response.ok) throw new Error(`config of ${deviceId}: HTTP ${response.status}`);
-  return deviceConfigSchema.parse(await response.json()).device.config.alarms;
-}
+/** The demo family's players, online or not, as the provider lists them. */
+const demoDeviceIds = async (): Promise<string[]> =>
+  z
+    .object({ devices: z.array(z.looseObject({ deviceId: z.string() })) })
+    .parse(await demoGet('/device-v2/devices/mine'))
+    .devices.map((device) => device.deviceId);
 
 /** A player's whole config as the provider API answers it to the demo account. */
-async function deviceConfig(deviceId: string): Promise<Record<string, unknown>> {
-  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
-  const response = await fetch(`${sandboxUrl}/device-v2/${encodeURIComponent(deviceId)}/config`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  if (!response.ok) throw new Error(`config of ${deviceId}: HTTP ${response.status}`);
-  return z
+const deviceConfig = async (deviceId: string): Promise<Record<string, unknown>> =>
+  z
     .object({ device: z.looseObject({ config: z.record(z.string(), z.unknown()) }) })
-    .parse(await response.json()).device.config;
-}
+    .parse(await demoGet(`/device-v2/${encodeURIComponent(deviceId)}/config`)).device.config;
+
+/** A player's config.alarms as the provider API answers them to the demo account. */
+const deviceAlarms = async (deviceId: string): Promise<string[]> =>
+  z.object({ alarms: z.array(z.string()) }).parse(await deviceConfig(deviceId)).alarms;
 
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
   reset: () => knob('reset', {}),
   cardIdOf,
   demoCards,
+  demoDeviceIds,
   deviceAlarms,
   deviceConfig,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),

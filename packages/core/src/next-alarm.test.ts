@@ -6,6 +6,7 @@ import {
   isValidTimeZone,
   nextOccurrence,
   prepareTime,
+  wallClock,
   zonedTime,
 } from './next-alarm';
 
@@ -89,6 +90,31 @@ describe('DST: Europe/London', () => {
     expect(iso(nextOccurrence(alarm(7, 0, ['tuesday']), now, 'Europe/London'))).toBe(
       '2026-03-31T06:00:00.000Z',
     );
+  });
+});
+
+describe('wall clock of an instant in a zone', () => {
+  it('reads the date and time a clock there shows, across the date line and a DST change', () => {
+    const instant = new Date('2026-03-29T00:30:00Z'); // 00:30 GMT, a Sunday: London springs forward at 01:00
+    expect(wallClock(instant, 'Europe/London')).toEqual({
+      year: 2026,
+      month: 2,
+      day: 29,
+      weekday: 0,
+      hour: 0,
+      minute: 30,
+    });
+    expect(wallClock(new Date('2026-03-29T01:30:00Z'), 'Europe/London')).toMatchObject({
+      hour: 2,
+      minute: 30,
+    });
+    expect(wallClock(instant, 'Asia/Kolkata')).toMatchObject({ day: 29, hour: 6, minute: 0 });
+    expect(wallClock(instant, 'America/Los_Angeles')).toMatchObject({
+      day: 28,
+      weekday: 6,
+      hour: 17,
+      minute: 30,
+    });
   });
 });
 

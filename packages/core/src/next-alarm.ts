@@ -22,14 +22,16 @@ export interface NextAlarm {
 
 export const isValidTimeZone = (timeZone: string): boolean => !Number.isNaN(tzOffset(timeZone, new Date(0)));
 
-/** Calendar fields of an instant as a clock in `timeZone` shows them. */
-function wallClock(instant: Date, timeZone: string) {
+/** Calendar and clock fields of an instant as a clock in `timeZone` shows them (month 0-based). */
+export function wallClock(instant: Date, timeZone: string) {
   const shifted = new Date(instant.getTime() + tzOffset(timeZone, instant) * MINUTE_MS);
   return {
     year: shifted.getUTCFullYear(),
     month: shifted.getUTCMonth(),
     day: shifted.getUTCDate(),
     weekday: shifted.getUTCDay(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
   };
 }
 
