@@ -6,8 +6,8 @@ import {
   type FiringOutcome,
 } from '@playlist-alarms/core/alarm-firing';
 import { cardUri } from '@playlist-alarms/core/card-uri';
-import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/play-confirmation';
-import type { CardStartAnswer } from '@playlist-alarms/core/play-confirmation';
+import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/play-confirm';
+import type { CardStartAnswer } from '@playlist-alarms/core/play-confirm';
 import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
 import { sleep, type WorkerClock } from './clock';
 import type { PlayerLinks } from './player-links';

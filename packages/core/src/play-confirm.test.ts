@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_DELTA_PLAYING_NO_CARD, EVENTS_FULL_IDLE } from './fixtures/mqtt-presence';
-import { cardStartAnswer, PlayConfirmation } from './play-confirmation';
+import { cardStartAnswer, PlayConfirmation } from './play-confirm';
 import { REAL_RESPONSES } from './real-mqtt-payloads.test-support';
 
 describe('PlayConfirmation', () => {
