@@ -37,17 +37,21 @@ export const isUse = (commandName: string): boolean =>
   commandName !== 'status/request' && commandName !== 'events/request';
 
 export interface IdleCheck {
-  now: number;
   /** When the player was last used, played, woken or taken off power. */
   lastUsedAt: number;
   battery: BatteryState;
-  playing: boolean;
-  timeoutMs: number;
 }
 
-/** On battery, not playing, and unused for the whole timeout: time to switch off. */
-export const idleTimedOut = (check: IdleCheck): boolean =>
-  check.battery.powerSource === 0 && !check.playing && check.now - check.lastUsedAt >= check.timeoutMs;
+/** On battery, not playing, and unused for the config's whole `shutdownTimeout`: time to switch off. */
+export const idleTimedOut = (
+  player: IdleCheck,
+  playing: boolean,
+  shutdownTimeout: string,
+  now: number,
+): boolean =>
+  player.battery.powerSource === 0 &&
+  !playing &&
+  now - player.lastUsedAt >= shutdownTimeoutMs(shutdownTimeout);
 
 /**
  * Whether a switched-off player comes back. Putting it on power always does; a battery set above

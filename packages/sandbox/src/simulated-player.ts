@@ -18,7 +18,6 @@ import {
   isUse,
   presenceMessage,
   shutDownStatus,
-  shutdownTimeoutMs,
   wakesOnButton,
   wakesOnPower,
 } from './player-power';
@@ -297,10 +296,7 @@ export class SimulatedPlayer {
     this.updateOnline();
   }
 
-  /**
-   * Switched off: it says why on the legacy status topic while still connected, then its connection
-   * drops (the broker publishes its last will, below) and everything in memory is gone.
-   */
+  /** Switched off: it says why on the legacy status topic, then drops off the broker (its last will, below). */
   private shutDown(reason: ShutDownReason): void {
     if (this.state.online) {
       this.publish(
@@ -324,11 +320,9 @@ export class SimulatedPlayer {
 
   /** Playing counts as use; idle on battery for the config's shutdownTimeout, it switches off. */
   private tickIdle(now: number): void {
-    if (this.playback.playing) this.state.lastUsedAt = now;
-    const timeoutMs = shutdownTimeoutMs(this.device.config.shutdownTimeout);
-    const { lastUsedAt, battery } = this.state;
-    if (idleTimedOut({ now, lastUsedAt, battery, playing: this.playback.playing, timeoutMs }))
-      this.shutDown('timeout');
+    const { playing } = this.playback;
+    if (playing) this.state.lastUsedAt = now;
+    if (idleTimedOut(this.state, playing, this.device.config.shutdownTimeout, now)) this.shutDown('timeout');
   }
 
   private resetVolatile(): void {
