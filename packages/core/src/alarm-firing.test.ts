@@ -71,9 +71,11 @@ describe('firingOutcome', () => {
   it('failed when the player refuses card/start', () => {
     expect(firingOutcome({ ...seen, cardStartResponse: 'FAIL' })).toBe('failed');
   });
+  it('played when the player answers card/start with OK, even before its events say so', () => {
+    expect(firingOutcome({ ...seen, cardStartResponse: 'OK' })).toBe('played');
+  });
   it('no-response when the player was heard but never said it plays the card', () => {
     expect(firingOutcome(seen)).toBe('no-response');
-    expect(firingOutcome({ ...seen, cardStartResponse: 'OK' })).toBe('no-response');
   });
   it('player-offline when the link failed or the player said nothing at all', () => {
     expect(firingOutcome({ ...seen, connected: false })).toBe('player-offline');

@@ -72,7 +72,8 @@ export interface FiringObservation {
 /** The firing's receipt from what was observed. */
 export function firingOutcome(seen: FiringObservation): FiringOutcome {
   if (!seen.connected) return 'player-offline';
-  if (seen.playingCard) return 'played';
+  // The player's `card: OK` is its own word that the card started, as good as its events.
+  if (seen.playingCard || seen.cardStartResponse === 'OK') return 'played';
   if (seen.cardStartResponse === 'FAIL') return 'failed';
   return seen.heardFromPlayer ? 'no-response' : 'player-offline';
 }

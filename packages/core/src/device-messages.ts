@@ -104,6 +104,11 @@ export const deviceMqttStatusSchema = z.looseObject({
   dnowBrightness: lenient(numberish),
   dayBright: lenient(numberish),
   nightBright: lenient(numberish),
+  /**
+   * Only on the legacy `status` topic: 'nA' while the player runs, a reason such as 'userShutdown'
+   * as it switches off (player-presence.ts reads it).
+   */
+  shutDown: lenient(z.string()),
 });
 export type DeviceMqttStatus = z.infer<typeof deviceMqttStatusSchema>;
 
@@ -137,13 +142,32 @@ export function parseCommandResponse(json: unknown): Record<string, string> | nu
   return Object.fromEntries(entries);
 }
 
-export type DeviceMessageKind = 'events' | 'status' | 'response';
+/**
+ * `device/{id}/presence`: "online" when the player connects, "offline" (the broker's last will)
+ * when its connection drops. `ts` is kept when it is a number; nothing reads it yet.
+ */
+export const devicePresenceSchema = z.looseObject({
+  state: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(['online', 'offline'])),
+  ts: lenient(numberish),
+});
+export type DevicePresence = z.infer<typeof devicePresenceSchema>;
+
+/** A presence message, or null when it names no known state. */
+export function parseDevicePresence(json: unknown): DevicePresence | null {
+  const result = devicePresenceSchema.safeParse(json);
+  return result.success ? result.data : null;
+}
+
+export type DeviceMessageKind = 'events' | 'status' | 'response' | 'presence';
+
+const KINDS: ReadonlySet<string> = new Set<DeviceMessageKind>(['events', 'status', 'response', 'presence']);
+const isKind = (kind: string | undefined): kind is DeviceMessageKind => kind !== undefined && KINDS.has(kind);
 
 /** Which kind a topic carries: the SPEC paths and the provider's current `data/` forms alike. */
 export function classifyDeviceTopic(topic: string): { deviceId: string; kind: DeviceMessageKind } | null {
-  const match = /^device\/([^/]+)\/(?:data\/)?(events|status|response)$/.exec(topic);
+  const match = /^device\/([^/]+)\/(?:data\/)?(events|status|response|presence)$/.exec(topic);
   const deviceId = match?.[1];
   const kind = match?.[2];
-  if (deviceId === undefined || (kind !== 'events' && kind !== 'status' && kind !== 'response')) return null;
+  if (deviceId === undefined || !isKind(kind)) return null;
   return { deviceId, kind };
 }

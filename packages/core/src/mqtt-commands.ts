@@ -87,6 +87,8 @@ export const deviceTopics = (deviceId: string) => ({
   response: `device/${deviceId}/response`,
   dataEvents: `device/${deviceId}/data/events`,
   dataStatus: `device/${deviceId}/data/status`,
+  /** "online" / "offline" (the broker's last will): whether the player is on, within seconds. */
+  presence: `device/${deviceId}/presence`,
 });
 
 export type DeviceTopicName = keyof ReturnType<typeof deviceTopics>;

@@ -118,9 +118,10 @@ function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Step {
 
 /**
  * The documented topics (`data/events`, `data/status`, `response`) must be granted: the broker
- * refuses them for another family's player. SPEC's legacy `events` and `status` are extras the
- * real broker may refuse, so they go in their own SUBSCRIBE (mqtt.js fails a whole SUBSCRIBE when
- * one topic is refused) and their refusal is only logged (PROVIDER-API.md Corrections).
+ * refuses them for another family's player. SPEC's legacy `events` and `status`, and `presence`,
+ * are extras the real broker may refuse, so each goes in a SUBSCRIBE of its own (mqtt.js fails a
+ * whole SUBSCRIBE when one topic is refused: a refused legacy topic must not cost the presence)
+ * and a refusal is only logged (PROVIDER-API.md Corrections).
  */
 async function subscribe(client: MqttClient, deviceId: string, deadline: Deadline, log: Log): Step {
   const topics = deviceTopics(deviceId);
@@ -130,18 +131,21 @@ async function subscribe(client: MqttClient, deviceId: string, deadline: Deadlin
     (grants) => !grants.some((grant) => grant.qos === 128) || 'refused',
     (error: unknown) => describeError(error),
   );
-  const legacy = client.subscribeAsync(extras, { qos: MQTT_QOS }).then(
-    (grants) => !grants.some((grant) => grant.qos === 128),
-    () => false,
-  );
-  const outcome = await Promise.race([Promise.all([documented, legacy]), deadline]);
+  const granted = (topic: string) =>
+    client.subscribeAsync(topic, { qos: MQTT_QOS }).then(
+      (grants) => !grants.some((grant) => grant.qos === 128),
+      () => false,
+    );
+  const optional = Promise.all(extras.map(granted));
+  const outcome = await Promise.race([Promise.all([documented, optional]), deadline]);
   if (outcome === 'aborted') return null;
   if (outcome === 'timeout') {
     log('error', MESSAGES.mqttConnectionTimeout);
     return MESSAGES.mqttConnectionTimeout;
   }
-  const [documentedOk, legacyOk] = outcome;
-  if (!legacyOk) log('warn', `MQTT subscribe refused for ${extras.join(', ')}`);
+  const [documentedOk, optionalOk] = outcome;
+  const refused = extras.filter((_, index) => !optionalOk[index]);
+  if (refused.length > 0) log('warn', `MQTT subscribe refused for ${refused.join(', ')}`);
   if (documentedOk !== true) {
     const failure = `MQTT subscribe failed: ${documentedOk === 'refused' ? 'not authorized' : documentedOk}`;
     log('error', failure);

@@ -92,13 +92,18 @@ describe('MqttDeviceLink against the sandbox', () => {
       getAccessToken: () => Promise.resolve(demoToken),
     });
     const cardId = (await provider.getPlaylists())[0]!.cardId!;
+    const loading = nextMessage(
+      link,
+      (message) => message.kind === 'events' && field(message.payload, 'playbackStatus') === 'loading',
+    );
     const playing = nextMessage(
       link,
       (message) => message.kind === 'events' && field(message.payload, 'playbackStatus') === 'playing',
     );
     expect(link.send('card/start', { uri: `https://yoto.io/${cardId}` })).toBe(true);
-    const event = await playing;
-    expect(field(event.payload, 'cardId')).toBe(cardId);
+    // The card is named once; the playing delta after it leaves it out, as real players do.
+    expect(field((await loading).payload, 'cardId')).toBe(cardId);
+    await playing;
 
     const stateResponse = await fetch(`${sandbox.url}/_sandbox/devices/demo-player-1/state`);
     const state: unknown = await stateResponse.json();
@@ -108,6 +113,24 @@ describe('MqttDeviceLink against the sandbox', () => {
     const paused = nextMessage(link, (message) => field(message.payload, 'playbackStatus') === 'paused');
     expect(link.send('card/pause', null)).toBe(true);
     await paused;
+  });
+
+  it("hears the player's presence: offline as it drops, online as it comes back", async () => {
+    const { link } = newLink();
+    expect(await link.connect('demo-player-2', demoToken)).toBe(true);
+    const offline = nextMessage(link, (message) => message.kind === 'presence');
+    await postKnob('/_sandbox/devices/demo-player-2/online', { online: false });
+    expect(await offline).toMatchObject({
+      deviceId: 'demo-player-2',
+      topic: 'device/demo-player-2/presence',
+      payload: { state: 'offline' },
+    });
+    const online = nextMessage(
+      link,
+      (message) => message.kind === 'presence' && field(message.payload, 'state') === 'online',
+    );
+    await postKnob('/_sandbox/devices/demo-player-2/online', { online: true });
+    await online;
   });
 
   it('refuses a token the broker does not accept', async () => {
@@ -195,6 +218,10 @@ describe('MqttDeviceLink against the sandbox', () => {
     expect(lines).toContain(
       'warn: MQTT subscribe refused for device/demo-player-1/events, device/demo-player-1/status',
     );
+    // The presence topic was subscribed on its own, so the refusal did not cost it.
+    const offline = nextMessage(link, (message) => message.kind === 'presence');
+    await postKnob('/_sandbox/devices/demo-player-1/online', { online: false });
+    expect((await offline).payload).toMatchObject({ state: 'offline' });
   });
 
   it('hands each message over once although the player publishes it on both topic forms', async () => {

@@ -39,7 +39,8 @@ export class Playback {
     this.enterTrack(chapterIndex, trackIndex, at.secondsIn);
     this.state.cutOff = at.cutOff;
     this.state.source = at.source;
-    this.emit(this.playbackEvent());
+    // A delta, as real players send it: the card was named by 'loading' just before.
+    this.emit({ playbackStatus: 'playing', ...this.trackFields(), source: at.source });
     return true;
   }
 
@@ -121,24 +122,19 @@ export class Playback {
       this.stop();
       return;
     }
-    this.emit(this.playbackEvent());
+    this.emit(this.trackFields());
   }
 
-  private playbackEvent(): Record<string, unknown> {
+  /** What changes with a track: the delta of a new track carries only this (no card, no volume). */
+  private trackFields(): Record<string, unknown> {
     const s = this.state;
     return {
-      cardId: s.cardId,
       chapterKey: s.chapterKey,
       chapterTitle: s.chapterTitle,
       trackKey: s.trackKey,
       trackTitle: s.trackTitle,
       trackLength: s.trackLength,
       position: s.position,
-      playbackStatus: s.playbackStatus,
-      source: s.source,
-      volume: s.volume,
-      volumeMax: s.volumeMax,
-      sleepTimerActive: s.sleepTimerActive,
     };
   }
 }

@@ -5,6 +5,7 @@ import type { BatteryState, PowerSource } from './player-battery';
 import { initialBluetooth, inSpeakerMode } from './player-bluetooth';
 import type { BluetoothState } from './player-bluetooth';
 import type { ProductType, SeedDevice } from './household';
+import type { ShutDownReason } from './player-power';
 
 export type PlaybackStatus = 'playing' | 'paused' | 'stopped' | 'loading';
 export type Rgb = { r: number; g: number; b: number };
@@ -17,8 +18,15 @@ export interface PlayerState {
   /** The network as the online knob sets it. */
   networkUp: boolean;
   rebooting: boolean;
-  /** The battery ran flat on battery power: the player is off until it is docked or charged. */
+  /**
+   * Switched off: flat on battery (until docked or charged), or idle for the config's
+   * `shutdownTimeout` on battery (until docked or a button is pressed).
+   */
   poweredOff: boolean;
+  /** Why it is off (null while on); its legacy status said so as it switched off. */
+  shutDownReason: ShutDownReason | null;
+  /** When someone last used it (commands other than status and events requests, buttons, cards, power), or it played. */
+  lastUsedAt: number;
   playbackStatus: PlaybackStatus;
   /** 'none' when idle. */
   cardId: string;
@@ -130,6 +138,8 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     networkUp: device.initiallyOnline,
     rebooting: false,
     poweredOff: false,
+    shutDownReason: null,
+    lastUsedAt: now,
     ...IDLE_PLAYBACK,
     insertedCardId: null,
     volume: device.volume,

@@ -83,12 +83,13 @@ describe('simulated player over MQTT', () => {
     expect(await on(topics.status)).toEqual(status);
   });
 
-  it('plays a card: a playing event with the card, chapter and track, then pause, resume and stop', async () => {
+  it('plays a card: loading names the card, a playing delta the chapter and track; then pause, resume and stop', async () => {
     const { topics, send, on, messages } = await listen('demo-player-1');
     await send('card/start', { uri: `https://yoto.io/${cardId}#chapter=01&track=01` });
+    expect(await on(topics.events, (m) => m.playbackStatus === 'loading')).toMatchObject({ cardId });
     const playing = await on(topics.events, (m) => m.playbackStatus === 'playing');
+    expect(playing).not.toHaveProperty('cardId');
     expect(playing).toMatchObject({
-      cardId,
       chapterKey: '01',
       trackKey: '01',
       position: 0,
@@ -96,7 +97,7 @@ describe('simulated player over MQTT', () => {
     });
     expect(typeof playing.trackTitle).toBe('string');
     expect(playing.trackLength).toBeGreaterThan(0);
-    await on(topics.dataEvents, (m) => m.playbackStatus === 'playing' && m.cardId === cardId);
+    await on(topics.dataEvents, (m) => m.playbackStatus === 'playing' && m.chapterKey === '01');
     expect(await on(topics.response)).toEqual({
       status: {
         card: 'OK',
@@ -215,5 +216,42 @@ describe('simulated player over MQTT', () => {
     await requestEvents();
     await send('volume/set', { volume: 25 });
     expect(await on(topics.events, (m) => 'volume' in m)).toMatchObject({ volume: 4 });
+  });
+});
+
+describe('presence and switching off, over MQTT', () => {
+  it('the network dropping and coming back: offline, then online, on device/{id}/presence', async () => {
+    const { topics, on } = await listen('demo-player-2');
+    await knob('devices/demo-player-2/online', { online: false });
+    const offline = await on(topics.presence);
+    expect(offline.state).toBe('offline');
+    expect(typeof offline.ts).toBe('number');
+    await knob('devices/demo-player-2/online', { online: true });
+    const online = await on(topics.presence, (m) => m.state === 'online');
+    expect(typeof online.ts).toBe('number');
+  });
+
+  it('switched off, it says why on the legacy status, goes offline, and is unreachable by MQTT and REST', async () => {
+    const { topics, on, send, messages } = await listen('demo-player-1');
+    await knob('devices/demo-player-1/power', { batteryLevel: 0 });
+    expect(await on(topics.status, (m) => JSON.stringify(m).includes('shutDown'))).toMatchObject({
+      status: { shutDown: 'lowBattery' },
+    });
+    await on(topics.presence, (m) => m.state === 'offline');
+    const mine = z
+      .object({ devices: z.array(z.object({ deviceId: z.string(), online: z.boolean() })) })
+      .parse(
+        await (
+          await fetch(`${sandbox.url}/device-v2/devices/mine`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json(),
+      );
+    expect(mine.devices.find((d) => d.deviceId === 'demo-player-1')?.online).toBe(false);
+    messages.clear();
+    await send('card/start', { uri: `https://yoto.io/${cardId}` });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messages.received.filter((r) => r.topic === topics.response)).toEqual([]);
+    expect((await playerState('demo-player-1')).playbackStatus).toBe('stopped');
   });
 });

@@ -13,6 +13,15 @@ import type { PowerKnob } from './player-battery';
 import { applyBluetoothKnob, holdLeftButton, inSpeakerMode, runBluetooth } from './player-bluetooth';
 import type { BluetoothCommand, BluetoothKnob } from './player-bluetooth';
 import { apiStatus, configStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
+import {
+  idleTimedOut,
+  isUse,
+  presenceMessage,
+  shutDownStatus,
+  wakesOnButton,
+  wakesOnPower,
+} from './player-power';
+import type { ShutDownReason } from './player-power';
 import { Playback } from './player-playback';
 import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
 import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
@@ -90,6 +99,7 @@ export class SimulatedPlayer {
   handleCommand(name: string, raw: Buffer): void {
     if (!this.state.online) return;
     this.state.commandsHeard += 1;
+    if (isUse(name)) this.state.lastUsedAt = this.clock();
     if (inSpeakerMode(this.state.bluetooth)) {
       this.state.ignoredCommands += 1;
       return;
@@ -102,9 +112,17 @@ export class SimulatedPlayer {
     });
   }
 
-  /** Someone presses the player itself: the same events (within the events window), no response. */
+  /**
+   * Someone presses the player itself: the same events (within the events window), no response. A
+   * player that switched itself off with charge left wakes up instead.
+   */
   pressButton(action: ButtonAction): boolean {
+    if (this.state.poweredOff && wakesOnButton(this.state.shutDownReason, this.state.battery)) {
+      this.wake();
+      return true;
+    }
     if (!this.poweredUp) return false;
+    this.state.lastUsedAt = this.clock();
     if (action === 'pause') return this.playback.pause();
     if (action === 'resume') return this.playback.resume();
     return this.playback.stop();
@@ -112,12 +130,14 @@ export class SimulatedPlayer {
 
   /** Someone holds the left button for `seconds`: 3 or more leave Bluetooth speaker mode. */
   holdLeftButton(seconds: number): boolean {
+    if (this.poweredUp) this.state.lastUsedAt = this.clock();
     return this.poweredUp && holdLeftButton(this.state.bluetooth, seconds);
   }
 
   /** Someone puts a physical card in the slot (it plays from the start) or takes it out (null). */
   insertCard(cardId: string | null): boolean {
     if (!this.poweredUp) return false;
+    this.state.lastUsedAt = this.clock();
     if (cardId === null) {
       if (this.state.insertedCardId === null) return false;
       this.state.insertedCardId = null;
@@ -136,15 +156,18 @@ export class SimulatedPlayer {
     applyBluetoothKnob(this.state.bluetooth, knob);
   }
 
-  /** Docking or charging a flat player boots it; a battery set to 0 off the dock shuts it down. */
+  /**
+   * Docking boots a switched-off player, and charging a flat one; a battery set to 0 off the dock
+   * shuts it down. Taking it off power starts its idle time over.
+   */
   setPower(knob: PowerKnob): void {
     this.state.battery = applyPowerKnob(this.state.battery, knob);
+    this.state.lastUsedAt = this.clock();
     const { level, powerSource } = this.state.battery;
-    if (this.state.poweredOff && (powerSource !== 0 || level > 0)) {
-      this.state.poweredOff = false;
-      this.beginBoot();
+    if (this.state.poweredOff && wakesOnPower(this.state.shutDownReason, this.state.battery)) {
+      this.wake();
     } else if (!this.state.poweredOff && powerSource === 0 && level <= 0) {
-      this.shutDown();
+      this.shutDown('lowBattery');
     }
   }
 
@@ -165,6 +188,8 @@ export class SimulatedPlayer {
     if (!this.poweredUp) return;
     if (this.state.displayPreview && now >= this.previewUntil) this.state.displayPreview = null;
     this.tickBattery();
+    if (!this.poweredUp) return;
+    this.tickIdle(now);
     if (!this.poweredUp) return;
     if (this.state.sleepTimerActive) this.tickSleepTimer();
     if (this.playback.tick(PROGRESS_EVERY)) {
@@ -271,10 +296,33 @@ export class SimulatedPlayer {
     this.updateOnline();
   }
 
-  private shutDown(): void {
+  /** Switched off: it says why on the legacy status topic, then drops off the broker (its last will, below). */
+  private shutDown(reason: ShutDownReason): void {
+    if (this.state.online) {
+      this.publish(
+        this.topics.status,
+        shutDownStatus(mqttStatus(this.state, this.device, this.clock()), reason),
+      );
+    }
     this.resetVolatile();
     this.state.poweredOff = true;
+    this.state.shutDownReason = reason;
     this.updateOnline();
+  }
+
+  /** A button or the dock brings a switched-off player back: it boots as after a reboot. */
+  private wake(): void {
+    this.state.poweredOff = false;
+    this.state.shutDownReason = null;
+    this.state.lastUsedAt = this.clock();
+    this.beginBoot();
+  }
+
+  /** Playing counts as use; idle on battery for the config's shutdownTimeout, it switches off. */
+  private tickIdle(now: number): void {
+    const { playing } = this.playback;
+    if (playing) this.state.lastUsedAt = now;
+    if (idleTimedOut(this.state, playing, this.device.config.shutdownTimeout, now)) this.shutDown('timeout');
   }
 
   private resetVolatile(): void {
@@ -295,6 +343,8 @@ export class SimulatedPlayer {
     if (online === this.state.online) return;
     this.state.online = online;
     this.state.lastSeenAt = this.clock();
+    // Online when its connection comes up; offline is the broker's last will when it drops.
+    this.publish(this.topics.presence, presenceMessage(online, this.clock()));
     if (online) {
       this.publishEvents(fullEvents(this.state, this.clock()));
       this.lastCycleStatusAt = this.clock();
@@ -305,7 +355,7 @@ export class SimulatedPlayer {
   private tickBattery(): void {
     const rates = this.settings;
     this.state.battery.level = batteryAfterSecond(this.state.battery, this.playback.playing, rates);
-    if (this.state.battery.level <= 0 && this.state.battery.powerSource === 0) this.shutDown();
+    if (this.state.battery.level <= 0 && this.state.battery.powerSource === 0) this.shutDown('lowBattery');
   }
 
   private tickSleepTimer(): void {

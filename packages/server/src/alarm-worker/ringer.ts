@@ -6,7 +6,8 @@ import {
   type FiringOutcome,
 } from '@playlist-alarms/core/alarm-firing';
 import { cardUri } from '@playlist-alarms/core/card-uri';
-import { parseCommandResponse, parseDeviceEvents } from '@playlist-alarms/core/device-messages';
+import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/play-confirm';
+import type { CardStartAnswer } from '@playlist-alarms/core/play-confirm';
 import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
 import { sleep, type WorkerClock } from './clock';
 import type { PlayerLinks } from './player-links';
@@ -39,7 +40,8 @@ export interface Ringer {
 
 /**
  * The real ringer (DESIGN.md "Delivery"): over the player's reused link it sends volume/set, waits
- * 500 ms, sends card/start, and waits up to 10 s for the player's events to say it plays the card.
+ * 500 ms, sends card/start, and waits up to 10 s for the player to say it plays the card: its
+ * events (merged, as they are deltas) or its `card: OK`.
  */
 export class MqttRinger implements Ringer {
   constructor(
@@ -61,26 +63,22 @@ export class MqttRinger implements Ringer {
     }
     const { link } = opened;
     let afterStart = false;
-    let playing = false;
-    let response: 'OK' | 'FAIL' | null = null;
+    const confirmation = new PlayConfirmation(request.cardId);
+    let response: CardStartAnswer | null = null;
     let settle: () => void = () => undefined;
     const settled = new Promise<void>((resolve) => {
       settle = resolve;
     });
     const unsubscribe = link.onMessage((message: DeviceMessage) => {
-      if (!afterStart || message.deviceId !== request.deviceId) return;
+      if (message.deviceId !== request.deviceId) return;
       if (message.kind === 'events') {
-        const events = parseDeviceEvents(message.payload);
-        if (events?.cardId === request.cardId && events.playbackStatus === 'playing') {
-          playing = true;
-          settle();
-        }
-      } else if (message.kind === 'response') {
-        // The sandbox keys responses by command path, real players by its first segment.
-        const status = parseCommandResponse(message.payload);
-        const value = status?.['card/start'] ?? status?.card;
-        if (value === 'OK' || value === 'FAIL') response = value;
-        if (value === 'FAIL') settle();
+        // Every event, the answer to events/request before card/start too: later ones are deltas.
+        confirmation.noteEvents(message.payload, afterStart);
+        if (confirmation.playing) settle();
+      } else if (message.kind === 'response' && afterStart) {
+        // `card: OK` is the player's own word that it started the card: it confirms as the events do.
+        response = cardStartAnswer(message.payload) ?? response;
+        if (response !== null) settle();
       }
     });
     try {
@@ -103,7 +101,7 @@ export class MqttRinger implements Ringer {
       const outcome = firingOutcome({
         connected: true,
         heardFromPlayer: opened.heard(),
-        playingCard: playing,
+        playingCard: confirmation.playing,
         cardStartResponse: response,
       });
       return { outcome, detail: outcome === 'failed' ? 'the player refused card/start' : null };

@@ -6,6 +6,8 @@ import { bluetoothResultKey, mergeEvents } from '@playlist-alarms/core/device-me
 import type * as DeviceMessages from '@playlist-alarms/core/device-messages';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/playback-state';
+import { presenceFromShutDown } from '@playlist-alarms/core/player-presence';
+import type { LivePresence } from '@playlist-alarms/core/player-presence';
 import type { PlaybackAction } from '@playlist-alarms/core/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
@@ -33,7 +35,7 @@ export type LinkFactory = (
 
 type MessageSchemas = Pick<
   typeof DeviceMessages,
-  'parseDeviceEvents' | 'parseDeviceStatus' | 'parseCommandResponse'
+  'parseDeviceEvents' | 'parseDeviceStatus' | 'parseCommandResponse' | 'parseDevicePresence'
 >;
 
 // The message schemas load with the first link (whose MQTT chunk loads then too): until a player
@@ -49,6 +51,7 @@ type Incoming = { deviceId: string; epoch: number; session: number | undefined }
   | { kind: 'events'; events: DeviceEvents }
   | { kind: 'status'; status: DeviceMqttStatus }
   | { kind: 'response'; status: Record<string, string> }
+  | { kind: 'presence'; presence: LivePresence }
 );
 
 /**
@@ -281,7 +284,7 @@ export class DeviceLinkRegistry {
   private validate(deviceId: string, message: DeviceMessage): Incoming | null {
     const { schemas } = this;
     if (schemas === null) return null; // no link subscribes before they are loaded
-    const { parseDeviceEvents, parseDeviceStatus, parseCommandResponse } = schemas;
+    const { parseDeviceEvents, parseDeviceStatus, parseCommandResponse, parseDevicePresence } = schemas;
     const stamp = { deviceId, epoch: this.epoch, session: this.liveSession(deviceId) };
     switch (message.kind) {
       case 'events': {
@@ -296,6 +299,10 @@ export class DeviceLinkRegistry {
         const status = parseCommandResponse(message.payload);
         return status ? { ...stamp, kind: 'response', status } : null;
       }
+      case 'presence': {
+        const presence = parseDevicePresence(message.payload)?.state;
+        return presence ? { ...stamp, kind: 'presence', presence } : null;
+      }
     }
   }
 
@@ -306,6 +313,16 @@ export class DeviceLinkRegistry {
     const devices: Record<string, DeviceRealtime> = { ...this.snapshot.devices };
     let devicesChanged = false;
     const notices: DeviceEventNotice[] = [];
+    const notePresence = (deviceId: string, presence: LivePresence, live: boolean) => {
+      const now = devices[deviceId] ?? NO_DEVICE_DATA;
+      if (live && now.presence !== presence) {
+        devices[deviceId] = { ...now, presence };
+        devicesChanged = true;
+      }
+      // A switched-off player plays nothing: the card it played is idle again.
+      if (presence === 'offline')
+        playback = playbackReducer(playback, { type: 'deviceEvent', status: 'stopped', deviceId });
+    };
     for (const item of fresh) {
       const current = devices[item.deviceId] ?? NO_DEVICE_DATA;
       // A message that waited for this frame while its player disconnected: its data stays out of
@@ -313,24 +330,28 @@ export class DeviceLinkRegistry {
       const live = item.session !== undefined && item.session === this.liveSession(item.deviceId);
       switch (item.kind) {
         case 'events': {
+          // Events are deltas: a 'playing' one may leave out the card an earlier one named.
+          const merged = live ? mergeEvents(current.events, item.events) : item.events;
           if (live && !changesNothing(current.events, item.events)) {
-            devices[item.deviceId] = { ...current, events: mergeEvents(current.events, item.events) };
+            devices[item.deviceId] = { ...current, events: merged };
             devicesChanged = true;
           }
-          const action = playbackEventFromStatus(
-            item.events.playbackStatus,
-            item.events.cardId,
-            item.deviceId,
-          );
+          const action = playbackEventFromStatus(item.events.playbackStatus, merged.cardId, item.deviceId);
           if (action) playback = playbackReducer(playback, action);
           notices.push({ deviceId: item.deviceId, events: item.events });
           break;
         }
-        case 'status':
+        case 'status': {
           if (live && !changesNothing(current.status, item.status)) {
             devices[item.deviceId] = { ...current, status: mergeStatus(current.status, item.status) };
             devicesChanged = true;
           }
+          const presence = presenceFromShutDown(item.status.shutDown);
+          if (presence) notePresence(item.deviceId, presence, live);
+          break;
+        }
+        case 'presence':
+          notePresence(item.deviceId, item.presence, live);
           break;
         case 'response':
           if (!live || bluetoothResultKey(item.status) === undefined) break;

@@ -1,4 +1,5 @@
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
+import type { LivePresence } from '@playlist-alarms/core/player-presence';
 import { initialPlaybackState } from '@playlist-alarms/core/playback-state';
 import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
@@ -27,6 +28,11 @@ export interface DeviceRealtime {
    * Refresh) and must not overwrite a Bluetooth result before it is shown.
    */
   bluetoothResponse: CommandResponse | null;
+  /**
+   * Whether the player is on, from its own latest word: the presence topic, or the legacy status's
+   * `shutDown` as it switches off; null before either came (the device list decides then).
+   */
+  presence: LivePresence | null;
 }
 
 export interface RealtimeSnapshot {
@@ -49,6 +55,7 @@ export const NO_DEVICE_DATA: DeviceRealtime = Object.freeze({
   events: null,
   status: null,
   bluetoothResponse: null,
+  presence: null,
 });
 
 export const emptySnapshot = (): RealtimeSnapshot => ({

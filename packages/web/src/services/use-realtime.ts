@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
 import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import { isOnlineNow } from '@playlist-alarms/core/player-presence';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import type { CommandResponse, RealtimeSnapshot } from './realtime-snapshot';
 import { NO_DEVICE_DATA } from './realtime-snapshot';
@@ -43,6 +44,21 @@ export function useBluetoothResponse(deviceId: string): CommandResponse | null {
     useCallback(
       (snapshot: RealtimeSnapshot) => (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).bluetoothResponse,
       [deviceId],
+    ),
+  );
+}
+
+/**
+ * Whether the player is on, by its own latest word over MQTT (presence, or the legacy status's
+ * shutDown), else by the device list: the card changes within seconds, with no REST poll.
+ */
+export function useDeviceOnline(device: { deviceId: string; online: boolean }): boolean {
+  const { deviceId, online } = device;
+  return useRealtimeSelector(
+    useCallback(
+      (snapshot: RealtimeSnapshot) =>
+        isOnlineNow(online, (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).presence),
+      [deviceId, online],
     ),
   );
 }

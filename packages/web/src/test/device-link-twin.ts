@@ -97,6 +97,11 @@ export class InMemoryDeviceLink implements DeviceLink {
     this.publish('status', payload);
   }
 
+  /** What the broker publishes on the player's presence topic (offline: its last will). */
+  emitPresence(payload: unknown): void {
+    this.publish('presence', payload);
+  }
+
   /** What the player publishes on its response topic after a command; it settles a waiting request(). */
   emitResponse(payload: unknown): void {
     this.publish('response', payload);

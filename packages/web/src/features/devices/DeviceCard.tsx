@@ -13,7 +13,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import SpeakerIcon from '@mui/icons-material/Speaker';
 import { MQTT_CONNECT, MQTT_DISCONNECT } from '@playlist-alarms/core/device-texts';
 import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { useLinkCloseReason, useLinkStatus } from '../../services/use-realtime';
+import { useDeviceOnline, useLinkCloseReason, useLinkStatus } from '../../services/use-realtime';
 import { DeviceStatusAccordion } from './DeviceStatusAccordion';
 import { mqttChipLabel } from './device-summary';
 import { RemoteControlPanel } from './remote/RemoteControlPanel';
@@ -44,6 +44,7 @@ export const DeviceCard = memo(function DeviceCard({
 }: DeviceCardProps) {
   const link = useLinkStatus(device.deviceId);
   const closeReason = useLinkCloseReason(device.deviceId);
+  const online = useDeviceOnline(device);
   const [busy, setBusy] = useState(false);
   const run = (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -53,7 +54,7 @@ export const DeviceCard = memo(function DeviceCard({
   return (
     <Card component="article" aria-label={device.name} data-testid="device-card">
       <CardHeader
-        avatar={<SpeakerIcon color={device.online ? 'primary' : 'disabled'} />}
+        avatar={<SpeakerIcon color={online ? 'primary' : 'disabled'} />}
         title={
           <Typography variant="h6" component="h3">
             {device.name}
@@ -62,11 +63,7 @@ export const DeviceCard = memo(function DeviceCard({
         subheader={device.description || device.deviceType}
         action={
           <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
-            <Chip
-              size="small"
-              label={device.online ? 'Online' : 'Offline'}
-              color={device.online ? 'success' : 'default'}
-            />
+            <Chip size="small" label={online ? 'Online' : 'Offline'} color={online ? 'success' : 'default'} />
             <Chip
               size="small"
               variant="outlined"
@@ -93,7 +90,7 @@ export const DeviceCard = memo(function DeviceCard({
               <Button
                 variant="contained"
                 startIcon={<LinkIcon />}
-                disabled={busy || link === 'connecting' || !device.online}
+                disabled={busy || link === 'connecting' || !online}
                 onClick={() => run(() => connection.connect(device))}
               >
                 {MQTT_CONNECT}

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { DEVICE_STATUS_OVERVIEW } from '@playlist-alarms/core/device-texts';
 import type { Device } from '@playlist-alarms/core/entities';
-import { useDeviceEvents } from '../../services/use-realtime';
+import { useDeviceEvents, useDeviceOnline } from '../../services/use-realtime';
 import { LiveStatusChips } from './DeviceStatusChips';
 import { nowPlayingLine } from './device-summary';
 import { LinkChip } from './LinkChip';
@@ -49,6 +49,7 @@ export function DeviceStatusOverview({ devices, open, onToggle }: DeviceStatusOv
 
 // Memoised: the overview re-renders when opened or closed; each row's parts follow their own player.
 const OverviewRow = memo(function OverviewRow({ device }: { device: Device }) {
+  const online = useDeviceOnline(device);
   return (
     <Box
       role="group"
@@ -56,11 +57,7 @@ const OverviewRow = memo(function OverviewRow({ device }: { device: Device }) {
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 0.5 }}
     >
       <Typography sx={{ fontWeight: 700, minWidth: 140 }}>{device.name}</Typography>
-      <Chip
-        size="small"
-        label={device.online ? 'Online' : 'Offline'}
-        color={device.online ? 'success' : 'default'}
-      />
+      <Chip size="small" label={online ? 'Online' : 'Offline'} color={online ? 'success' : 'default'} />
       <LinkChip deviceId={device.deviceId} />
       <LiveStatusChips deviceId={device.deviceId} />
       <NowPlayingLine deviceId={device.deviceId} />

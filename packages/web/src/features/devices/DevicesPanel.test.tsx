@@ -32,6 +32,24 @@ describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
     expect(within(mini).getByRole('button', { name: 'Connect MQTT' })).toHaveProperty('disabled', true);
   });
 
+  it('a connected player that switches itself off shows Offline at once, and Online when it is back', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
+    const bedroom = await card('Bedroom Player');
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' });
+    // The device list says online throughout: only the player's own messages can say otherwise.
+    expect(within(bedroom).getByText('Online')).toBeTruthy();
+    const link = services.links.get('p1')!;
+    link.emitStatus({ status: { shutDown: 'timeout', batteryLevel: 40 } });
+    link.emitPresence({ state: 'offline', ts: 1 });
+    expect(await within(bedroom).findByText('Offline')).toBeTruthy();
+    const row = screen.getByRole('group', { name: 'Bedroom Player overview' });
+    expect(within(row).getByText('Offline')).toBeTruthy();
+    link.emitPresence({ state: 'online', ts: 2 });
+    expect(await within(bedroom).findByText('Online')).toBeTruthy();
+  });
+
   it('with no data at all the report says so', async () => {
     const services = household();
     renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);

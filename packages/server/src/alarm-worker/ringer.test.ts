@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandResult } from '@playlist-alarms/core/command-response';
+import { EVENT_DELTA_PLAYING_NO_CARD, EVENTS_FULL_IDLE } from '@playlist-alarms/core/fixtures/mqtt-presence';
+import type { DeviceCommandName } from '@playlist-alarms/core/mqtt-commands';
+import type {
+  DeviceLink,
+  DeviceMessage,
+  DeviceMessageKind,
+  LinkStatus,
+} from '@playlist-alarms/provider/device-link-types';
+import { systemClock } from './clock';
+import { PlayerLinks } from './player-links';
+import { MqttRinger } from './ringer';
+
+const DEVICE = 'p1';
+const CARD = '5WsQg';
+
+/** What the player answers to card/start: its events (as deltas) and/or its response. */
+interface Script {
+  events: unknown[];
+  response: unknown;
+}
+
+/** A connected link to a player that answers events/request in full and card/start by the script. */
+class ScriptedLink implements DeviceLink {
+  status: LinkStatus = 'disconnected';
+  deviceId: string | null = null;
+  readonly closeReason = null;
+  readonly connectFailure = null;
+  private readonly handlers = new Set<(message: DeviceMessage) => void>();
+
+  constructor(private readonly script: Script) {}
+
+  connect(deviceId: string): Promise<boolean> {
+    this.deviceId = deviceId;
+    this.status = 'connected';
+    return Promise.resolve(true);
+  }
+  disconnect(): Promise<void> {
+    this.status = 'disconnected';
+    return Promise.resolve();
+  }
+  send(name: DeviceCommandName): boolean {
+    if (name === 'events/request') this.emit('events', EVENTS_FULL_IDLE);
+    if (name === 'card/start') {
+      for (const events of this.script.events) this.emit('events', events);
+      if (this.script.response !== null) this.emit('response', this.script.response);
+    }
+    return this.status === 'connected';
+  }
+  request(): Promise<CommandResult> {
+    return Promise.reject(new Error('not used'));
+  }
+  onMessage(handler: (message: DeviceMessage) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+  onStatus(): () => void {
+    return () => undefined;
+  }
+  onCloseReason(): () => void {
+    return () => undefined;
+  }
+  dispose(): Promise<void> {
+    return this.disconnect();
+  }
+  private emit(kind: DeviceMessageKind, payload: unknown): void {
+    const message = { deviceId: DEVICE, kind, topic: `device/${DEVICE}/${kind}`, payload };
+    queueMicrotask(() => this.handlers.forEach((handler) => handler(message)));
+  }
+}
+
+const ring = (script: Script) => {
+  const links = new PlayerLinks(
+    { accessTokenFor: () => Promise.resolve('token') },
+    () => new ScriptedLink(script),
+    systemClock,
+  );
+  const ringer = new MqttRinger(links, systemClock, 'https://yoto.io');
+  return ringer.ring({ userId: 'u1', deviceId: DEVICE, cardId: CARD, volume: 5 });
+};
+
+describe('MqttRinger confirmation', () => {
+  it('played: loading names the card, a playing delta without cardId follows, no response', async () => {
+    const result = await ring({
+      events: [{ cardId: CARD, playbackStatus: 'loading' }, EVENT_DELTA_PLAYING_NO_CARD],
+      response: null,
+    });
+    expect(result.outcome).toBe('played');
+  });
+
+  it("played: the player's `card: OK` alone confirms", async () => {
+    const result = await ring({
+      events: [],
+      response: { status: { card: 'OK', req_body: `{"uri":"https://yoto.io/${CARD}"}` } },
+    });
+    expect(result.outcome).toBe('played');
+  });
+
+  it('failed: `card: FAIL`', async () => {
+    const result = await ring({ events: [], response: { status: { card: 'FAIL', req_body: '' } } });
+    expect(result).toEqual({ outcome: 'failed', detail: 'the player refused card/start' });
+  });
+});
