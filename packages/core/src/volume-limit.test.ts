@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REAL_EVENTS_VOLUME_MAX_13, REAL_EVENTS_VOLUME_MAX_8 } from './fixtures/volume-events';
-import { parseDeviceEvents } from './device-messages';
+import {
+  REAL_EVENTS_VOLUME_MAX_13,
+  REAL_EVENTS_VOLUME_MAX_8,
+  REAL_VOLUME_DELTAS_MAX_13,
+} from './fixtures/volume-events';
+import { mergeEvents, parseDeviceEvents } from './device-messages';
+import type { DeviceEvents } from './device-messages';
 import {
   gaugeToStep,
   maxGaugeUnder,
@@ -22,6 +27,18 @@ describe('the player volume scale is 0–16; volumeMax is its limit', () => {
     expect(volumeLimitText(8)).toBe('limit 8 of 16');
     // volume 5 under a limit of 8 is 5 of 16 on the gauge, not 5 of 8 (which would show 63 %).
     expect(stepToGauge(night?.volume ?? -1, 14)).toBe(4);
+  });
+  it('real volume deltas under a limit of 13 read as steps of 16, the top level within 13 being 11', () => {
+    let merged: DeviceEvents | null = parseDeviceEvents(REAL_EVENTS_VOLUME_MAX_13);
+    const levels: number[] = [];
+    for (const delta of REAL_VOLUME_DELTAS_MAX_13) {
+      const parsed = parseDeviceEvents(delta);
+      merged = merged && parsed ? mergeEvents(merged, parsed) : merged;
+      levels.push(stepToGauge(merged?.volume ?? -1, 14));
+    }
+    // 9, 10, 8, 6, 7 of 16 on the 14-level gauge (read as "of 13" they would be 10, 11, 9, 6, 8).
+    expect(levels).toEqual([8, 9, 7, 5, 6]);
+    expect(maxGaugeUnder(volumeLimitOf(merged?.volumeMax), 14)).toBe(11);
   });
   it('a missing or odd limit is the whole scale; out-of-range ones are held to it', () => {
     expect(volumeLimitOf(undefined)).toBe(16);
