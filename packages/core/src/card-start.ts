@@ -18,9 +18,9 @@ export function alarmCardStart(
 }
 
 /**
- * The Play button: a whole playlist resumes where it was left, as a card put in the player does
- * and as Home Assistant's integration plays a card; a URI naming a chapter or track starts there,
- * since a resume would ignore it.
+ * The Play button: a whole playlist resumes where it was left, as Home Assistant's Yoto
+ * integration plays a card ("a card play keeps its resume point"); a URI naming a chapter or track
+ * starts there, since a resume would ignore it.
  */
 export function playCardStart(uri: string): CardStartPayload {
   const target = parseCardUri(uri);

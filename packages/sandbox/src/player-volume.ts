@@ -12,14 +12,25 @@ const minutesOf = (hhmm: string): number => {
   return hours * 60 + minutes;
 };
 
+// Every player asks each second: one formatter per zone rather than one per question.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
 /** Minutes since local midnight on the player's wall clock. */
 function localMinutes(timeZone: string, now: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(now));
+  const parts = formatterFor(timeZone).formatToParts(new Date(now));
   const part = (type: 'hour' | 'minute') => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }
