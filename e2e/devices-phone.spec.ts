@@ -56,7 +56,7 @@ test('on a phone: connect the Bedroom Player, quick play and set the volume by t
   const gauge = card.getByRole('group', { name: 'Volume gauge' });
   await expect(gauge.getByRole('button')).toHaveCount(14);
   await gauge.getByRole('button', { name: 'Volume 10' }).tap();
-  await expect(card.getByText(/Volume 10\/14 \(71%\)/)).toBeVisible();
+  await expect(card.getByText(/Volume 10\/14 \(69%\)/)).toBeVisible();
   await eventually((p) => p.volume).toBe(11);
   await expectNoSidewaysScroll(page, 'after the remote controls');
 

@@ -202,8 +202,8 @@ test('the volume gauge sets the player after the debounce, mute sets 0', async (
   const gauge = card.getByRole('group', { name: 'Volume gauge' });
   await expect(gauge.getByRole('button')).toHaveCount(14);
   await gauge.getByRole('button', { name: 'Volume 4' }).click();
-  await expect(card.getByText(/Volume 4\/14 \(29%\)/)).toBeVisible();
-  // 29 % of the player's 16 steps.
+  await expect(card.getByText(/Volume 4\/14 \(32%\)/)).toBeVisible();
+  // 32 % of the player's 16 steps: step 5 (the gauge's level 4 stands for it).
   await eventually((p) => p.volume).toBe(5);
   await card.getByRole('button', { name: 'Mute' }).click();
   await eventually((p) => p.volume).toBe(0);

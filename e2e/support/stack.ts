@@ -108,6 +108,23 @@ const deviceConfig = async (deviceId: string): Promise<Record<string, unknown>> 
     .object({ device: z.looseObject({ config: z.record(z.string(), z.unknown()) }) })
     .parse(await demoGet(`/device-v2/${encodeURIComponent(deviceId)}/config`)).device.config;
 
+/**
+ * A parent sets the player's max-volume limits in the provider's app: the config's
+ * `maxVolumeLimit` (day) and `nightMaxVolumeLimit` (night), written back as a whole block.
+ */
+async function setVolumeLimits(deviceId: string, day: number, night: number): Promise<void> {
+  const config = await deviceConfig(deviceId);
+  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
+  const response = await fetch(`${sandboxUrl}/device-v2/${encodeURIComponent(deviceId)}/config`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      config: { ...config, maxVolumeLimit: String(day), nightMaxVolumeLimit: String(night) },
+    }),
+  });
+  if (!response.ok) throw new Error(`PUT config of ${deviceId}: HTTP ${response.status}`);
+}
+
 /** A player's config.alarms as the provider API answers them to the demo account. */
 const deviceAlarms = async (deviceId: string): Promise<string[]> =>
   z.object({ alarms: z.array(z.string()) }).parse(await deviceConfig(deviceId)).alarms;
@@ -120,6 +137,7 @@ export const sandbox = {
   demoDeviceIds,
   deviceAlarms,
   deviceConfig,
+  setVolumeLimits,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),

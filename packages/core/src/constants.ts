@@ -53,8 +53,14 @@ export const REMOTE_VOLUME = {
   mismatchTolerance: 2,
 } as const;
 
-/** The player's hardware scale when events do not say (`volumeMax`). */
-export const DEFAULT_VOLUME_MAX = 16;
+/**
+ * The player's volume scale: events' `volume` is a step from 0 to 16 whatever the player's limit.
+ * Events' `volumeMax` is that limit (the config's day or night max volume), not the scale.
+ */
+export const PLAYER_VOLUME_STEPS = 16;
+
+/** The limit when events do not report one (`volumeMax`): the whole scale. */
+export const DEFAULT_VOLUME_MAX = PLAYER_VOLUME_STEPS;
 
 export const PLAYER_MODAL_VOLUME = {
   default: 70,

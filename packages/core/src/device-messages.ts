@@ -44,7 +44,7 @@ const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schem
 
 export const deviceEventsSchema = z.looseObject({
   volume: lenient(numberish),
-  /** The player's hardware scale; 16 when absent (see DEFAULT_VOLUME_MAX). */
+  /** The player's current max-volume limit (day or night), 0–16; not the scale, which is always 16. */
   volumeMax: lenient(numberish),
   /** 'playing' | 'paused' | 'stopped' | 'loading' on real players; other text passes. */
   playbackStatus: lenient(z.string()),

@@ -37,10 +37,16 @@ export interface FamilyLibraryGroup {
 export interface Device {
   deviceId: string;
   name: string;
-  /** 'yoto' when the provider does not say. */
+  /** 'yoto' when the provider does not say; such as 'v3' or 'minie'. */
   deviceType: string;
   online: boolean;
   description: string;
+  /** The player's family from the device list, such as 'v3' or 'mini'; absent when not sent. */
+  deviceFamily?: string;
+  /** Such as 'standard' or 'mini'; absent when not sent. */
+  formFactor?: string;
+  /** Such as 'gen3'; absent when not sent. */
+  generation?: string;
 }
 
 export type Weekday = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';

@@ -48,17 +48,19 @@ describe('SPEC §5 modal gauge: 10 segments, 1-3 red, 4-6 amber, 7-10 green; val
     expect(DEFAULT_MODAL_GAUGE).toBe(7);
     expect(initialModalVolume.gauge).toBe(7);
   });
-  it("reads the player's volume on its own scale (16 when volumeMax is missing)", () => {
-    expect(reportedModalGauge({ volume: 8, volumeMax: 16 })).toBe(5);
+  it("reads the player's volume on its 0–16 scale, whatever its limit", () => {
+    expect(reportedModalGauge({ volume: 8 })).toBe(5);
     expect(reportedModalGauge({ volume: 16 })).toBe(10);
-    expect(reportedModalGauge({ volume: 0, volumeMax: 13 })).toBe(0);
-    expect(reportedModalGauge({ volume: 13, volumeMax: 13 })).toBe(10);
-    expect(reportedModalGauge({ volumeMax: 16 })).toBeNull();
+    expect(reportedModalGauge({ volume: 0 })).toBe(0);
+    // Under a limit of 13 the top is 13 of 16, level 8, not the whole gauge.
+    expect(reportedModalGauge({ volume: 13 })).toBe(8);
+    expect(reportedModalGauge({})).toBeNull();
   });
-  it('a level sent to a 16-step player reads back as the same level', () => {
+  it('a level sent to a 16-step player reads back as the same level, rounding or truncating', () => {
     for (let level = 0; level <= 10; level += 1) {
-      const onPlayer = Math.round((modalVolumePayload(level).volume / 100) * 16);
-      expect(reportedModalGauge({ volume: onPlayer, volumeMax: 16 })).toBe(level);
+      const percent = modalVolumePayload(level).volume;
+      expect(reportedModalGauge({ volume: Math.round((percent / 100) * 16) })).toBe(level);
+      expect(reportedModalGauge({ volume: Math.floor((percent / 100) * 16) })).toBe(level);
     }
   });
 });
@@ -72,10 +74,10 @@ describe('SPEC §4 modal volume: device reports ignored while a change is pendin
   });
   it('a user change shows at once and holds off reports until settled', () => {
     const changed = run(initialModalVolume, { type: 'change', gauge: 2 });
-    expect(changed).toEqual({ gauge: 2, pending: true, inFlight: false });
+    expect(changed).toEqual({ gauge: 2, pending: true, inFlight: false, max: 10 });
     expect(run(changed, { type: 'reported', gauge: 7 }).gauge).toBe(2);
     const sent = run(changed, { type: 'sent' });
-    expect(sent).toEqual({ gauge: 2, pending: false, inFlight: true });
+    expect(sent).toEqual({ gauge: 2, pending: false, inFlight: true, max: 10 });
     expect(run(sent, { type: 'reported', gauge: 7 }).gauge).toBe(2);
     expect(run(sent, { type: 'settled' }, { type: 'reported', gauge: 7 }).gauge).toBe(7);
   });
@@ -88,7 +90,14 @@ describe('SPEC §4 modal volume: device reports ignored while a change is pendin
       { type: 'settled' },
       { type: 'reported', gauge: 2 },
     );
-    expect(state).toEqual({ gauge: 9, pending: true, inFlight: false });
+    expect(state).toEqual({ gauge: 9, pending: true, inFlight: false, max: 10 });
+  });
+  it('under a limit a change stops at the last level within it; a lower limit brings the gauge down', () => {
+    const limited = run(initialModalVolume, { type: 'limit', max: 5 });
+    expect(limited.gauge).toBe(5);
+    expect(run(limited, { type: 'change', gauge: 9 }).gauge).toBe(5);
+    expect(run(limited, { type: 'change', gauge: 3 }).gauge).toBe(3);
+    expect(run(limited, { type: 'limit', max: 10 }, { type: 'change', gauge: 9 }).gauge).toBe(9);
   });
   it('clamps to 0-10', () => {
     expect(run(initialModalVolume, { type: 'change', gauge: 14 }).gauge).toBe(10);

@@ -1,10 +1,11 @@
 // SPEC §2, §4, §5 and §9 now-playing player modal: title, LIVE badge, progress, and the 10-segment
 // volume gauge whose value is sent ×10 after an 800 ms debounce, with device reports ignored while
 // a change is on its way (flag cleared 1000 ms after the send).
-import { DEFAULT_VOLUME_MAX, PLAYER_MODAL_VOLUME } from './constants';
+import { PLAYER_MODAL_VOLUME } from './constants';
 import type { DeviceEvents } from './device-messages';
 import { gaugeSegmentColour, modalGaugeToPercent, percentToModalGauge } from './volume';
 import type { GaugeColour } from './volume';
+import { stepToGauge } from './volume-limit';
 
 export const nowPlayingTitle = (device: string): string => `Now Playing on ${device}`;
 
@@ -43,11 +44,13 @@ export const modalVolumePayload = (gauge: number): { volume: number } => ({
   volume: modalGaugeToPercent(gauge),
 });
 
-/** A player's reported volume (on its 0–volumeMax scale) as a gauge level, or null when not reported. */
-export function reportedModalGauge(events: Pick<DeviceEvents, 'volume' | 'volumeMax'>): number | null {
+/**
+ * A player's reported volume (a step of its 0–16 scale, whatever its limit `volumeMax`) as a gauge
+ * level, or null when not reported.
+ */
+export function reportedModalGauge(events: Pick<DeviceEvents, 'volume'>): number | null {
   if (events.volume === undefined) return null;
-  const max = events.volumeMax !== undefined && events.volumeMax > 0 ? events.volumeMax : DEFAULT_VOLUME_MAX;
-  return percentToModalGauge((events.volume / max) * 100);
+  return stepToGauge(events.volume, PLAYER_MODAL_VOLUME.max);
 }
 
 export interface ModalVolumeState {
@@ -56,18 +59,22 @@ export interface ModalVolumeState {
   pending: boolean;
   /** Sent, and the device's answer not yet trusted (until 1000 ms after the send). */
   inFlight: boolean;
+  /** The highest level the player's limit allows (volume-limit.ts maxGaugeUnder), 0–10. */
+  max: number;
 }
 
 export type ModalVolumeAction =
   | { type: 'change'; gauge: number }
   | { type: 'sent' }
   | { type: 'settled' }
-  | { type: 'reported'; gauge: number };
+  | { type: 'reported'; gauge: number }
+  | { type: 'limit'; max: number };
 
 export const initialModalVolume: ModalVolumeState = {
   gauge: DEFAULT_MODAL_GAUGE,
   pending: false,
   inFlight: false,
+  max: PLAYER_MODAL_VOLUME.max,
 };
 
 const clampGauge = (gauge: number): number =>
@@ -80,7 +87,8 @@ const clampGauge = (gauge: number): number =>
 export function modalVolumeReducer(state: ModalVolumeState, action: ModalVolumeAction): ModalVolumeState {
   switch (action.type) {
     case 'change':
-      return { ...state, gauge: clampGauge(action.gauge), pending: true };
+      // Never past the limit: the player would clamp it and the gauge would jump back.
+      return { ...state, gauge: Math.min(clampGauge(action.gauge), state.max), pending: true };
     case 'sent':
       return { ...state, pending: false, inFlight: true };
     case 'settled':
@@ -89,6 +97,10 @@ export function modalVolumeReducer(state: ModalVolumeState, action: ModalVolumeA
       if (state.pending || state.inFlight) return state;
       const gauge = clampGauge(action.gauge);
       return gauge === state.gauge ? state : { ...state, gauge };
+    }
+    case 'limit': {
+      const max = clampGauge(action.max);
+      return max === state.max ? state : { ...state, max, gauge: Math.min(state.gauge, max) };
     }
   }
 }

@@ -11,11 +11,11 @@ describe('remoteVolumeStep (SPEC §4 remote volume control)', () => {
     expect(effects.some((e) => e.type === 'send')).toBe(false);
   });
 
-  it('the debounce sends round(v × 100 / 14) and schedules the 500 ms flag and the 3 s check', () => {
+  it('the debounce sends the percentage of 16 of the level and schedules the 500 ms flag and the 3 s check', () => {
     const changed = remoteVolumeStep(initialRemoteVolume(), { type: 'user', value: 10 }).state;
     const { state, effects } = remoteVolumeStep(changed, { type: 'elapsed', timer: 'debounce' });
     expect(effects).toEqual([
-      { type: 'send', gauge: 10, percent: 71 },
+      { type: 'send', gauge: 10, percent: 69 },
       { type: 'schedule', timer: 'updating', ms: 500 },
       { type: 'schedule', timer: 'forcedSync', ms: 3000 },
     ]);
@@ -41,6 +41,22 @@ describe('remoteVolumeStep (SPEC §4 remote volume control)', () => {
     const { state } = remoteVolumeStep(changed, { type: 'device', value: 2 });
     expect(state.value).toBe(12);
     expect(state.device).toBe(2);
+  });
+
+  it('under a limit a press never goes past it, so the player never clamps it back', () => {
+    const limited = initialRemoteVolume(5, 7);
+    const { state } = remoteVolumeStep(limited, { type: 'user', value: 12 });
+    expect(state).toMatchObject({ value: 7, pending: 7 });
+    const sent = remoteVolumeStep(state, { type: 'elapsed', timer: 'debounce' });
+    expect(sent.effects[0]).toEqual({ type: 'send', gauge: 7, percent: 50 });
+  });
+
+  it('a lower limit brings the shown and waiting values down to it; a higher one lets them be', () => {
+    let state = remoteVolumeStep(initialRemoteVolume(), { type: 'user', value: 12 }).state;
+    state = remoteVolumeStep(state, { type: 'limit', max: 7 }).state;
+    expect(state).toMatchObject({ value: 7, pending: 7, max: 7 });
+    state = remoteVolumeStep(state, { type: 'limit', max: 14 }).state;
+    expect(state).toMatchObject({ value: 7, max: 14 });
   });
 
   it('a newer change keeps the flag on after the earlier send’s 500 ms', () => {
@@ -110,7 +126,7 @@ describe('RemoteVolumeSync with fake timers', () => {
     clock.advance(1);
     expect(sent).toEqual([gaugeToPercent(9)]);
     clock.advance(10_000);
-    expect(sent).toEqual([64]);
+    expect(sent).toEqual([63]);
   });
 
   it('keeps the updating flag 500 ms after the send, ignoring the player meanwhile', () => {
@@ -194,12 +210,14 @@ describe('deviceToGauge', () => {
   it('maps the 0–16 hardware scale to the gauge; every gauge value round-trips through the player', () => {
     expect(deviceToGauge(8)).toBe(7);
     expect(deviceToGauge(16)).toBe(14);
-    expect(deviceToGauge(13, 13)).toBe(14);
+    // A limit of 13 does not make 13 the top of the gauge: 13 of 16 is level 11.
+    expect(deviceToGauge(13)).toBe(11);
     expect(deviceToGauge(20)).toBe(14);
-    expect(deviceToGauge(5, 0)).toBe(4);
     for (let gauge = 0; gauge <= 14; gauge += 1) {
-      const onPlayer = Math.round((gaugeToPercent(gauge) / 100) * 16);
-      expect(deviceToGauge(onPlayer, 16)).toBe(gauge);
+      const rounding = Math.round((gaugeToPercent(gauge) / 100) * 16);
+      const truncating = Math.floor((gaugeToPercent(gauge) / 100) * 16);
+      expect(deviceToGauge(rounding)).toBe(gauge);
+      expect(deviceToGauge(truncating)).toBe(gauge);
     }
   });
 });

@@ -19,11 +19,14 @@ export interface RemoteVolumeState {
   awaited: number | null;
   /** The last gauge value the device reported (kept even while ignored, for the forced sync). */
   device: number | null;
+  /** The highest level the player's volume limit allows (volume-limit.ts maxGaugeUnder), 0–14. */
+  max: number;
 }
 
 export type RemoteVolumeEvent =
   | { type: 'user'; value: number }
   | { type: 'device'; value: number }
+  | { type: 'limit'; max: number }
   | { type: 'elapsed'; timer: RemoteVolumeTimer };
 
 export type RemoteVolumeEffect =
@@ -36,12 +39,16 @@ export interface RemoteVolumeStep {
   effects: RemoteVolumeEffect[];
 }
 
-export const initialRemoteVolume = (value: number = REMOTE_VOLUME.default): RemoteVolumeState => ({
-  value: toGauge(value),
+export const initialRemoteVolume = (
+  value: number = REMOTE_VOLUME.default,
+  max: number = REMOTE_VOLUME.max,
+): RemoteVolumeState => ({
+  value: Math.min(toGauge(value), toGauge(max)),
   updating: false,
   pending: null,
   awaited: null,
   device: null,
+  max: toGauge(max),
 });
 
 const toGauge = (value: number): number => Math.min(REMOTE_VOLUME.max, Math.max(0, Math.round(value)));
@@ -51,7 +58,8 @@ const differs = (a: number, b: number): boolean => Math.abs(a - b) > REMOTE_VOLU
 export function remoteVolumeStep(state: RemoteVolumeState, event: RemoteVolumeEvent): RemoteVolumeStep {
   switch (event.type) {
     case 'user': {
-      const value = toGauge(event.value);
+      // Never past the limit: the player would clamp it and the gauge would jump back.
+      const value = Math.min(toGauge(event.value), state.max);
       return {
         state: { ...state, value, pending: value, updating: true },
         // A newer change restarts the debounce and keeps the flag on past the earlier send.
@@ -63,9 +71,22 @@ export function remoteVolumeStep(state: RemoteVolumeState, event: RemoteVolumeEv
     }
     case 'device':
       return onDeviceReport(state, toGauge(event.value));
+    case 'limit':
+      return { state: withLimit(state, toGauge(event.max)), effects: [] };
     case 'elapsed':
       return onElapsed(state, event.timer);
   }
+}
+
+/** A new limit: what is shown or waiting above it comes down to it, as the player's volume does. */
+function withLimit(state: RemoteVolumeState, max: number): RemoteVolumeState {
+  if (max === state.max) return state;
+  return {
+    ...state,
+    max,
+    value: Math.min(state.value, max),
+    pending: state.pending === null ? null : Math.min(state.pending, max),
+  };
 }
 
 function onDeviceReport(state: RemoteVolumeState, value: number): RemoteVolumeStep {
@@ -149,6 +170,11 @@ export class RemoteVolumeSync {
   /** The player reported its volume, converted to the gauge. */
   reportFromDevice(value: number): void {
     this.dispatch({ type: 'device', value });
+  }
+
+  /** The player reported its limit, as the highest gauge level it allows. */
+  setLimit(max: number): void {
+    this.dispatch({ type: 'limit', max });
   }
 
   subscribe(listener: () => void): () => void {

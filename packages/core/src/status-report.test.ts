@@ -269,7 +269,7 @@ describe('statusChips (SPEC §2 collapsed header, §9 bands)', () => {
     ).toEqual({
       battery: { label: 'N/A', colour: 'default' },
       wifi: { label: 'Poor', colour: 'default' },
-      volume: { label: '13/13 (100%)', colour: 'default' },
+      volume: { label: '13/16 (81%), limit 13 of 16', colour: 'default' },
     });
   });
   it('the charging mark follows the report’s Charging row: MQTT wins where it has a value', () => {

@@ -14,13 +14,14 @@ import {
   percentToModalGauge,
 } from './volume';
 
-describe('SPEC §7 remote gauge 0–14 is scaled by 100/14 and rounded', () => {
+describe('remote gauge 0–14 sends the percentage of 16 of its step (a player truncates)', () => {
   it.each([
     [0, 0],
     [1, 7],
+    [5, 38],
     [7, 50],
-    [10, 71],
-    [13, 93],
+    [10, 69],
+    [13, 94],
     [14, 100],
   ])('gauge %i → %i', (gauge, percent) => expect(gaugeToPercent(gauge)).toBe(percent));
   it('clamps out-of-range gauge values', () => {
@@ -39,6 +40,9 @@ describe('Quieter and Louder step the remote gauge by one segment', () => {
     expect(stepGauge(7, 1)).toBe(8);
     expect(stepGauge(0, -1)).toBe(0);
     expect(stepGauge(14, 1)).toBe(14);
+  });
+  it('Louder stops at the level the player limit allows', () => {
+    expect(stepGauge(7, 1, 7)).toBe(7);
   });
 });
 
@@ -68,15 +72,20 @@ describe('SPEC §7 alarm string volume: percent / 10 rounded, 1 to 10', () => {
   });
 });
 
-describe('SPEC §9 displayed device volume is value/volumeMax (default 16) with a percentage', () => {
-  it('uses volumeMax 16 by default', () => {
+describe('displayed device volume is value/16 with a percentage; volumeMax is the limit, in words', () => {
+  it('without a limit', () => {
     expect(deviceVolumeDisplay(8)).toEqual({ text: '8/16', percent: 50, label: '8/16 (50%)' });
+    expect(deviceVolumeDisplay(8, 16).label).toBe('8/16 (50%)');
   });
-  it('uses the reported volumeMax', () => {
-    expect(deviceVolumeDisplay(6, 13)).toEqual({ text: '6/13', percent: 46, label: '6/13 (46%)' });
+  it('a reported volumeMax is the limit, not the scale', () => {
+    expect(deviceVolumeDisplay(6, 13)).toEqual({
+      text: '6/16',
+      percent: 38,
+      label: '6/16 (38%), limit 13 of 16',
+    });
   });
-  it('falls back to 16 when volumeMax is 0', () => {
-    expect(deviceVolumeDisplay(4, 0).text).toBe('4/16');
+  it('a limit of 0 is a limit too', () => {
+    expect(deviceVolumeDisplay(0, 0).label).toBe('0/16 (0%), limit 0 of 16');
   });
 });
 

@@ -1,28 +1,38 @@
 // The volume scales of SPEC §4, §5, §7 and §9, and the conversions between them.
-import { DEFAULT_VOLUME_MAX, PLAYER_MODAL_VOLUME, REMOTE_VOLUME } from './constants';
+import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS, REMOTE_VOLUME } from './constants';
+import {
+  gaugeToStep,
+  percentToStep,
+  stepToGauge,
+  stepToPercent,
+  volumeLimitOf,
+  volumeLimitText,
+} from './volume-limit';
 
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
-/** Remote control gauge 0–14 → the 0–100 that volume/set takes: round(v × 100 / 14). */
+/**
+ * Remote control gauge 0–14 → the 0–100 that volume/set takes: the percentage of 16 that puts the
+ * player on the gauge's step (SPEC's round(v × 100 / 14) let a truncating player land one step
+ * low, and the gauge jumped back).
+ */
 export const gaugeToPercent = (gauge: number): number =>
-  Math.round((clamp(gauge, 0, REMOTE_VOLUME.max) * 100) / REMOTE_VOLUME.max);
+  stepToPercent(gaugeToStep(clamp(gauge, 0, REMOTE_VOLUME.max), REMOTE_VOLUME.max));
 
-/** One press of Quieter (-1) or Louder (+1) on the remote gauge, held within 0–14. */
-export const stepGauge = (gauge: number, step: -1 | 1): number =>
-  clamp(Math.round(gauge) + step, 0, REMOTE_VOLUME.max);
+/** One press of Quieter (-1) or Louder (+1) on the remote gauge, held within 0–`max` (14). */
+export const stepGauge = (gauge: number, step: -1 | 1, max: number = REMOTE_VOLUME.max): number =>
+  clamp(Math.round(gauge) + step, 0, max);
 
-/** 0–100 → the nearest gauge segment 0–14. */
+/** 0–100 → the gauge segment 0–14 of the step a player takes for it. */
 export const percentToGauge = (percent: number): number =>
-  Math.round((clamp(percent, 0, 100) * REMOTE_VOLUME.max) / 100);
+  stepToGauge(percentToStep(percent), REMOTE_VOLUME.max);
 
 /**
- * A player-reported volume on its hardware scale (0–volumeMax, 16 by default) → the gauge 0–14.
- * Every gauge value survives the trip gauge → percent → player → gauge unchanged.
+ * A player-reported volume, a step of its 0–16 scale, → the gauge 0–14. The scale is always 16:
+ * events' `volumeMax` is the player's limit, not its scale. Every gauge value survives the trip
+ * gauge → percent → player → gauge unchanged.
  */
-export const deviceToGauge = (value: number, volumeMax: number = DEFAULT_VOLUME_MAX): number => {
-  const max = volumeMax > 0 ? volumeMax : DEFAULT_VOLUME_MAX;
-  return Math.round((clamp(value, 0, max) * REMOTE_VOLUME.max) / max);
-};
+export const deviceToGauge = (value: number): number => stepToGauge(value, REMOTE_VOLUME.max);
 
 /** Player modal gauge 0–10 → the 0–100 sent: value × 10. */
 export const modalGaugeToPercent = (gauge: number): number =>
@@ -37,15 +47,19 @@ export const alarmPercentToLevel = (percent: number): number => clamp(Math.round
 /** The alarm string's 1–10 (or a stored cloud volume) → the percent shown: value × 10. */
 export const alarmLevelToPercent = (level: number): number => level * 10;
 
-/** A device-reported volume on its hardware scale, shown as "value/volumeMax" with a percentage. */
+/**
+ * A device-reported volume on its 0–16 scale, shown as "value/16" with a percentage, and the
+ * player's limit (events' `volumeMax`) in words when it is below the top.
+ */
 export function deviceVolumeDisplay(
   value: number,
-  volumeMax: number = DEFAULT_VOLUME_MAX,
+  volumeMax?: number,
 ): { text: string; percent: number; label: string } {
-  const max = volumeMax > 0 ? volumeMax : DEFAULT_VOLUME_MAX;
-  const percent = Math.round((clamp(value, 0, max) * 100) / max);
-  const text = `${value}/${max}`;
-  return { text, percent, label: `${text} (${percent}%)` };
+  const percent = Math.round((clamp(value, 0, PLAYER_VOLUME_STEPS) * 100) / PLAYER_VOLUME_STEPS);
+  const text = `${value}/${PLAYER_VOLUME_STEPS}`;
+  const limit = volumeLimitOf(volumeMax);
+  const limitWords = limit < PLAYER_VOLUME_STEPS ? `, ${volumeLimitText(limit)}` : '';
+  return { text, percent, label: `${text} (${percent}%)${limitWords}` };
 }
 
 export type GaugeColour = 'red' | 'amber' | 'green';

@@ -138,6 +138,14 @@ describe('ProviderClient against the sandbox', () => {
       ['demo-player-3', false],
     ]);
     expect(devices[0]).toMatchObject({ name: 'Bedroom Player', deviceType: expect.any(String) as string });
+    // The Playroom Mini is a Mini, as a real one's entry says.
+    expect(devices[1]).toMatchObject({
+      name: 'Playroom Mini',
+      deviceType: 'minie',
+      deviceFamily: 'mini',
+      formFactor: 'mini',
+      generation: 'gen3',
+    });
     expect((await other.getDevices()).map((device) => device.deviceId)).toEqual(['other-player-1']);
   });
 

@@ -1,6 +1,8 @@
 import { greeting } from '@playlist-alarms/core/display-name';
 import { CONFIG_STATUS_MINI } from '@playlist-alarms/core/fixtures/config-status-mini';
 import { CONFIG_V3 } from '@playlist-alarms/core/fixtures/config-v3';
+import { REAL_MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '@playlist-alarms/core/fixtures/device-list';
+import { isMini } from '@playlist-alarms/core/player-family';
 import { USER_FAMILY } from '@playlist-alarms/core/fixtures/user-family';
 import { statusReport } from '@playlist-alarms/core/status-report';
 import type { StatusSection } from '@playlist-alarms/core/status-report';
@@ -204,5 +206,33 @@ describe('error texts', () => {
     await expect(plain.provider.getDevices()).rejects.toMatchObject({
       message: 'GET /device-v2/devices/mine failed with HTTP 403: No access.',
     });
+  });
+});
+
+describe('the device list as real accounts answer it', () => {
+  it("keeps each player's type, family, form factor and generation: a Mini is known as one", async () => {
+    const { provider } = client({
+      '/device-v2/devices/mine': {
+        status: 200,
+        body: { devices: [REAL_V3_DEVICE_ENTRY, REAL_MINI_DEVICE_ENTRY] },
+      },
+    });
+    const [v3, mini] = await provider.getDevices();
+    expect(v3).toEqual({
+      deviceId: REAL_V3_DEVICE_ENTRY.deviceId,
+      name: 'Yoto Player',
+      deviceType: 'v3',
+      deviceFamily: 'v3',
+      online: false,
+      description: 'nameless.limit',
+    });
+    expect(mini).toMatchObject({
+      deviceType: 'minie',
+      deviceFamily: 'mini',
+      formFactor: 'mini',
+      generation: 'gen3',
+    });
+    expect(mini && isMini(mini)).toBe(true);
+    expect(v3 && isMini(v3)).toBe(false);
   });
 });

@@ -138,6 +138,10 @@ export class ProviderClient {
       deviceType: device.deviceType ?? DEFAULT_DEVICE_TYPE,
       online: device.online ?? false,
       description: device.description ?? '',
+      // What the player can do depends on its family (a Mini has no night light).
+      ...(device.deviceFamily ? { deviceFamily: device.deviceFamily } : {}),
+      ...(device.formFactor ? { formFactor: device.formFactor } : {}),
+      ...(device.generation ? { generation: device.generation } : {}),
     }));
   }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Account } from './accounts';
 import type { SandboxContext } from './context';
 import { configUpdateSchema, replaceConfig } from './device-config';
+import { DEVICE_TYPE_OF } from './household';
 import type { SeedDevice } from './household';
 import { sendError, withUser } from './rest-guard';
 
@@ -37,7 +38,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext):
           description: device.description,
           online: isOnline(device),
           releaseChannel: device.releaseChannel,
-          deviceType: device.productType,
+          deviceType: DEVICE_TYPE_OF[device.productType],
           deviceFamily: device.productType,
           deviceGroup: '',
           generation: device.generation,

@@ -51,6 +51,12 @@ export interface SeedGroup {
 
 export type ProductType = 'v3' | 'mini' | 'v2';
 
+/**
+ * The device list's `deviceType` of each family (`deviceFamily` is the product type itself): real
+ * entries carry a short code such as 'v3' or 'minie' (cdnninja/yoto_api, models/device.py).
+ */
+export const DEVICE_TYPE_OF: Readonly<Record<ProductType, string>> = { v3: 'v3', mini: 'minie', v2: 'v2' };
+
 export interface SeedDevice {
   deviceId: string;
   familyId: string;

@@ -1,5 +1,6 @@
 // The messages built from a player's state (PROVIDER-API.md "Message examples"): events, the MQTT
 // status and the REST API status. Both status forms come from the same helpers so they agree.
+import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
 import type { ProductType, SeedDevice } from './household';
 import { isCharging, reportedLevel } from './player-battery';
 import type { PlayerState } from './player-state';
@@ -60,7 +61,8 @@ function isDay(device: SeedDevice, now: number): boolean {
   return minutes >= toMinutes(device.config.dayTime) && minutes < toMinutes(device.config.nightTime);
 }
 
-const percentOfScale = (state: PlayerState): number => Math.round((state.volume / state.volumeMax) * 100);
+// Of the 0–16 scale, not of the limit (`volumeMax`).
+const percentOfScale = (state: PlayerState): number => Math.round((state.volume / PLAYER_VOLUME_STEPS) * 100);
 
 /** SPEC §3 cardInsertionState and MQTT cardInserted: 0 none, 1 physical card, 2 remote card. */
 function cardInsertion(state: PlayerState): 0 | 1 | 2 {

@@ -3,13 +3,15 @@
 import type { SeedCard } from './household';
 import { IDLE_PLAYBACK } from './player-state';
 import type { PlayerState } from './player-state';
+import { ResumePoints } from './player-resume';
 
 type Emit = (delta: Record<string, unknown>) => void;
 
 export interface StartAt {
   chapterKey: string | null;
   trackKey: string | null;
-  secondsIn: number;
+  /** null: resume the card where it was left (chapter and track are then ignored), else start here. */
+  secondsIn: number | null;
   cutOff: number | null;
   source: 'remote' | 'card';
 }
@@ -18,6 +20,7 @@ export class Playback {
   private card: SeedCard | null = null;
   private chapterIndex = 0;
   private trackIndex = 0;
+  private readonly resumePoints = new ResumePoints();
 
   /** `state` is the player's own object: playback writes its playback fields in place. */
   constructor(
@@ -27,6 +30,10 @@ export class Playback {
 
   /** false when the chapter or track does not exist on the card. */
   start(card: SeedCard, at: StartAt): boolean {
+    // The card playing now is left here: a start of the same card without secondsIn stays put.
+    this.rememberSpot();
+    const resumeAt = at.secondsIn === null ? this.resumePoints.get(card.cardId) : null;
+    if (resumeAt) return this.begin(card, resumeAt.chapterIndex, resumeAt.trackIndex, resumeAt.position, at);
     const chapterIndex =
       at.chapterKey === null ? 0 : card.chapters.findIndex((c) => String(c.key) === at.chapterKey);
     const chapter = card.chapters[chapterIndex];
@@ -34,9 +41,19 @@ export class Playback {
     const trackIndex =
       at.trackKey === null ? 0 : chapter.tracks.findIndex((t) => String(t.key) === at.trackKey);
     if (!chapter.tracks[trackIndex]) return false;
+    return this.begin(card, chapterIndex, trackIndex, at.secondsIn ?? 0, at);
+  }
+
+  private begin(
+    card: SeedCard,
+    chapterIndex: number,
+    trackIndex: number,
+    position: number,
+    at: StartAt,
+  ): boolean {
     this.card = card;
     this.emit({ cardId: card.cardId, playbackStatus: 'loading' });
-    this.enterTrack(chapterIndex, trackIndex, at.secondsIn);
+    this.enterTrack(chapterIndex, trackIndex, position);
     this.state.cutOff = at.cutOff;
     this.state.source = at.source;
     // A delta, as real players send it: the card was named by 'loading' just before.
@@ -67,6 +84,7 @@ export class Playback {
 
   /** Back to idle without a word: a reboot or a flat battery says nothing until it is back. */
   clear(): void {
+    this.rememberSpot();
     this.card = null;
     Object.assign(this.state, IDLE_PLAYBACK);
   }
@@ -119,10 +137,22 @@ export class Playback {
     } else if (this.state.repeatAll && chapters.length > 0) {
       this.enterTrack(0, 0, 0);
     } else {
+      const finished = this.card?.cardId;
       this.stop();
+      if (finished) this.resumePoints.forget(finished);
       return;
     }
     this.emit(this.trackFields());
+  }
+
+  /** The spot the current card is left at, for a later start without `secondsIn`. */
+  private rememberSpot(): void {
+    if (!this.card) return;
+    this.resumePoints.remember(this.card.cardId, {
+      chapterIndex: this.chapterIndex,
+      trackIndex: this.trackIndex,
+      position: this.state.position,
+    });
   }
 
   /** What changes with a track: the delta of a new track carries only this (no card, no volume). */

@@ -1,11 +1,11 @@
 // The simulated player's state, its settings, and the view the /_sandbox/ state knob shows.
-import { DEFAULT_VOLUME_MAX } from '@playlist-alarms/core/constants';
 import { initialBattery, isCharging, reportedLevel } from './player-battery';
 import type { BatteryState, PowerSource } from './player-battery';
 import { initialBluetooth, inSpeakerMode } from './player-bluetooth';
 import type { BluetoothState } from './player-bluetooth';
 import type { ProductType, SeedDevice } from './household';
 import type { ShutDownReason } from './player-power';
+import { volumeLimitAt } from './player-volume';
 
 export type PlaybackStatus = 'playing' | 'paused' | 'stopped' | 'loading';
 export type Rgb = { r: number; g: number; b: number };
@@ -43,8 +43,9 @@ export interface PlayerState {
   source: 'remote' | 'card' | 'none';
   /** A physical card in the slot (knob), or null. */
   insertedCardId: string | null;
-  /** 0–16, the player's hardware scale. */
+  /** A step of the player's 0–16 scale. */
   volume: number;
+  /** The max-volume limit now (day or night), reported as events' `volumeMax`. */
   volumeMax: number;
   repeatAll: boolean;
   streaming: boolean;
@@ -132,6 +133,7 @@ export const IDLE_PLAYBACK = {
 const WIFI_BY_PRODUCT: Record<ProductType, number> = { v3: -52, mini: -63, v2: -67 };
 
 export function initialState(device: SeedDevice, now: number): PlayerState {
+  const limit = volumeLimitAt(device.config, device.geoTimezone, now);
   return {
     deviceId: device.deviceId,
     online: device.initiallyOnline,
@@ -142,8 +144,8 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     lastUsedAt: now,
     ...IDLE_PLAYBACK,
     insertedCardId: null,
-    volume: device.volume,
-    volumeMax: DEFAULT_VOLUME_MAX,
+    volume: Math.min(device.volume, limit),
+    volumeMax: limit,
     repeatAll: device.config.repeatAll,
     streaming: false,
     playbackWait: false,

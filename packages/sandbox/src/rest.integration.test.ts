@@ -190,6 +190,27 @@ describe('family library', () => {
 });
 
 describe('players and family', () => {
+  it('lists each player with its type and family as real entries do: the Playroom Mini is a Mini', async () => {
+    const entry = z.looseObject({
+      deviceId: z.string(),
+      deviceType: z.string(),
+      deviceFamily: z.string(),
+      formFactor: z.string(),
+      generation: z.string(),
+    });
+    const { devices } = await read(
+      await get('/device-v2/devices/mine', demo),
+      z.object({ devices: z.array(entry) }),
+    );
+    expect(
+      devices.map((d) => [d.deviceId, d.deviceType, d.deviceFamily, d.formFactor, d.generation]),
+    ).toEqual([
+      ['demo-player-1', 'v3', 'v3', 'standard', 'gen3'],
+      ['demo-player-2', 'minie', 'mini', 'mini', 'gen3'],
+      ['demo-player-3', 'v2', 'v2', 'standard', 'gen2'],
+    ]);
+  });
+
   it('lists the demo players with their online state', async () => {
     const { devices } = await read(
       await get('/device-v2/devices/mine', demo),

@@ -41,8 +41,12 @@ function group(id: string, familyId: string, name: string, cards: SeedCard[], da
   };
 }
 
+/**
+ * The demo players have no night limit until a parent sets one, so what they do (and every test
+ * of them) does not change with the time of day; a limit is one config write away.
+ */
 function device(base: Omit<SeedDevice, 'config'>, alarms: string[]): SeedDevice {
-  return { ...base, config: { ...DEFAULT_DEVICE_CONFIG, alarms } };
+  return { ...base, config: { ...DEFAULT_DEVICE_CONFIG, nightMaxVolumeLimit: '16', alarms } };
 }
 
 export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household {

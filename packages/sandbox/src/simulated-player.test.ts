@@ -75,7 +75,8 @@ describe('SimulatedPlayer playback', () => {
       trackKey: '1',
       position: 3,
     });
-    h.command('card/start', { uri: uri('Counting Songs'), chapterKey: '99' });
+    // secondsIn makes it a start (without it the player resumes and ignores the chapter).
+    h.command('card/start', { uri: uri('Counting Songs'), chapterKey: '99', secondsIn: 0 });
     expect(h.responses().at(-1)).toMatchObject({ status: { card: 'FAIL' } });
   });
 

@@ -24,6 +24,7 @@ import {
 import type { ShutDownReason } from './player-power';
 import { Playback } from './player-playback';
 import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
+import { followLimit, volumeForPercent, volumeLimitAt } from './player-volume';
 import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
@@ -191,6 +192,7 @@ export class SimulatedPlayer {
     if (!this.poweredUp) return;
     this.tickIdle(now);
     if (!this.poweredUp) return;
+    this.followVolumeLimit();
     if (this.state.sleepTimerActive) this.tickSleepTimer();
     if (this.playback.tick(PROGRESS_EVERY)) {
       const timer = this.state.sleepTimerActive ? sleepTimerFields(this.state) : {};
@@ -200,6 +202,16 @@ export class SimulatedPlayer {
       this.lastCycleStatusAt = now;
       this.publishStatus();
     }
+  }
+
+  /** Day or night, the limit moves with the clock and the config; the volume comes down under it. */
+  private followVolumeLimit(): void {
+    const delta = followLimit(this.state, this.volumeLimit());
+    if (delta) this.publishEvents({ ...delta });
+  }
+
+  private volumeLimit(): number {
+    return volumeLimitAt(this.device.config, this.device.geoTimezone, this.clock());
   }
 
   private get poweredUp(): boolean {
@@ -223,12 +235,14 @@ export class SimulatedPlayer {
       return true;
     },
     'volume/set': ({ volume }) => {
-      const limit = Number(this.device.config.maxVolumeLimit);
-      this.state.volume = Math.min(Math.round((volume / 100) * this.state.volumeMax), limit);
+      this.state.volumeMax = this.volumeLimit();
+      this.state.volume = volumeForPercent(volume, this.state.volumeMax);
       this.publishEvents({ volume: this.state.volume, volumeMax: this.state.volumeMax });
       return true;
     },
     'ambients/set': (colour) => {
+      // A Mini has no ambient light: it hears the colour and nothing lights up.
+      if (this.device.productType === 'mini') return true;
       this.state.ambientColour = colour;
       this.state.nightlightMode = nightlightModeOf(colour);
       return true;
@@ -269,7 +283,8 @@ export class SimulatedPlayer {
     return this.playback.start(card, {
       chapterKey: payload.chapterKey ?? target.chapterKey,
       trackKey: payload.trackKey ?? target.trackKey,
-      secondsIn: payload.secondsIn ?? 0,
+      // Without secondsIn a player resumes the card where it was left.
+      secondsIn: payload.secondsIn ?? null,
       cutOff: payload.cutOff ?? null,
       source: 'remote',
     });

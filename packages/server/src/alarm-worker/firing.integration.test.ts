@@ -67,7 +67,7 @@ describeOnDatabases('alarm worker → sandbox player', (open) => {
     const volume = observer.commands('volume/set');
     const start = observer.commands('card/start');
     expect(volume.map((h) => h.payload)).toEqual([{ volume: 60 }]);
-    expect(start.map((h) => h.payload)).toEqual([{ uri: `https://yoto.io/${cardId}` }]);
+    expect(start.map((h) => h.payload)).toEqual([{ uri: `https://yoto.io/${cardId}`, secondsIn: 0 }]);
     const [v, s] = [volume[0]!, start[0]!];
     expect(s.atMs - v.atMs).toBeGreaterThanOrEqual(450);
     // On the minute: volume/set went ahead (the worker's lead), card/start at the alarm's instant.

@@ -6,6 +6,7 @@ import {
   type FiringOutcome,
 } from '@playlist-alarms/core/alarm-firing';
 import { cardUri } from '@playlist-alarms/core/card-uri';
+import { alarmCardStart } from '@playlist-alarms/core/card-start';
 import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/play-confirm';
 import type { CardStartAnswer } from '@playlist-alarms/core/play-confirm';
 import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
@@ -91,11 +92,11 @@ export class MqttRinger implements Ringer {
       await sleep(this.clock, Math.max(VOLUME_TO_CARD_DELAY_MS, untilStart));
       afterStart = true;
       const uri = cardUri(this.cardLinkHost, request.cardId);
-      const started = link.send('card/start', {
-        uri,
-        ...(request.chapterKey ? { chapterKey: request.chapterKey } : {}),
-        ...(request.trackKey ? { trackKey: request.trackKey } : {}),
-      });
+      // From the beginning: without secondsIn the player would resume wherever the card was left.
+      const started = link.send(
+        'card/start',
+        alarmCardStart(uri, { chapterKey: request.chapterKey, trackKey: request.trackKey }),
+      );
       if (!started) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
       await Promise.race([settled, sleep(this.clock, PLAY_CONFIRM_TIMEOUT_MS)]);
       const outcome = firingOutcome({

@@ -41,6 +41,17 @@ describe('DeviceCommands', () => {
     expect(links.get('p1')!.sent).toEqual([{ name: 'volume/set', payload: { volume: 60 } }]);
   });
 
+  it('Play resumes a whole playlist (no secondsIn); a chapter in the URI starts there (secondsIn 0)', async () => {
+    const { commands, links } = setup();
+    await commands.connect({ deviceId: 'p1', name: 'Kitchen' });
+    commands.startCard('p1', 'https://yoto.io/card7');
+    commands.startCard('p1', 'https://yoto.io/card7#chapter=02');
+    expect(links.get('p1')!.sent).toEqual([
+      { name: 'card/start', payload: { uri: 'https://yoto.io/card7' } },
+      { name: 'card/start', payload: { uri: 'https://yoto.io/card7#chapter=02', secondsIn: 0 } },
+    ]);
+  });
+
   it('sets the playback flags on a sent start, and for the player holding the card only', async () => {
     const { commands, registry } = setup();
     await commands.connect({ deviceId: 'p1', name: 'Kitchen' });

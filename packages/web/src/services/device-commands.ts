@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { playCardStart } from '@playlist-alarms/core/card-start';
 import { parseCardUri } from '@playlist-alarms/core/card-uri';
 import type { Device } from '@playlist-alarms/core/entities';
 import { MESSAGES, failedToConnectTo, failedToConnectToDevice } from '@playlist-alarms/core/messages';
@@ -53,9 +54,12 @@ export class DeviceCommands {
     return sent;
   }
 
-  /** Starts a card URI on a player; once sent, the card it names is playing there (SPEC §4). */
+  /**
+   * Starts a card URI on a player; once sent, the card it names is playing there (SPEC §4). A whole
+   * playlist resumes where it was left; a chapter or track named in the URI starts there.
+   */
   startCard(deviceId: string, uri: string): boolean {
-    if (!this.send(deviceId, 'card/start', { uri })) return false;
+    if (!this.send(deviceId, 'card/start', playCardStart(uri))) return false;
     const cardId = parseCardUri(uri)?.cardId;
     if (cardId) this.registry.applyLocal({ type: 'play', cardId, deviceId });
     return true;

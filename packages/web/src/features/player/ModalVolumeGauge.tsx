@@ -9,9 +9,10 @@ import {
   NOW_PLAYING_LABELS,
   modalVolumePayload,
 } from '@playlist-alarms/core/now-playing';
-import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/constants';
+import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
 import { VOLUME_BAND_LABELS, gaugeBand } from '@playlist-alarms/core/volume';
 import type { GaugeColour } from '@playlist-alarms/core/volume';
+import { volumeLimitText } from '@playlist-alarms/core/volume-limit';
 
 const COLOURS: Record<GaugeColour, string> = {
   red: 'error.main',
@@ -22,6 +23,10 @@ const COLOURS: Record<GaugeColour, string> = {
 export interface ModalVolumeGaugeProps {
   gauge: number;
   onChange: (gauge: number) => void;
+  /** The highest level the player's limit allows (the segments above it cannot be chosen). */
+  max?: number | undefined;
+  /** The player's limit on its 0–16 scale, said in words beside the gauge. */
+  limit?: number | undefined;
 }
 
 // Each segment is a button at least 24×24 px (WCAG 2.5.8), whatever its bar's height: the bar is
@@ -33,9 +38,15 @@ const barHeight = (level: number) => 12 + level * 2.5; // rising bars, 14.5 to 3
 
 /**
  * SPEC §5: ten segments (1–3 red, 4–6 amber, 7–10 green) and mute at 0. Under the percentage, the
- * band's name (Quiet, Medium, Loud), so the colour is not the only sign.
+ * band's name (Quiet, Medium, Loud), so the colour is not the only sign, and where the player's
+ * max-volume limit is ("limit 8 of 16"); segments past it are dimmed and cannot be chosen.
  */
-export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
+export function ModalVolumeGauge({
+  gauge,
+  onChange,
+  max = PLAYER_MODAL_VOLUME.max,
+  limit = PLAYER_VOLUME_STEPS,
+}: ModalVolumeGaugeProps) {
   return (
     <Box
       role="group"
@@ -61,13 +72,19 @@ export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
       >
         {MODAL_GAUGE_SEGMENTS.map(({ level, colour }) => {
           const lit = level <= gauge;
+          // Past the player's limit: the player would clamp it and the gauge would jump back.
+          const overLimit = level > max;
           return (
             <ButtonBase
               key={level}
-              aria-label={`Volume ${level}`}
+              aria-label={
+                overLimit ? `Volume ${level} (over the ${volumeLimitText(limit)})` : `Volume ${level}`
+              }
               aria-pressed={level === gauge}
               data-lit={lit}
               data-colour={colour}
+              data-over-limit={overLimit}
+              disabled={overLimit}
               onClick={() => onChange(level)}
               sx={{
                 flex: 1,
@@ -86,6 +103,7 @@ export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
                   height: barHeight(level),
                   borderRadius: 1,
                   bgcolor: lit ? COLOURS[colour] : 'action.disabledBackground',
+                  opacity: overLimit ? 0.35 : 1,
                   transition: 'background-color 120ms',
                 }}
               />
@@ -99,6 +117,14 @@ export function ModalVolumeGauge({ gauge, onChange }: ModalVolumeGaugeProps) {
         </Typography>
         <Typography variant="caption" color="text.secondary" data-testid="modal-volume-band">
           {VOLUME_BAND_LABELS[gaugeBand(gauge, PLAYER_MODAL_VOLUME.max)]}
+        </Typography>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          data-testid="modal-volume-limit"
+          sx={{ display: 'block', whiteSpace: 'nowrap' }}
+        >
+          {volumeLimitText(limit)}
         </Typography>
       </Box>
     </Box>

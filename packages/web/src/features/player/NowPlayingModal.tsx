@@ -28,6 +28,8 @@ import {
   reportedModalGauge,
   trackTime,
 } from '@playlist-alarms/core/now-playing';
+import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/constants';
+import { maxGaugeUnder, volumeLimitOf } from '@playlist-alarms/core/volume-limit';
 import { useServices } from '../../services/app-services';
 import { useDeviceCommands } from '../../services/device-commands';
 import { useDeviceEvents, usePlaybackState } from '../../services/use-realtime';
@@ -46,6 +48,10 @@ export interface NowPlayingDialogProps {
   onPause: () => void;
   onStop: () => void;
   volume: number;
+  /** The highest level the player's limit allows. */
+  volumeMax?: number;
+  /** The player's limit on its 0–16 scale. */
+  volumeLimit?: number;
   onVolume: (gauge: number) => void;
 }
 
@@ -193,7 +199,12 @@ export function NowPlayingDialog(props: NowPlayingDialogProps) {
               <RepeatIcon />
             </NotAvailable>
           </Stack>
-          <ModalVolumeGauge gauge={props.volume} onChange={props.onVolume} />
+          <ModalVolumeGauge
+            gauge={props.volume}
+            max={props.volumeMax}
+            limit={props.volumeLimit}
+            onChange={props.onVolume}
+          />
         </Stack>
       </DialogContent>
     </Dialog>
@@ -221,21 +232,22 @@ export function NowPlayingModal({ target, deviceName, controls, onClose }: NowPl
     [commands, deviceId],
   );
   const volume = useModalVolume(send);
-  const { report } = volume;
+  const { report, limitTo } = volume;
 
   useEffect(() => {
+    limitTo(modalLimit(registry.getSnapshot().devices[deviceId]?.events?.volumeMax));
     const off = registry.onDeviceEvent((notice) => {
+      if (notice.deviceId !== deviceId) return;
+      // The limit first: a lower one brings the gauge down before the volume it caps arrives.
+      if (notice.events.volumeMax !== undefined) limitTo(modalLimit(notice.events.volumeMax));
       // Only a message that carries a volume is a report; the merged events would replay an old one.
-      if (notice.deviceId !== deviceId || notice.events.volume === undefined) return;
-      const merged = registry.getSnapshot().devices[deviceId]?.events;
-      const volumeMax = notice.events.volumeMax ?? merged?.volumeMax;
-      const gauge = reportedModalGauge({ volume: notice.events.volume, volumeMax });
+      const gauge = reportedModalGauge({ volume: notice.events.volume });
       if (gauge !== null) report(gauge);
     });
     // The full state at once (position, track, volume), not only what changes from now on.
     commands.requestEvents(deviceId);
     return off;
-  }, [commands, deviceId, registry, report]);
+  }, [commands, deviceId, registry, report, limitTo]);
 
   const here = playback.deviceId === deviceId;
   const paused = here && playback.isPaused;
@@ -254,7 +266,13 @@ export function NowPlayingModal({ target, deviceName, controls, onClose }: NowPl
       onPause={controls.pause}
       onStop={controls.stop}
       volume={volume.gauge}
+      volumeMax={volume.max}
+      volumeLimit={volumeLimitOf(events?.volumeMax)}
       onVolume={volume.change}
     />
   );
 }
+
+/** The player's limit (0–16 step, events' `volumeMax`) as the modal's highest level within it. */
+const modalLimit = (volumeMax: number | undefined): number =>
+  maxGaugeUnder(volumeLimitOf(volumeMax), PLAYER_MODAL_VOLUME.max);

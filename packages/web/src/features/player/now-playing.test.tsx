@@ -110,6 +110,30 @@ describe('now-playing modal (SPEC §2, §4, §5)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(modal()).getByTestId('modal-volume').textContent).toBe('50%'));
   });
 
+  it('under a limit of 8 it says so, stops at 50 % (8 of 16) and sends nothing above it', async () => {
+    const services = household();
+    await playFirst(services);
+    act(() => services.links.get('p1')!.emit({ volume: 5, volumeMax: 8 }));
+    await waitFor(() =>
+      expect(within(modal()).getByTestId('modal-volume-limit').textContent).toBe('limit 8 of 16'),
+    );
+    // 5 of 16, not 5 of 8: the gauge reads 30 %, not 60 %.
+    expect(within(modal()).getByTestId('modal-volume').textContent).toBe('30%');
+    const over = within(modal()).getByRole('button', { name: 'Volume 6 (over the limit 8 of 16)' });
+    expect(over.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(modal()).getByRole('button', { name: 'Volume 5' }));
+    await waitFor(
+      () => expect(sent(services)).toContainEqual({ name: 'volume/set', payload: { volume: 50 } }),
+      { timeout: 3000 },
+    );
+    const volumes = sent(services).flatMap((c) =>
+      c.name === 'volume/set' && c.payload && typeof c.payload === 'object' && 'volume' in c.payload
+        ? [Number(c.payload.volume)]
+        : [],
+    );
+    expect(Math.max(...volumes)).toBeLessThanOrEqual(50);
+  });
+
   it('closes, and a Now Playing button brings it back while something plays', async () => {
     await playFirst(household());
     await userEvent.click(within(modal()).getByRole('button', { name: 'Close' }));

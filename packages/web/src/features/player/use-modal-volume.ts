@@ -15,6 +15,10 @@ export interface ModalVolume {
   change: (gauge: number) => void;
   /** A level the player reported; ignored while updating. */
   report: (gauge: number) => void;
+  /** The highest level the player's limit allows, 0–10. */
+  max: number;
+  /** The player reported its limit, as the highest level within it. */
+  limitTo: (max: number) => void;
 }
 
 /**
@@ -53,6 +57,14 @@ export function useModalVolume(send: (payload: { volume: number }) => void): Mod
   }, []);
 
   const report = useCallback((gauge: number) => dispatch({ type: 'reported', gauge }), []);
+  const limitTo = useCallback((max: number) => dispatch({ type: 'limit', max }), []);
 
-  return { gauge: state.gauge, updating: state.pending || state.inFlight, change, report };
+  return {
+    gauge: state.gauge,
+    updating: state.pending || state.inFlight,
+    change,
+    report,
+    max: state.max,
+    limitTo,
+  };
 }

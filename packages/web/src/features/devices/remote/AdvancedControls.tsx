@@ -13,8 +13,14 @@ const AdvancedControlsBody = lazy(() =>
   import('./AdvancedControlsBody').then((m) => ({ default: m.AdvancedControlsBody })),
 );
 
+export interface AdvancedControlsProps {
+  send: SendCommand;
+  /** Why the player has no light controls (a Mini has no ambient light), or null when it has them. */
+  noLight?: string | null;
+}
+
 /** "Advanced Controls": Ambient LEDs, Sleep Timer, Bluetooth Management, Display Preview. */
-export function AdvancedControls({ send }: { send: SendCommand }) {
+export function AdvancedControls({ send, noLight = null }: AdvancedControlsProps) {
   return (
     <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
@@ -24,7 +30,7 @@ export function AdvancedControls({ send }: { send: SendCommand }) {
       </AccordionSummary>
       <AccordionDetails>
         <Suspense fallback={<CircularProgress size={24} aria-label="Loading advanced controls" />}>
-          <AdvancedControlsBody send={send} />
+          <AdvancedControlsBody send={send} noLight={noLight} />
         </Suspense>
       </AccordionDetails>
     </Accordion>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { household } from '../devices.test-support';
 import { renderWithServices } from '../../../test/render-with-services';
@@ -80,7 +80,8 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
     await userEvent.click(play);
     expect(lastSent(services)).toEqual({
       name: 'card/start',
-      payload: { uri: 'https://yoto.io/abc#chapter=02' },
+      // A chapter named: it starts there, from its beginning (a resume would ignore the chapter).
+      payload: { uri: 'https://yoto.io/abc#chapter=02', secondsIn: 0 },
     });
     expect(services.devices.getSnapshot().playback).toMatchObject({ cardId: 'abc', deviceId: 'p1' });
   });
@@ -90,7 +91,7 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
     const gauge = screen.getByRole('group', { name: 'Volume gauge' });
     expect(within(gauge).getAllByRole('button')).toHaveLength(14);
     await userEvent.click(within(gauge).getByRole('button', { name: 'Volume 10' }));
-    expect(screen.getByText(/Volume 10\/14 \(71%\)/)).toBeTruthy();
+    expect(screen.getByText(/Volume 10\/14 \(69%\)/)).toBeTruthy();
     expect(screen.getByTestId('volume-band').textContent).toBe('Loud'); // the band in words, not colour alone
     expect(within(gauge).getByRole('button', { name: 'Volume 10' }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -99,7 +100,7 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
       'false',
     );
     expect(link.sentNames()).not.toContain('volume/set');
-    await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 71 } }), {
+    await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 69 } }), {
       timeout: 2000,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Mute' }));
@@ -117,12 +118,46 @@ describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Volume 7\/14 \(50%\)/)).toBeTruthy();
     expect(screen.getByTestId('volume-band').textContent).toBe('Medium');
     await userEvent.click(screen.getByRole('button', { name: 'Quieter' }));
-    expect(screen.getByText(/Volume 6\/14 \(43%\)/)).toBeTruthy();
-    await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 43 } }), {
+    expect(screen.getByText(/Volume 6\/14 \(44%\)/)).toBeTruthy();
+    await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 44 } }), {
       timeout: 2000,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Mute' }));
     expect(screen.getByRole('button', { name: 'Quieter' })).toHaveProperty('disabled', true);
+  });
+
+  it('under a limit of 8 the gauge says "limit 8 of 16", stops at 7 and never sends above 50 %', async () => {
+    const { link } = await connectedPanel();
+    act(() => link.emit({ volume: 6, volumeMax: 8 }));
+    await waitFor(() => expect(screen.getByTestId('volume-limit').textContent).toBe('limit 8 of 16'));
+    const gauge = screen.getByRole('group', { name: 'Volume gauge' });
+    expect(within(gauge).getByRole('button', { name: 'Volume 7' })).toHaveProperty('disabled', false);
+    expect(within(gauge).getByRole('button', { name: 'Volume 8 (over the limit 8 of 16)' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await userEvent.click(within(gauge).getByRole('button', { name: 'Volume 7' }));
+    expect(screen.getByRole('button', { name: 'Louder' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(link.sent.at(-1)).toEqual({ name: 'volume/set', payload: { volume: 50 } }), {
+      timeout: 2000,
+    });
+    // The player confirms 8 of 16: the gauge stays at 7.
+    act(() => link.emit({ volume: 8, volumeMax: 8 }));
+    expect(screen.getByText(/Volume 7\/14 \(50%\)/)).toBeTruthy();
+  });
+
+  it('a Mini has no night light: the Ambient LEDs section says so and offers no colour', async () => {
+    const services = household();
+    await services.devices.connect('p1');
+    const mini = { ...BEDROOM, name: 'Playroom Mini', deviceType: 'minie', deviceFamily: 'mini' };
+    renderWithServices(services, <RemoteControlPanel device={mini} playlists={services.library.playlists} />);
+    await openAdvanced();
+    const leds = screen.getByRole('region', { name: 'Ambient LEDs' });
+    expect(within(leds).getByTestId('no-ambient-light').textContent).toBe(
+      'Playroom Mini is a Yoto Mini: it has no night light.',
+    );
+    expect(within(leds).queryAllByRole('button')).toEqual([]);
+    expect(within(leds).queryAllByRole('slider')).toEqual([]);
   });
 
   it('System Controls send status/request, events/request and reboot', async () => {

@@ -11,6 +11,7 @@ import {
   remoteControlTitle,
 } from '@playlist-alarms/core/device-texts';
 import { MESSAGES } from '@playlist-alarms/core/messages';
+import { hasAmbientLight, noAmbientLightText } from '@playlist-alarms/core/player-family';
 import { useBluetoothResponse, useLinkStatus } from '../../../services/use-realtime';
 import { useDeviceCommand } from '../use-device-command';
 import type { SendCommand } from '../use-device-command';
@@ -66,7 +67,10 @@ function ConnectedControls({ device, playlists }: RemoteControlPanelProps) {
       <Stack spacing={2} divider={<Divider flexItem />}>
         <PlayerControls deviceId={device.deviceId} playlists={playlists} onRefresh={refresh} />
         <VolumeSection deviceId={device.deviceId} send={send} />
-        <AdvancedControls send={send} />
+        <AdvancedControls
+          send={send}
+          noLight={hasAmbientLight(device) ? null : noAmbientLightText(device.name)}
+        />
         <SystemControls send={send} />
       </Stack>
     </Stack>
@@ -84,7 +88,13 @@ function VolumeSection({ deviceId, send }: { deviceId: string; send: SendCommand
       <Typography variant="subtitle1" component="h4">
         {VOLUME_CONTROL}
       </Typography>
-      <VolumeGauge value={volume.value} updating={volume.updating} onChange={volume.change} />
+      <VolumeGauge
+        value={volume.value}
+        max={volume.max}
+        limit={volume.limit}
+        updating={volume.updating}
+        onChange={volume.change}
+      />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import VolumeDownIcon from '@mui/icons-material/VolumeDown';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { REMOTE_VOLUME } from '@playlist-alarms/core/constants';
+import { PLAYER_VOLUME_STEPS, REMOTE_VOLUME } from '@playlist-alarms/core/constants';
 import {
   VOLUME_BAND_LABELS,
   gaugeBand,
@@ -16,6 +16,7 @@ import {
   stepGauge,
 } from '@playlist-alarms/core/volume';
 import type { GaugeColour } from '@playlist-alarms/core/volume';
+import { volumeLimitText } from '@playlist-alarms/core/volume-limit';
 
 const PALETTE: Record<GaugeColour, string> = {
   red: 'error.main',
@@ -35,13 +36,25 @@ export interface VolumeGaugeProps {
   onChange: (value: number) => void;
   updating?: boolean;
   disabled?: boolean;
+  /** The highest level the player's limit allows (the segments above it cannot be chosen). */
+  max?: number;
+  /** The player's limit on its 0–16 scale, said in words under the gauge. */
+  limit?: number;
 }
 
 /**
  * The 14-segment gauge of SPEC §9 (1–4 red, 5–9 amber, 10–14 green) with mute at 0. The line under
- * it names the band too (Quiet, Medium, Loud), so the colour is not the only sign.
+ * it names the band too (Quiet, Medium, Loud), so the colour is not the only sign, and where the
+ * player's max-volume limit is ("limit 8 of 16"); segments past it are dimmed and cannot be chosen.
  */
-export function VolumeGauge({ value, onChange, updating = false, disabled = false }: VolumeGaugeProps) {
+export function VolumeGauge({
+  value,
+  onChange,
+  updating = false,
+  disabled = false,
+  max = REMOTE_VOLUME.max,
+  limit = PLAYER_VOLUME_STEPS,
+}: VolumeGaugeProps) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
@@ -63,12 +76,17 @@ export function VolumeGauge({ value, onChange, updating = false, disabled = fals
           {SEGMENTS.map((segment) => {
             const colour = gaugeSegmentColour(segment, REMOTE_VOLUME.max);
             const lit = segment <= value;
+            // Past the player's limit: the player would clamp it and the gauge would jump back.
+            const overLimit = segment > max;
             return (
               <ButtonBase
                 key={segment}
-                aria-label={`Volume ${segment}`}
+                aria-label={
+                  overLimit ? `Volume ${segment} (over the ${volumeLimitText(limit)})` : `Volume ${segment}`
+                }
                 aria-pressed={lit}
-                disabled={disabled}
+                disabled={disabled || overLimit}
+                data-over-limit={overLimit}
                 onClick={() => onChange(segment)}
                 sx={{ flex: 1, minWidth: 12, height: HIT_HEIGHT, alignItems: 'flex-end', px: '1.5px' }}
               >
@@ -79,7 +97,7 @@ export function VolumeGauge({ value, onChange, updating = false, disabled = fals
                     height: 12 + segment * 2,
                     borderRadius: 1,
                     bgcolor: lit && colour ? PALETTE[colour] : 'action.disabledBackground',
-                    opacity: disabled ? 0.5 : 1,
+                    opacity: disabled || overLimit ? 0.35 : 1,
                     transition: 'background-color 0.15s',
                   }}
                 />
@@ -92,6 +110,8 @@ export function VolumeGauge({ value, onChange, updating = false, disabled = fals
         <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ flex: 1 }}>
           {`Volume ${value}/${REMOTE_VOLUME.max} (${gaugeToPercent(value)}%) · `}
           <span data-testid="volume-band">{VOLUME_BAND_LABELS[gaugeBand(value, REMOTE_VOLUME.max)]}</span>
+          {' · '}
+          <span data-testid="volume-limit">{volumeLimitText(limit)}</span>
           {updating ? ' · updating…' : ''}
         </Typography>
         <IconButton
@@ -104,8 +124,8 @@ export function VolumeGauge({ value, onChange, updating = false, disabled = fals
         </IconButton>
         <IconButton
           aria-label="Louder"
-          onClick={() => onChange(stepGauge(value, 1))}
-          disabled={disabled || value >= REMOTE_VOLUME.max}
+          onClick={() => onChange(stepGauge(value, 1, max))}
+          disabled={disabled || value >= max}
           size="small"
         >
           <VolumeUpIcon />

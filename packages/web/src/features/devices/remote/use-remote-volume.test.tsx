@@ -29,8 +29,8 @@ async function setup() {
     { wrapper },
   );
   /** The player publishes a volume on its 0–16 scale; the frame batcher delivers it. */
-  const report = async (volume: number) => {
-    link.emit({ volume, volumeMax: 16 });
+  const report = async (volume: number, volumeMax = 16) => {
+    link.emit({ volume, volumeMax });
     await act(() => vi.advanceTimersByTimeAsync(1));
   };
   const volumeSends = () => link.sent.filter((c) => c.name === 'volume/set').map((c) => c.payload);
@@ -48,7 +48,7 @@ describe('useRemoteVolume (SPEC §4)', () => {
     expect(result.current.value).toBe(4);
   });
 
-  it('moves at once, sends round(v × 100 / 14) after 800 ms without change', async () => {
+  it('moves at once, sends the percentage of 16 of the level after 800 ms without change', async () => {
     const { result, volumeSends } = await setup();
     act(() => result.current.change(9));
     expect(result.current.value).toBe(9);
@@ -58,9 +58,30 @@ describe('useRemoteVolume (SPEC §4)', () => {
     await act(() => vi.advanceTimersByTimeAsync(799));
     expect(volumeSends()).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(volumeSends()).toEqual([{ volume: 86 }]);
+    expect(volumeSends()).toEqual([{ volume: 88 }]);
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(result.current.updating).toBe(false);
+  });
+
+  it('under a limit of 8 it stops at level 7, sends 50 % (8 of 16) and does not jump back', async () => {
+    const { result, report, volumeSends } = await setup();
+    await report(6, 8);
+    expect(result.current).toMatchObject({ value: 5, max: 7, limit: 8 });
+    act(() => result.current.change(12));
+    expect(result.current.value).toBe(7);
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    expect(volumeSends()).toEqual([{ volume: 50 }]);
+    await report(8, 8);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(result.current.value).toBe(7);
+  });
+
+  it('a lower limit reported later brings the gauge down to it; volume 8 under 13 is 7, not 9', async () => {
+    const { result, report } = await setup();
+    await report(8, 13);
+    expect(result.current).toMatchObject({ value: 7, max: 11, limit: 13 });
+    await report(5, 5);
+    expect(result.current).toMatchObject({ value: 4, max: 4, limit: 5 });
   });
 
   it('ignores the player while updating; 3 s after the send it settles on what the player last said', async () => {
