@@ -35,7 +35,8 @@ describe("the limit by day and by night, on the player's own clock", () => {
 describe('a simulated player under its limit', () => {
   const limited = (maxVolumeLimit: string, nightMaxVolumeLimit: string) =>
     playerHarness({
-      device: (d) => ({ ...d, config: { ...d.config, maxVolumeLimit, nightMaxVolumeLimit } }),
+      // On its dock, so the hours these tests skip don't switch it off.
+      device: (d) => ({ ...d, charging: true, config: { ...d.config, maxVolumeLimit, nightMaxVolumeLimit } }),
     });
   let h: PlayerHarness;
 
