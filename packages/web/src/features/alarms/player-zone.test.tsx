@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
+import { wallClock } from '@playlist-alarms/core/local-time';
+import { clocksDiffer, zoneCity } from '@playlist-alarms/core/zone-label';
+import { renderWithServices } from '../../test/render-with-services';
+import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
+import { AlarmsPanel } from './AlarmsPanel';
+import { DeviceAlarmsPreview } from './DeviceAlarmsPreview';
+import { AlarmScheduler } from './scheduler/AlarmScheduler';
+
+// A player rings its own alarms by its own clock (its config's geoTimezone), which need not be
+// the browser's: the banner, its countdown and the lists read the player's zone and name its place.
+
+const viewer = detectTimeZone();
+/** A zone whose clock differs from this machine's now. */
+const far = clocksDiffer('America/New_York', viewer, new Date()) ? 'America/New_York' : 'Asia/Tokyo';
+const city = zoneCity(far);
+const two = (n: number) => String(n).padStart(2, '0');
+
+function setup(alarm: string, zone: string | null) {
+  const services = createTestServices();
+  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
+  services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
+  services.library.alarmsByDevice.set('p1', [alarm]);
+  if (zone) services.library.zoneByDevice.set('p1', zone);
+  return services;
+}
+
+describe('a player in another time zone', () => {
+  it('the banner shows its alarm at its own clock’s time, with its place, and counts down to that instant', async () => {
+    // 90 minutes from now on the player's clock; read in the browser's zone it would be hours off.
+    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 90 * 60_000);
+    const { hour, minute } = wallClock(at, far);
+    const services = setup(`1111111,${two(hour)}${two(minute)},card1,,,5,1`, far);
+    renderWithServices(services, <AlarmScheduler />);
+    const line = await screen.findByTestId('next-alarm');
+    const shown = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone: far });
+    expect(line.textContent).toMatch(
+      new RegExp(
+        `^⏰ Next alarm: Morning Songs on Bedroom Player at ${shown} in ${city} \\(player alarm\\), in 1h (29|30)m$`,
+      ),
+    );
+  });
+
+  it('the alarm list gives the time with the player’s place', async () => {
+    const services = setup('1111100,0700,card1,,,5,1', far);
+    renderWithServices(services, <AlarmsPanel knownTitle={() => 'Morning Songs'} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Bedroom Player' }));
+    const list = await screen.findByRole('list', { name: 'Device alarms' });
+    expect(await within(list).findByText(`07:00 in ${city} · Morning Songs`)).toBeTruthy();
+  });
+
+  it('the card’s preview does too', async () => {
+    const services = setup('1111100,0700,card1,,,5,1', far);
+    renderWithServices(services, <DeviceAlarmsPreview deviceId="p1" titleOf={() => 'Morning Songs'} />);
+    const preview = await screen.findByRole('list', { name: 'Alarms on this device' });
+    expect(within(preview).getByText(`07:00 in ${city} · Morning Songs`)).toBeTruthy();
+  });
+
+  it('a player on the browser’s clock, or with no zone, shows the time alone', async () => {
+    const services = setup('1111100,0700,card1,,,5,1', viewer);
+    renderWithServices(services, <DeviceAlarmsPreview deviceId="p1" titleOf={() => 'Morning Songs'} />);
+    const preview = await screen.findByRole('list', { name: 'Alarms on this device' });
+    expect(within(preview).getByText('07:00 · Morning Songs')).toBeTruthy();
+  });
+});
