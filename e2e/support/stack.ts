@@ -76,11 +76,20 @@ const cardsSchema = z.object({ cards: z.array(z.looseObject({ cardId: z.string()
 
 /** A provider API answer to the demo account (a sandbox-issued token), as the app would get it. */
 async function demoGet(path: string): Promise<unknown> {
+  return demoCall('GET', path);
+}
+
+async function demoCall(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
   const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
   const response = await fetch(`${sandboxUrl}${path}`, {
-    headers: { authorization: `Bearer ${access_token}` },
+    method,
+    headers: {
+      authorization: `Bearer ${access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
   return response.json();
 }
 
@@ -112,6 +121,20 @@ const deviceConfig = async (deviceId: string): Promise<Record<string, unknown>> 
 const deviceAlarms = async (deviceId: string): Promise<string[]> =>
   z.object({ alarms: z.array(z.string()) }).parse(await deviceConfig(deviceId)).alarms;
 
+/** A player's own zone (geoTimezone): it rings its alarms by that clock. */
+const deviceZone = async (deviceId: string): Promise<string> =>
+  z
+    .object({ device: z.looseObject({ geoTimezone: z.string() }) })
+    .parse(await demoGet(`/device-v2/${encodeURIComponent(deviceId)}/config`)).device.geoTimezone;
+
+/** Writes a player's alarm list through the provider API, the rest of its config as read. */
+async function setDeviceAlarms(deviceId: string, alarms: string[]): Promise<void> {
+  const config = await deviceConfig(deviceId);
+  await demoCall('PUT', `/device-v2/${encodeURIComponent(deviceId)}/config`, {
+    config: { ...config, alarms },
+  });
+}
+
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
   reset: () => knob('reset', {}),
@@ -120,6 +143,8 @@ export const sandbox = {
   demoDeviceIds,
   deviceAlarms,
   deviceConfig,
+  deviceZone,
+  setDeviceAlarms,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
