@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
 import { wallClock } from '@playlist-alarms/core/local-time';
@@ -42,6 +42,17 @@ describe('a player in another time zone', () => {
         `^⏰ Next alarm: Morning Songs on Bedroom Player at ${shown} in ${city} \\(player alarm\\), in 1h (29|30)m$`,
       ),
     );
+  });
+
+  it('the prepare window opens five minutes before the player’s time, and connects the player', async () => {
+    const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 60_000);
+    const { hour, minute } = wallClock(at, far);
+    const services = setup(`1111111,${two(hour)}${two(minute)},card1,,,5,1`, far);
+    renderWithServices(services, <AlarmScheduler />);
+    const line = await screen.findByTestId('next-alarm');
+    expect(line.dataset.phase).toBe('prepare');
+    expect(line.textContent).toContain(`in ${city} (player alarm)`);
+    await waitFor(() => expect(services.devices.status('p1')).toBe('connected'));
   });
 
   it('the alarm list gives the time with the player’s place', async () => {
