@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clocksDiffer, timeWithPlace, zoneCity } from './zone-label';
+import { clocksDiffer, playerClockNote, timeWithPlace, zoneCity } from './zone-label';
 
 describe('a readable place for a player’s zone', () => {
   it('is the city of the IANA name, with spaces', () => {
@@ -30,5 +30,12 @@ describe('where the player’s clock differs from the viewer’s', () => {
     expect(timeWithPlace('07:00', 'America/New_York', 'America/Toronto', june)).toBe('07:00');
     expect(timeWithPlace('07:00', null, 'Asia/Tokyo', june)).toBe('07:00');
     expect(timeWithPlace('07:00', 'Nowhere/Else', 'Asia/Tokyo', june)).toBe('07:00');
+  });
+  it('notes whose clock a time being chosen is on, and what it reads now', () => {
+    expect(playerClockNote('America/New_York', 'Asia/Tokyo', june)).toBe(
+      "On the player's clock in New York, now 08:00",
+    );
+    expect(playerClockNote('America/New_York', 'America/Toronto', june)).toBeNull();
+    expect(playerClockNote(null, 'Asia/Tokyo', june)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // need not be the zone of the browser looking at it. "07:00" alone would be read as the viewer's
 // 07:00, so where the two clocks differ the time carries the player's place ("07:00 in New York").
 import { tzOffset } from '@date-fns/tz';
-import { isValidTimeZone } from './local-time';
+import { isValidTimeZone, wallClock } from './local-time';
 
 /**
  * A readable place for an IANA zone: its last part with spaces ('America/New_York' → 'New York',
@@ -34,4 +34,19 @@ export function timeWithPlace(
 ): string {
   if (!zone || !clocksDiffer(zone, viewerZone, at)) return time;
   return `${time} in ${zoneCity(zone)}`;
+}
+
+/**
+ * Beside a time being chosen for a player whose clock differs from the viewer's: whose clock the
+ * time is on, and what it reads now ("On the player's clock in New York, now 07:12"); else null.
+ */
+export function playerClockNote(
+  zone: string | null | undefined,
+  viewerZone: string,
+  now: Date,
+): string | null {
+  if (!zone || !clocksDiffer(zone, viewerZone, now)) return null;
+  const { hour, minute } = wallClock(now, zone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `On the player's clock in ${zoneCity(zone)}, now ${two(hour)}:${two(minute)}`;
 }

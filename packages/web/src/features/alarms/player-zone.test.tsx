@@ -6,7 +6,10 @@ import { wallClock } from '@playlist-alarms/core/local-time';
 import { clocksDiffer, zoneCity } from '@playlist-alarms/core/zone-label';
 import { renderWithServices } from '../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
+import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { AlarmsPanel } from './AlarmsPanel';
+import { useDeviceAlarms } from './api/get-device-alarms';
+import { useSetAlarm } from './use-set-alarm';
 import { DeviceAlarmsPreview } from './DeviceAlarmsPreview';
 import { AlarmScheduler } from './scheduler/AlarmScheduler';
 
@@ -76,4 +79,40 @@ describe('a player in another time zone', () => {
     const preview = await screen.findByRole('list', { name: 'Alarms on this device' });
     expect(within(preview).getByText('07:00 · Morning Songs')).toBeTruthy();
   });
+
+  it('Set Alarm starts from the player’s current time, and the time field says whose clock it is', async () => {
+    const services = setup('1111100,0700,card1,,,5,1', far);
+    const [device] = services.library.devices;
+    const [playlist] = services.library.playlists;
+    if (!device || !playlist) throw new Error('setup gave no player or playlist');
+    renderWithServices(services, <SetAlarmHarness device={device} playlist={playlist} />);
+    // The page has read the player's configuration (the scheduler reads every player's).
+    await screen.findByText('config read');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Alarm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Alarm' });
+    const now = wallClock(new Date(), far);
+    const time = within(dialog).getByLabelText<HTMLInputElement>('Time');
+    // Read a minute apart at most (the clock may turn between the click and this line).
+    const shown = time.value.split(':').map(Number);
+    const minutes = (shown[0] ?? 0) * 60 + (shown[1] ?? 0);
+    const apart = Math.abs(now.hour * 60 + now.minute - minutes);
+    expect(Math.min(apart, 24 * 60 - apart)).toBeLessThanOrEqual(1);
+    expect(
+      within(dialog).getByText(new RegExp(`^On the player's clock in ${city}, now \\d\\d:\\d\\d$`)),
+    ).toBeTruthy();
+  });
 });
+
+function SetAlarmHarness({ device, playlist }: { device: Device; playlist: Playlist }) {
+  const flow = useSetAlarm([device]);
+  const config = useDeviceAlarms(device.deviceId);
+  return (
+    <>
+      {config.data && <span>config read</span>}
+      <button type="button" onClick={() => flow.start(playlist)}>
+        Set Alarm
+      </button>
+      {flow.element}
+    </>
+  );
+}

@@ -42,3 +42,14 @@ export function useDeviceAlarms(deviceId: string) {
   const { library } = useServices();
   return useQuery(deviceAlarmsQueryOptions(library, deviceId));
 }
+
+/** The zone a player rings its alarms in, once its configuration is read (null before, or none). */
+export function usePlayerZone(deviceId: string | null): string | null {
+  const { library } = useServices();
+  const query = useQuery({
+    ...deviceAlarmsQueryOptions(library, deviceId ?? ''),
+    enabled: deviceId !== null,
+    select: (alarms) => alarms.timeZone,
+  });
+  return query.data ?? null;
+}
