@@ -58,6 +58,9 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN: '1000',
       // The journeys steer the sandbox (players, faults, tokens): its test knobs, off by default.
       SANDBOX_KNOBS: '1',
+      // The family's own players live in the browser's quiet zone too: their alarms are hours away,
+      // so no journey meets the page connecting one by itself. Grandma's Player stays in New York.
+      SANDBOX_HOME_TIMEZONE: process.env.E2E_TIMEZONE,
     },
   },
 });

@@ -237,11 +237,12 @@ test('signed in, the page syncs its alarms and the worker schedules the next one
   await page.getByRole('button', { name: 'Bedroom Player' }).click();
 
   const zone = await browserTimeZone(page);
-  // The scheduler plans across every player of the family, offline ones included.
+  // The scheduler plans across every player of the family, offline ones included, each in its zone.
   const devices = await Promise.all(
     (await sandbox.demoDeviceIds()).map(async (deviceId) => ({
       deviceId,
       alarms: parseAlarmList(await sandbox.deviceAlarms(deviceId)).alarms,
+      timeZone: await sandbox.deviceZone(deviceId),
     })),
   );
   const expected = findNextAlarm(devices, new Date(), zone);

@@ -1,6 +1,7 @@
 // Demo mode: the local provider sandbox and the server in one process, wired to each other.
 // `npm start` runs this after building the web app; Ctrl-C stops both cleanly.
 import { z } from 'zod';
+import { isValidTimeZone } from '@playlist-alarms/core/local-time';
 import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig } from '@playlist-alarms/server/config';
@@ -13,6 +14,10 @@ const envSchema = z.object({
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX_PLAYLISTS: z.coerce.number().int().min(1).max(20_000).optional(),
   SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
+  SANDBOX_HOME_TIMEZONE: z
+    .string()
+    .refine(isValidTimeZone, 'an IANA time zone such as Europe/London')
+    .optional(),
 });
 
 async function main(): Promise<void> {
@@ -26,6 +31,8 @@ async function main(): Promise<void> {
     port: env.SANDBOX_PORT,
     mqttPort: env.SANDBOX_MQTT_PORT,
     ...(env.SANDBOX_PLAYLISTS === undefined ? {} : { playlistCount: env.SANDBOX_PLAYLISTS }),
+    // The e2e suite moves the family's players to where the clock reads noon (e2e/support/quiet-zone.ts).
+    ...(env.SANDBOX_HOME_TIMEZONE === undefined ? {} : { homeTimeZone: env.SANDBOX_HOME_TIMEZONE }),
     // The test knobs mint tokens without a sign-in: only for the e2e suite, which asks for them.
     knobs: env.SANDBOX_KNOBS === '1',
   });

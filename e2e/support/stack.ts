@@ -76,11 +76,20 @@ const cardsSchema = z.object({ cards: z.array(z.looseObject({ cardId: z.string()
 
 /** A provider API answer to the demo account (a sandbox-issued token), as the app would get it. */
 async function demoGet(path: string): Promise<unknown> {
+  return demoCall('GET', path);
+}
+
+async function demoCall(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
   const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
   const response = await fetch(`${sandboxUrl}${path}`, {
-    headers: { authorization: `Bearer ${access_token}` },
+    method,
+    headers: {
+      authorization: `Bearer ${access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
   return response.json();
 }
 
@@ -114,20 +123,28 @@ const deviceConfig = async (deviceId: string): Promise<Record<string, unknown>> 
  */
 async function setVolumeLimits(deviceId: string, day: number, night: number): Promise<void> {
   const config = await deviceConfig(deviceId);
-  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
-  const response = await fetch(`${sandboxUrl}/device-v2/${encodeURIComponent(deviceId)}/config`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      config: { ...config, maxVolumeLimit: String(day), nightMaxVolumeLimit: String(night) },
-    }),
+  await demoCall('PUT', `/device-v2/${encodeURIComponent(deviceId)}/config`, {
+    config: { ...config, maxVolumeLimit: String(day), nightMaxVolumeLimit: String(night) },
   });
-  if (!response.ok) throw new Error(`PUT config of ${deviceId}: HTTP ${response.status}`);
 }
 
 /** A player's config.alarms as the provider API answers them to the demo account. */
 const deviceAlarms = async (deviceId: string): Promise<string[]> =>
   z.object({ alarms: z.array(z.string()) }).parse(await deviceConfig(deviceId)).alarms;
+
+/** A player's own zone (geoTimezone): it rings its alarms by that clock. */
+const deviceZone = async (deviceId: string): Promise<string> =>
+  z
+    .object({ device: z.looseObject({ geoTimezone: z.string() }) })
+    .parse(await demoGet(`/device-v2/${encodeURIComponent(deviceId)}/config`)).device.geoTimezone;
+
+/** Writes a player's alarm list through the provider API, the rest of its config as read. */
+async function setDeviceAlarms(deviceId: string, alarms: string[]): Promise<void> {
+  const config = await deviceConfig(deviceId);
+  await demoCall('PUT', `/device-v2/${encodeURIComponent(deviceId)}/config`, {
+    config: { ...config, alarms },
+  });
+}
 
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
@@ -138,6 +155,8 @@ export const sandbox = {
   deviceAlarms,
   deviceConfig,
   setVolumeLimits,
+  deviceZone,
+  setDeviceAlarms,
   setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
   playerState: async (deviceId: string): Promise<PlayerState> =>
     playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),

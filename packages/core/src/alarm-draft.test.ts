@@ -66,6 +66,23 @@ describe('SPEC §5 set alarm from a playlist', () => {
     });
   });
 
+  it('reads the current time and day on the player’s clock when its zone is known', () => {
+    // 06:05 UTC on a Wednesday is 01:05 in New York and 15:05 in Tokyo, the same Wednesday.
+    const instant = new Date(Date.UTC(2025, 0, 15, 6, 5));
+    const zones: Record<string, string> = { b: 'America/New_York', c: 'Asia/Tokyo' };
+    const start = (devices: Device[]) => startAlarmFromPlaylist(devices, instant, (id) => zones[id] ?? null);
+    expect(start([device('b', true)])).toMatchObject({ draft: { time: '01:05', days: ['wednesday'] } });
+    expect(start([device('c', true)])).toMatchObject({ draft: { time: '15:05', days: ['wednesday'] } });
+    // 23:30 in New York is already Thursday in Tokyo.
+    const late = new Date(Date.UTC(2025, 0, 16, 4, 30));
+    expect(startAlarmFromPlaylist([device('c', true)], late, () => 'Asia/Tokyo')).toMatchObject({
+      draft: { time: '13:30', days: ['thursday'] },
+    });
+    expect(startAlarmFromPlaylist([device('b', true)], late, () => 'America/New_York')).toMatchObject({
+      draft: { time: '23:30', days: ['wednesday'] },
+    });
+  });
+
   it('reads Sunday as getDay() 0', () => {
     const result = startAlarmFromPlaylist([device('a', true)], new Date(2025, 0, 12, 23, 59));
     expect(result.ok && result.draft).toMatchObject({ time: '23:59', days: ['sunday'] });

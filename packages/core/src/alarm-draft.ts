@@ -3,6 +3,7 @@
 import { formatAlarm, formatTime, type AlarmFields } from './alarm-codec';
 import { ALARM_TYPES, ALARM_VOLUME_SLIDER, DEFAULT_ALARM_TIME } from './constants';
 import type { AlarmType, Device, Weekday } from './entities';
+import { isValidTimeZone, wallClock } from './local-time';
 import { MESSAGES, alarmCreated } from './messages';
 import { DEFAULT_ALARM_DAYS, daysWording, sortDays, weekdayFromIndex } from './weekdays';
 import { alarmPercentToLevel } from './volume';
@@ -38,18 +39,28 @@ type SetAlarmStart = { ok: true; draft: AlarmDraft } | { ok: false; error: strin
 
 /**
  * SPEC §5 "Set alarm from a playlist": no players, or none online, is an error; otherwise the
- * dialog opens on the first online player, the current time and today's weekday (local clock).
+ * dialog opens on the first online player, the current time and today's weekday. The player rings
+ * by its own clock, so "now" is read there when its zone is known (`zoneOf`), else locally.
  */
-export function startAlarmFromPlaylist(devices: readonly Device[], now: Date): SetAlarmStart {
+export function startAlarmFromPlaylist(
+  devices: readonly Device[],
+  now: Date,
+  zoneOf: (deviceId: string) => string | null = () => null,
+): SetAlarmStart {
   if (devices.length === 0) return { ok: false, error: MESSAGES.noDevicesAvailable };
   const online = devices.find((device) => device.online);
   if (!online) return { ok: false, error: MESSAGES.noOnlineDevicesFound };
+  const zone = zoneOf(online.deviceId);
+  const clock =
+    zone && isValidTimeZone(zone)
+      ? wallClock(now, zone)
+      : { hour: now.getHours(), minute: now.getMinutes(), weekday: now.getDay() };
   return {
     ok: true,
     draft: {
       ...defaultAlarmDraft(online.deviceId),
-      time: formatTime(now.getHours(), now.getMinutes()),
-      days: [weekdayFromIndex(now.getDay())],
+      time: formatTime(clock.hour, clock.minute),
+      days: [weekdayFromIndex(clock.weekday)],
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from './alarm-scheduler';
 import { parseAlarm } from './alarm-codec';
 import type { DeviceAlarm } from './entities';
+import { wallClock } from './local-time';
 
 /** A player's alarm string, every day, read with the codec as the app reads the player's config. */
 const deviceAlarm = (time: string, cardId: string, enabled = true): DeviceAlarm => {
@@ -25,8 +26,31 @@ const cloudAlarm = (id: string, at: string | null, enabled = true): CloudAlarmPl
 });
 
 const now = new Date('2026-11-24T06:00:00Z');
+const two = (n: number) => String(n).padStart(2, '0');
+const wallTime = (instant: Date, zone: string) => {
+  const { hour, minute } = wallClock(instant, zone);
+  return `${two(hour)}:${two(minute)}`;
+};
 
 describe('the page scheduler’s next alarm', () => {
+  it('plans a player’s alarm in the player’s zone, whatever the page’s', () => {
+    const devices = [
+      { deviceId: 'p1', alarms: [deviceAlarm('07:00', 'morning')], timeZone: 'America/New_York' },
+    ];
+    // 06:00Z is 01:00 in New York: 07:00 EST there is 12:00Z, not 07:00 in Tokyo (22:00Z the day before).
+    expect(planNextAlarm(devices, [], now, 'Asia/Tokyo')).toEqual({
+      source: 'device',
+      deviceId: 'p1',
+      cardId: 'morning',
+      at: new Date('2026-11-24T12:00:00Z'),
+      timeZone: 'America/New_York',
+    });
+    // Without a zone of its own, the page's.
+    expect(planNextAlarm([{ ...devices[0]!, timeZone: null }], [], now, 'Asia/Tokyo')).toMatchObject({
+      at: new Date('2026-11-24T22:00:00Z'),
+      timeZone: 'Asia/Tokyo',
+    });
+  });
   it('takes the earliest across players and the cloud', () => {
     const devices = [{ deviceId: 'p1', alarms: [deviceAlarm('07:00', 'morning')] }];
     expect(planNextAlarm(devices, [cloudAlarm('c1', '2026-11-24T06:30:00.000Z')], now, 'UTC')).toMatchObject({
@@ -72,34 +96,36 @@ describe('the scheduler’s line', () => {
   const at = new Date('2026-11-24T07:00:00Z');
   const names = { title: 'Morning Songs', deviceName: 'Bedroom Player' };
   const utcClock = (instant: Date) => instant.toISOString().slice(11, 16);
+  const utc = { viewerZone: 'UTC', clock: utcClock };
   const cloudPlan: PlannedAlarm = {
     source: 'cloud',
     deviceId: 'p1',
     cardId: 'card1',
     at,
+    timeZone: 'UTC',
     alarmId: 'c1',
     dueAt: at.toISOString(),
   };
-  const devicePlan: PlannedAlarm = { source: 'device', deviceId: 'p1', cardId: 'card1', at };
+  const devicePlan: PlannedAlarm = { source: 'device', deviceId: 'p1', cardId: 'card1', at, timeZone: 'UTC' };
   const before = (ms: number) => new Date(at.getTime() - ms);
 
   it('waiting: the next alarm, where it plays, its source and the countdown', () => {
-    expect(schedulerLine(cloudPlan, names, before(3 * 3_600_000), utcClock)).toEqual({
+    expect(schedulerLine(cloudPlan, names, before(3 * 3_600_000), utc)).toEqual({
       phase: 'waiting',
       text: '⏰ Next alarm: Morning Songs on Bedroom Player at 07:00 (cloud alarm), in 3h 00m',
     });
-    expect(schedulerLine(devicePlan, names, before(5 * 60_000 + 1_000), utcClock)).toEqual({
+    expect(schedulerLine(devicePlan, names, before(5 * 60_000 + 1_000), utc)).toEqual({
       phase: 'waiting',
       text: '⏰ Next alarm: Morning Songs on Bedroom Player at 07:00 (player alarm), in 5m 01s',
     });
   });
 
   it('prepare: five minutes ahead, the player it connects', () => {
-    expect(schedulerLine(cloudPlan, names, before(5 * 60_000), utcClock)).toEqual({
+    expect(schedulerLine(cloudPlan, names, before(5 * 60_000), utc)).toEqual({
       phase: 'prepare',
       text: '🔔 Preparing alarm: Morning Songs on Bedroom Player at 07:00 (cloud alarm), in 5m 00s. Connecting Bedroom Player.',
     });
-    expect(schedulerLine(devicePlan, names, before(12_000), utcClock)).toEqual({
+    expect(schedulerLine(devicePlan, names, before(12_000), utc)).toEqual({
       phase: 'prepare',
       text: '🔔 Preparing alarm: Morning Songs on Bedroom Player at 07:00 (player alarm), in 12s. Connecting Bedroom Player.',
     });
@@ -107,7 +133,7 @@ describe('the scheduler’s line', () => {
 
   it('due: from its time on, still preparing, now', () => {
     for (const now of [at, new Date(at.getTime() + 800)]) {
-      expect(schedulerLine(cloudPlan, names, now, utcClock)).toEqual({
+      expect(schedulerLine(cloudPlan, names, now, utc)).toEqual({
         phase: 'due',
         text: '🔔 Preparing alarm: Morning Songs on Bedroom Player at 07:00 (cloud alarm), now. Connecting Bedroom Player.',
       });
@@ -115,9 +141,27 @@ describe('the scheduler’s line', () => {
   });
 
   it('shows the time in the local clock unless told otherwise', () => {
-    const local = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-    expect(schedulerLine(cloudPlan, names, before(3 * 3_600_000)).text).toBe(
+    const local = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+    expect(schedulerLine(cloudPlan, names, before(3 * 3_600_000), { viewerZone: 'UTC' }).text).toBe(
       `⏰ Next alarm: Morning Songs on Bedroom Player at ${local} (cloud alarm), in 3h 00m`,
+    );
+  });
+
+  it('a player in another zone: its own clock’s time and its place, and the countdown to that instant', () => {
+    // 07:00 in New York (EST) is 12:00Z; the viewer is in Tokyo, where it is 21:00.
+    const nyAt = new Date('2026-11-24T12:00:00Z');
+    const nyPlan: PlannedAlarm = { ...devicePlan, at: nyAt, timeZone: 'America/New_York' };
+    const tokyo = {
+      viewerZone: 'Asia/Tokyo',
+      clock: (instant: Date, zone: string) => wallTime(instant, zone),
+    };
+    expect(schedulerLine(nyPlan, names, new Date('2026-11-24T10:30:00Z'), tokyo).text).toBe(
+      '⏰ Next alarm: Morning Songs on Bedroom Player at 07:00 in New York (player alarm), in 1h 30m',
+    );
+    // A viewer whose clock agrees sees the time alone.
+    const toronto = { ...tokyo, viewerZone: 'America/Toronto' };
+    expect(schedulerLine(nyPlan, names, new Date('2026-11-24T10:30:00Z'), toronto).text).toBe(
+      '⏰ Next alarm: Morning Songs on Bedroom Player at 07:00 (player alarm), in 1h 30m',
     );
   });
 });

@@ -3,6 +3,7 @@
 // The player rings its device alarms itself and the server rings cloud alarms; the page only asks
 // the server to fire a due cloud alarm (the same claim, so it still rings once).
 import { alarmPhase, findNextAlarm, type AlarmPhase, type DeviceAlarms } from './next-alarm';
+import { timeWithPlace } from './zone-label';
 
 export interface CloudAlarmPlan {
   id: string;
@@ -13,11 +14,23 @@ export interface CloudAlarmPlan {
   next_fire_at: string | null;
 }
 
+/** `timeZone`: the zone whose clock reads the alarm's time (a player's own alarm: its player's). */
 export type PlannedAlarm =
-  | { source: 'device'; deviceId: string; cardId: string; at: Date }
-  | { source: 'cloud'; deviceId: string; cardId: string; at: Date; alarmId: string; dueAt: string };
+  | { source: 'device'; deviceId: string; cardId: string; at: Date; timeZone: string }
+  | {
+      source: 'cloud';
+      deviceId: string;
+      cardId: string;
+      at: Date;
+      timeZone: string;
+      alarmId: string;
+      dueAt: string;
+    };
 
-/** The earliest enabled alarm after `now`, device or cloud; a tie goes to the player's own. */
+/**
+ * The earliest enabled alarm after `now`, device or cloud; a tie goes to the player's own. Each
+ * player's alarms ring in its own zone; `timeZone` (the page's) stands in for a player without one.
+ */
 export function planNextAlarm(
   devices: readonly DeviceAlarms[],
   cloud: readonly CloudAlarmPlan[],
@@ -30,6 +43,7 @@ export function planNextAlarm(
     deviceId: device.deviceId,
     cardId: device.alarm.cardId,
     at: device.at,
+    timeZone: device.timeZone,
   };
   for (const alarm of cloud) {
     if (!alarm.is_enabled || !alarm.next_fire_at) continue;
@@ -42,6 +56,8 @@ export function planNextAlarm(
       deviceId: alarm.yoto_device_id,
       cardId: alarm.playlist_id,
       at,
+      // The server computed the instant; the page shows it on its own clock.
+      timeZone,
       alarmId: alarm.id,
       dueAt: alarm.next_fire_at,
     };
@@ -64,23 +80,31 @@ export function countdownText(remainingMs: number): string {
   return `in ${rest}s`;
 }
 
-/** The alarm's time of day, as the page shows it: the browser's locale and zone. */
-const localClock = (at: Date): string =>
-  at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** The alarm's time of day on the clock of `timeZone`, in the browser's locale. */
+const localClock = (at: Date, timeZone: string): string =>
+  at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
+
+export interface LineOptions {
+  /** The zone of the clock the reader has in front of them (the browser's). */
+  viewerZone: string;
+  clock?: (at: Date, timeZone: string) => string;
+}
 
 /**
  * The page's line for the planned alarm at `now`: what, where, when and the countdown; from five
- * minutes ahead (and once due) the prepare state, which names the player being connected.
+ * minutes ahead (and once due) the prepare state, which names the player being connected. The time
+ * is the one the alarm's clock shows, with its place when that clock is not the reader's.
  */
 export function schedulerLine(
   plan: PlannedAlarm,
   names: { title: string; deviceName: string },
   now: Date,
-  clock: (at: Date) => string = localClock,
+  { viewerZone, clock = localClock }: LineOptions,
 ): { phase: AlarmPhase; text: string } {
   const phase = alarmPhase(plan.at, now);
   const source = plan.source === 'cloud' ? 'cloud alarm' : 'player alarm';
-  const what = `${names.title} on ${names.deviceName} at ${clock(plan.at)} (${source})`;
+  const time = timeWithPlace(clock(plan.at, plan.timeZone), plan.timeZone, viewerZone, plan.at);
+  const what = `${names.title} on ${names.deviceName} at ${time} (${source})`;
   const countdown = countdownText(plan.at.getTime() - now.getTime());
   return {
     phase,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTimeZone, nextFireAt, resolveLocalTime } from './cloud-next-fire';
+import { effectiveTimeZone, nextFireAt } from './cloud-next-fire';
+import { resolveLocalTime } from './local-time';
 
 const at = (hour: number, minute: number, days = '1111111', is_enabled = true) => ({
   hour,

@@ -4,7 +4,7 @@ import { FIRING_OUTCOMES } from './alarm-firing';
 import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE, MAX_CLOUD_ALARMS } from './constants';
-import { isValidTimeZone } from './next-alarm';
+import { isValidTimeZone } from './local-time';
 
 // The schema-free rules live in cloud-alarm-rules.ts (the web app loads them without this module's zod).
 export {

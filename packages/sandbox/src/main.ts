@@ -1,7 +1,13 @@
 // Runs the sandbox on its own: `npx tsx packages/sandbox/src/main.ts`.
 import { z } from 'zod';
 import { startSandbox } from './sandbox';
-import { DEFAULT_PLAYLIST_COUNT, MAX_PLAYLISTS, MIN_PLAYLISTS } from './seed-household';
+import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import {
+  DEFAULT_HOME_TIME_ZONE,
+  DEFAULT_PLAYLIST_COUNT,
+  MAX_PLAYLISTS,
+  MIN_PLAYLISTS,
+} from './seed-household';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const env = z
@@ -17,6 +23,11 @@ const env = z
       .max(MAX_PLAYLISTS)
       .default(DEFAULT_PLAYLIST_COUNT),
     SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
+    /** The demo family's own players' zone (Grandma's Player stays in America/New_York). */
+    SANDBOX_HOME_TIMEZONE: z
+      .string()
+      .refine(isValidTimeZone, 'an IANA time zone such as Europe/London')
+      .default(DEFAULT_HOME_TIME_ZONE),
     /** The test knobs under /_sandbox/: off unless '1' (they mint tokens without a sign-in). */
     SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
     /** Where the app's page is served: the only origins a browser may use the sandbox from. */
@@ -38,6 +49,7 @@ const sandbox = await startSandbox({
   port: env.data.SANDBOX_PORT,
   mqttPort: env.data.SANDBOX_MQTT_PORT,
   playlistCount: env.data.SANDBOX_PLAYLIST_COUNT,
+  homeTimeZone: env.data.SANDBOX_HOME_TIMEZONE,
   tokenLifetimeSeconds: env.data.SANDBOX_TOKEN_LIFETIME,
   ...(env.data.SANDBOX_PUBLIC_URL ? { publicUrl: env.data.SANDBOX_PUBLIC_URL } : {}),
   log: true,

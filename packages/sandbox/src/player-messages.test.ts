@@ -173,9 +173,10 @@ describe('simulated player status messages', () => {
     const night = bothStatuses(h);
     expect(night.api).toMatchObject({ dayMode: 0, updatedAt: new Date(h.clock.now).toISOString() });
     expect(night.mqtt).toMatchObject({ day: 0, dnowBrightness: 50 });
-    const berlin = playerHarness({ deviceId: 'demo-player-3' });
-    berlin.player.setOnline(true);
-    expect(berlin.player.apiStatus()).toMatchObject({ utcOffsetSeconds: 3600 });
+    // Grandma's Player keeps New York's clock: five hours behind in January (EST).
+    const newYork = playerHarness({ deviceId: 'demo-player-3' });
+    newYork.player.setOnline(true);
+    expect(newYork.player.apiStatus()).toMatchObject({ utcOffsetSeconds: -5 * 3600 });
   });
 
   it('reports the signal and a download speed that follows it', () => {

@@ -34,6 +34,8 @@ export interface SandboxOptions {
   tokenLifetimeSeconds?: number;
   /** Own playlists of the demo account: default 42, from 7 up to 10,000. */
   playlistCount?: number;
+  /** The zone of the demo family's own players (default Europe/London); Grandma's stays in New York. */
+  homeTimeZone?: string;
   log?: boolean;
   /** The URL clients use (token issuer), when not http://{host}:{port}, e.g. http://localhost:8090. */
   publicUrl?: string;
@@ -72,7 +74,7 @@ const hostForUrl = (host: string): string =>
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const playlistCount = options.playlistCount ?? DEFAULT_PLAYLIST_COUNT;
-  const household = seedHousehold(playlistCount);
+  const household = seedHousehold(playlistCount, options.homeTimeZone);
   const faults = noFaults();
   const initialBehaviour = (): CloudBehaviour => ({ ...realCloudBehaviour(), ...options.behaviour });
   const behaviour = initialBehaviour();
@@ -127,7 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (options.knobs ?? true)
     registerKnobRoutes(app, ctx, {
       reset: () => {
-        ctx.household = seedHousehold(playlistCount);
+        ctx.household = seedHousehold(playlistCount, options.homeTimeZone);
         fleet.load(ctx.household);
         Object.assign(faults, noFaults());
         Object.assign(behaviour, initialBehaviour());

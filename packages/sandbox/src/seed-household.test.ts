@@ -53,6 +53,23 @@ describe('seedHousehold', () => {
     expect(alarms.some((alarm) => alarm.split(',').length === 6)).toBe(true);
   });
 
+  it('keeps the family at home in London and Grandma’s Player in New York', () => {
+    const zones = (household: ReturnType<typeof seedHousehold>) =>
+      Object.fromEntries([...household.devices.values()].map((d) => [d.name, d.geoTimezone]));
+    expect(zones(seedHousehold())).toMatchObject({
+      'Bedroom Player': 'Europe/London',
+      'Playroom Mini': 'Europe/London',
+      "Grandma's Player": 'America/New_York',
+    });
+    // Another home zone moves the family's own players, never Grandma's.
+    expect(zones(seedHousehold(42, 'Asia/Tokyo'))).toMatchObject({
+      'Bedroom Player': 'Asia/Tokyo',
+      'Playroom Mini': 'Asia/Tokyo',
+      "Grandma's Player": 'America/New_York',
+    });
+    expect(() => seedHousehold(42, 'Mars/Olympus')).toThrow(RangeError);
+  });
+
   it('refuses a playlist count outside 7–10,000', () => {
     expect(() => seedHousehold(3)).toThrow(RangeError);
     expect(() => seedHousehold(10_001)).toThrow(RangeError);

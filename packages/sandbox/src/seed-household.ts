@@ -1,4 +1,5 @@
 // The deterministic demo household: same ids, titles and players on every start.
+import { isValidTimeZone } from '@playlist-alarms/core/local-time';
 import { ACCOUNTS } from './accounts';
 import { DEFAULT_DEVICE_CONFIG } from './device-config';
 import type { Household, SeedCard, SeedDevice, SeedGroup } from './household';
@@ -9,6 +10,10 @@ import type { CardShape } from './seed-cards';
 export const MIN_PLAYLISTS = 7;
 export const MAX_PLAYLISTS = 10_000;
 export const DEFAULT_PLAYLIST_COUNT = 42;
+/** Where the demo family lives: its Bedroom Player and Playroom Mini keep this zone. */
+export const DEFAULT_HOME_TIME_ZONE = 'Europe/London';
+/** Grandma lives an ocean away, so the demo shows a player whose clock is not the family's. */
+export const GRANDMA_TIME_ZONE = 'America/New_York';
 
 const DEMO = ACCOUNTS.demo.familyId;
 const OTHER = ACCOUNTS.other.familyId;
@@ -49,9 +54,21 @@ function device(base: Omit<SeedDevice, 'config'>, alarms: string[]): SeedDevice 
   return { ...base, config: { ...DEFAULT_DEVICE_CONFIG, nightMaxVolumeLimit: '16', alarms } };
 }
 
-export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household {
+/**
+ * `homeTimeZone` moves the family's own players (not Grandma's): the e2e suite puts them where the
+ * clock reads noon, hours from their alarms, as it does the browser.
+ */
+export function seedHousehold(
+  playlistCount = DEFAULT_PLAYLIST_COUNT,
+  homeTimeZone = DEFAULT_HOME_TIME_ZONE,
+): Household {
   if (!Number.isInteger(playlistCount) || playlistCount < MIN_PLAYLISTS || playlistCount > MAX_PLAYLISTS) {
     throw new RangeError(`playlistCount must be a whole number from ${MIN_PLAYLISTS} to ${MAX_PLAYLISTS}`);
+  }
+  if (!isValidTimeZone(homeTimeZone)) {
+    throw new RangeError(
+      `homeTimeZone must be an IANA time zone such as Europe/London, not "${homeTimeZone}"`,
+    );
   }
   const nextId = createCardIdFactory(createPrng(1), new Set());
   // Library and other family first: their ids do not depend on the number of own playlists.
@@ -90,7 +107,7 @@ export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household
         generation: 'gen3',
         firmwareVersion: 'v2.23.2',
         initiallyOnline: true,
-        geoTimezone: 'Europe/London',
+        geoTimezone: homeTimeZone,
         networkSsid: 'DemoHome',
         batteryLevel: 87,
         volume: 8,
@@ -110,7 +127,7 @@ export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household
         generation: 'gen3',
         firmwareVersion: 'v2.23.2',
         initiallyOnline: true,
-        geoTimezone: 'Europe/London',
+        geoTimezone: homeTimeZone,
         networkSsid: 'DemoHome',
         batteryLevel: 54,
         volume: 6,
@@ -130,7 +147,7 @@ export function seedHousehold(playlistCount = DEFAULT_PLAYLIST_COUNT): Household
         generation: 'gen2',
         firmwareVersion: 'v2.17.5',
         initiallyOnline: false,
-        geoTimezone: 'Europe/Berlin',
+        geoTimezone: GRANDMA_TIME_ZONE,
         networkSsid: 'Grandma-WiFi',
         batteryLevel: 100,
         volume: 10,

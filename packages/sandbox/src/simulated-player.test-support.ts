@@ -12,7 +12,7 @@ import { SimulatedPlayer } from './simulated-player';
 const messageSchema = z.record(z.string(), z.unknown());
 const statusMessageSchema = z.object({ status: messageSchema });
 
-/** Monday 6 January 2025, 09:00 UTC: daytime in London and Berlin. */
+/** Monday 6 January 2025, 09:00 UTC: daytime in London (04:00 in Grandma's New York). */
 export const START = Date.UTC(2025, 0, 6, 9, 0, 0);
 
 export interface HarnessOptions {

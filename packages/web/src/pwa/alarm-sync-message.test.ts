@@ -52,7 +52,15 @@ describe('syncAlarmsMessage', () => {
         { deviceId: 'dev-2', name: 'Kitchen', deviceType: 'yoto', online: false, description: '' },
       ],
       playlists: [playlist('card-a', 'Morning Songs'), playlist(null, 'No card')],
-      deviceAlarms: new Map([['dev-1', [deviceAlarm('alarm_0', true), deviceAlarm('alarm_1', false)]]]),
+      deviceAlarms: new Map([
+        [
+          'dev-1',
+          {
+            alarms: [deviceAlarm('alarm_0', true), deviceAlarm('alarm_1', false)],
+            timeZone: 'America/New_York',
+          },
+        ],
+      ]),
       cloudAlarms: [cloudAlarm('c1', true), cloudAlarm('c2', false)],
       cloudTimeZone: 'Europe/Paris',
     },
@@ -69,6 +77,8 @@ describe('syncAlarmsMessage', () => {
         minute: 0,
         days: ['monday', 'friday'],
         cardId: 'card-a',
+        // The player's own zone: it rings its alarms by its own clock.
+        timeZone: 'America/New_York',
       },
       {
         id: 'c1',

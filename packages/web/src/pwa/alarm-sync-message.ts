@@ -8,8 +8,8 @@ import type { SyncAlarmsInput, SyncedAlarmInput } from '../sw/alarm-messages';
 export interface AlarmSources {
   devices: readonly Device[];
   playlists: readonly Playlist[];
-  /** Each player's own alarms, as read from its configuration. */
-  deviceAlarms: ReadonlyMap<string, readonly DeviceAlarm[]>;
+  /** Each player's own alarms and the zone it rings them in, as read from its configuration. */
+  deviceAlarms: ReadonlyMap<string, { alarms: readonly DeviceAlarm[]; timeZone: string | null }>;
   cloudAlarms: readonly CloudAlarm[];
   /** The zone the backend keeps for the user: cloud alarms ring in it. */
   cloudTimeZone: string | null;
@@ -17,11 +17,11 @@ export interface AlarmSources {
 
 export function syncAlarmsMessage(sources: AlarmSources, pageTimeZone: string): SyncAlarmsInput {
   const alarms: SyncedAlarmInput[] = [];
-  for (const [deviceId, list] of sources.deviceAlarms) {
+  for (const [deviceId, { alarms: list, timeZone }] of sources.deviceAlarms) {
     for (const alarm of list) {
       if (!alarm.enabled) continue;
       const { id, hour, minute, days, cardId } = alarm;
-      alarms.push({ id, source: 'device', deviceId, hour, minute, days, cardId });
+      alarms.push({ id, source: 'device', deviceId, hour, minute, days, cardId, timeZone });
     }
   }
   for (const alarm of sources.cloudAlarms) {

@@ -30,13 +30,15 @@ export const lastScheduleUpdate = (): ScheduleUpdate | null => lastSchedule;
 
 function readSources(queryClient: QueryClient): SyncAlarmsInput {
   if (!queryClient.getQueryData<UserProfile>(queryKeys.user())) return SIGNED_OUT;
-  const deviceAlarms = new Map<string, DeviceAlarm[]>();
-  const configs = queryClient.getQueriesData<{ alarms: DeviceAlarm[] }>({
+  const deviceAlarms = new Map<string, { alarms: DeviceAlarm[]; timeZone: string | null }>();
+  const configs = queryClient.getQueriesData<{ alarms: DeviceAlarm[]; timeZone?: string | null }>({
     queryKey: queryKeys.deviceConfig('').slice(0, -1),
   });
   for (const [key, data] of configs) {
     const deviceId = key[key.length - 1];
-    if (typeof deviceId === 'string' && data) deviceAlarms.set(deviceId, data.alarms);
+    if (typeof deviceId === 'string' && data) {
+      deviceAlarms.set(deviceId, { alarms: data.alarms, timeZone: data.timeZone ?? null });
+    }
   }
   return syncAlarmsMessage(
     {

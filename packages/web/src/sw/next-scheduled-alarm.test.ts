@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { nextFireAt } from '@playlist-alarms/core/cloud-next-fire';
 import type { SyncAlarms, SyncedAlarm } from './alarm-messages';
 import { nextScheduledAlarm } from './next-scheduled-alarm';
 
@@ -81,6 +82,20 @@ describe('nextScheduledAlarm', () => {
       now,
     );
     expect(next).toMatchObject({ at: '2026-11-24T07:00:00.000Z', title: null });
+  });
+
+  it('agrees with the server in the spring-forward gap: the player’s 02:30 rings when New York’s clocks jump', () => {
+    const saturday = new Date('2026-03-07T17:00:00Z');
+    const gapAlarm = alarm('alarm_0', 2, 30, { timeZone: 'America/New_York' });
+    const next = nextScheduledAlarm(sync([gapAlarm]), saturday);
+    // 02:00 EST is 07:00Z, when the clocks go to 03:00 EDT; the server's rule gives the same instant.
+    expect(next?.at).toBe('2026-03-08T07:00:00.000Z');
+    const server = nextFireAt(
+      { hour: 2, minute: 30, days: '1111111', is_enabled: true },
+      saturday,
+      'America/New_York',
+    );
+    expect(next?.at).toBe(server?.toISOString());
   });
 
   it('is null without alarms or without days', () => {

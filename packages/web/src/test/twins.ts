@@ -178,6 +178,9 @@ export class InMemoryLibrary implements LibrarySource {
     }
   }
 
+  /** Each player's geoTimezone; none reported when absent. */
+  zoneByDevice = new Map<string, string>();
+
   getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
     this.configRequests.push(deviceId);
     return Promise.resolve({
@@ -185,7 +188,7 @@ export class InMemoryLibrary implements LibrarySource {
         deviceId,
         name: deviceId,
         online: true,
-        geoTimezone: null,
+        geoTimezone: this.zoneByDevice.get(deviceId) ?? null,
         status: null,
         config: { alarms: this.alarmsByDevice.get(deviceId) ?? [] },
       },

@@ -25,6 +25,9 @@ import {
 import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/constants';
 import type { AlarmType, Device } from '@playlist-alarms/core/entities';
 import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/weekdays';
+import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
+import { playerClockNote } from '@playlist-alarms/core/zone-label';
+import { usePlayerZone } from './api/get-device-alarms';
 
 interface CreateAlarmDialogProps {
   playlistTitle: string;
@@ -56,6 +59,8 @@ export function CreateAlarmDialog({
   // A player that went offline since the dialog opened is no longer a choice.
   const deviceId = devices.some((device) => device.deviceId === draft.deviceId) ? draft.deviceId : null;
   const effective: AlarmDraft = { ...draft, deviceId };
+  // The player rings by its own clock: where that is not the browser's, the time field says so.
+  const clockNote = playerClockNote(usePlayerZone(deviceId), detectTimeZone(), new Date());
 
   return (
     <Dialog
@@ -89,6 +94,7 @@ export function CreateAlarmDialog({
             label="Time"
             value={draft.time}
             onChange={(event) => update({ time: event.target.value })}
+            helperText={clockNote}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
           />
           <FormControl component="fieldset">

@@ -11,11 +11,12 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
-import { alarmTypeKey } from '@playlist-alarms/core/cloud-upload';
+import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud-upload';
 import type { DeviceAlarm } from '@playlist-alarms/core/entities';
 import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/messages';
 import { alarmLevelToPercent } from '@playlist-alarms/core/volume';
 import { daysWording } from '@playlist-alarms/core/weekdays';
+import { timeWithPlace } from '@playlist-alarms/core/zone-label';
 import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -34,7 +35,9 @@ export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; kn
 
   if (query.isPending) return <CircularProgress size={24} aria-label="Loading alarms" />;
   if (query.isError) return <Alert severity="error">{MESSAGES.failedToLoadDeviceAlarms}</Alert>;
-  const { alarms, errors } = query.data;
+  const { alarms, errors, timeZone } = query.data;
+  // The player's clock, not the browser's: say so where they differ.
+  const shown = (alarm: DeviceAlarm) => timeWithPlace(alarm.time, timeZone, detectTimeZone(), new Date());
 
   const remove = (alarm: DeviceAlarm) =>
     edit.mutate(
@@ -69,6 +72,7 @@ export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; kn
             key={`${alarm.id}|${alarm.raw}`}
             deviceId={deviceId}
             alarm={alarm}
+            time={shown(alarm)}
             knownTitle={knownTitle(alarm.cardId)}
             busy={edit.isPending}
             onToggle={(enabled) => setEnabled(alarm, enabled)}
@@ -98,6 +102,7 @@ export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; kn
 function DeviceAlarmItem({
   deviceId,
   alarm,
+  time,
   knownTitle,
   busy,
   onToggle,
@@ -105,6 +110,8 @@ function DeviceAlarmItem({
 }: {
   deviceId: string;
   alarm: DeviceAlarm;
+  /** Its time as the list shows it (with the player's place when its clock is not the browser's). */
+  time: string;
   knownTitle: string | undefined;
   busy: boolean;
   onToggle: (enabled: boolean) => void;
@@ -116,7 +123,7 @@ function DeviceAlarmItem({
   return (
     <ListItem divider>
       <ListItemText
-        primary={`${alarm.time} · ${title}`}
+        primary={`${time} · ${title}`}
         secondary={`${daysWording(alarm.days) || 'No days'} · volume ${alarmLevelToPercent(alarm.volume)}%`}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -3,10 +3,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
 import { DEVICE_CARD_ALARM_PREVIEW } from '@playlist-alarms/core/constants';
 import { NO_DEVICE_ALARMS } from '@playlist-alarms/core/device-texts';
 import { MESSAGES, moreAlarms } from '@playlist-alarms/core/messages';
 import { daysWording } from '@playlist-alarms/core/weekdays';
+import { timeWithPlace } from '@playlist-alarms/core/zone-label';
 import { useDeviceAlarms } from './api/get-device-alarms';
 
 /** The card's alarm preview: the first 3 alarms, then "+N more alarms..." (SPEC §2, §9). */
@@ -26,7 +28,8 @@ export function DeviceAlarmsPreview({
       </Typography>
     );
   }
-  const { alarms } = query.data;
+  const { alarms, timeZone } = query.data;
+  const viewerZone = detectTimeZone();
   if (alarms.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -41,7 +44,7 @@ export function DeviceAlarmsPreview({
         {alarms.slice(0, DEVICE_CARD_ALARM_PREVIEW).map((alarm) => (
           <ListItem key={alarm.id} disableGutters>
             <ListItemText
-              primary={`${alarm.time} · ${titleOf(alarm.cardId)}`}
+              primary={`${timeWithPlace(alarm.time, timeZone, viewerZone, new Date())} · ${titleOf(alarm.cardId)}`}
               secondary={`${daysWording(alarm.days) || 'No days'}${alarm.enabled ? '' : ' · off'}`}
             />
           </ListItem>

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   alarmCreatedMessage,
   draftToAlarmString,
@@ -11,7 +12,9 @@ import type { Device, Playlist } from '@playlist-alarms/core/entities';
 import { MESSAGES, alarmCreationFailed, invalidCardId } from '@playlist-alarms/core/messages';
 import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';
+import { queryKeys } from '../../api/query-keys';
 import { useCreateDeviceAlarm } from './api/create-device-alarm';
+import type { DeviceAlarms } from './api/get-device-alarms';
 
 // The dialog (and its form controls) load only when a parent first sets an alarm.
 const CreateAlarmDialog = lazy(() =>
@@ -38,13 +41,17 @@ export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
   const notify = useNotify();
   const { alarmTypes } = useServices();
   const { mutate, reset, isPending } = useCreateDeviceAlarm();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const starts = useRef(0);
   const online = useMemo(() => devices.filter((device) => device.online), [devices]);
 
   const start = useCallback(
     (playlist: Playlist) => {
-      const checked = startAlarmFromPlaylist(devices, new Date());
+      // The player's current time, not the browser's, when its configuration has been read.
+      const zoneOf = (deviceId: string) =>
+        queryClient.getQueryData<DeviceAlarms>(queryKeys.deviceConfig(deviceId))?.timeZone ?? null;
+      const checked = startAlarmFromPlaylist(devices, new Date(), zoneOf);
       if (!checked.ok) {
         notify.error(checked.error);
         return;
@@ -63,7 +70,7 @@ export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
         initial: checked.draft,
       });
     },
-    [devices, notify, reset],
+    [devices, notify, queryClient, reset],
   );
 
   const onCreate = useCallback(

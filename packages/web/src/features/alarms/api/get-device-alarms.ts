@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
 import type { DeviceAlarm } from '@playlist-alarms/core/entities';
+import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
@@ -9,12 +11,25 @@ export interface DeviceAlarms {
   alarms: DeviceAlarm[];
   /** One readable line per alarm string the codec could not read. */
   errors: string[];
+  /**
+   * The zone the player rings them in (its geoTimezone); null when it reports none the app knows,
+   * and the page's own zone stands in.
+   */
+  timeZone: string | null;
+}
+
+/** A player's alarms and zone as its configuration holds them (a read, or a write's read-back). */
+export function deviceAlarmsOf(config: DeviceConfig): DeviceAlarms {
+  const zone = config.device.geoTimezone;
+  return {
+    ...parseAlarmList(config.device.config.alarms),
+    timeZone: zone && isValidTimeZone(zone) ? zone : null,
+  };
 }
 
 /** The alarms stored on a player's configuration, read with core's codec. */
 export async function getDeviceAlarms(library: LibrarySource, deviceId: string): Promise<DeviceAlarms> {
-  const config = await library.getDeviceConfig(deviceId);
-  return parseAlarmList(config.device.config.alarms);
+  return deviceAlarmsOf(await library.getDeviceConfig(deviceId));
 }
 
 export const deviceAlarmsQueryOptions = (library: LibrarySource, deviceId: string) =>
@@ -26,4 +41,15 @@ export const deviceAlarmsQueryOptions = (library: LibrarySource, deviceId: strin
 export function useDeviceAlarms(deviceId: string) {
   const { library } = useServices();
   return useQuery(deviceAlarmsQueryOptions(library, deviceId));
+}
+
+/** The zone a player rings its alarms in, once its configuration is read (null before, or none). */
+export function usePlayerZone(deviceId: string | null): string | null {
+  const { library } = useServices();
+  const query = useQuery({
+    ...deviceAlarmsQueryOptions(library, deviceId ?? ''),
+    enabled: deviceId !== null,
+    select: (alarms) => alarms.timeZone,
+  });
+  return query.data ?? null;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { schedulerLine } from '@playlist-alarms/core/alarm-scheduler';
+import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
 import { useAlarmScheduler } from './use-alarm-scheduler';
 
 /** The page's alarm scheduler and its line: the next alarm, its countdown, the prepare state. */
@@ -13,7 +14,9 @@ export function AlarmScheduler() {
   }, []);
   if (!next) return null;
   const { plan, deviceName, title } = next;
-  const { phase, text } = schedulerLine(plan, { title: title ?? plan.cardId, deviceName }, new Date(now));
+  const { phase, text } = schedulerLine(plan, { title: title ?? plan.cardId, deviceName }, new Date(now), {
+    viewerZone: detectTimeZone(),
+  });
   return (
     <Alert
       severity={phase === 'waiting' ? 'info' : 'warning'}

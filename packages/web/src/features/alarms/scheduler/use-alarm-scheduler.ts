@@ -55,9 +55,11 @@ export function useAlarmScheduler(): ScheduledView | null {
 
   const plan = useMemo(() => {
     if (deviceList.length === 0) return null;
+    // Each player rings its alarms in its own zone; a player without one is read in the page's.
     const deviceAlarms = deviceList.map((device, index) => ({
       deviceId: device.deviceId,
       alarms: configs.alarms[index]?.alarms ?? [],
+      timeZone: configs.alarms[index]?.timeZone ?? null,
     }));
     const from = Math.max(planFrom.getTime(), devicesAt, cloudAt, configs.updatedAt);
     return planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], new Date(from), detectTimeZone());
