@@ -51,7 +51,7 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   await app.expectSnackbar(
     `✅ Alarm created! "${title}" will play on "Bedroom Player" at 05:50 on weekdays.`,
   );
-  const created = `1111100,0550,${cardId},,,7,1`;
+  const created = `1111100,0550,${cardId},,,6,1`;
   expect(await sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, created]);
 
   // Listed in the tab; switched off: only its enabled flag changes, the rest of the config stays.
@@ -62,7 +62,7 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   const deviceList = page.getByRole('list', { name: 'Device alarms' });
   await expect(deviceList.getByText(`05:50 · ${title}`)).toBeVisible();
   await deviceList.getByRole('switch', { name: 'Alarm at 05:50 on' }).click();
-  await expect.poll(() => sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,7,0`]);
+  await expect.poll(() => sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,6,0`]);
   await expect(deviceList.getByRole('switch', { name: 'Alarm at 05:50 on' })).not.toBeChecked();
   expect(withoutAlarms(await sandbox.deviceConfig(PLAYER))).toEqual(configBefore);
 
@@ -107,7 +107,7 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   // Import it back from the cloud: written to the player's config, listed again.
   await page.getByRole('button', { name: 'Import from Cloud' }).click();
   await app.expectSnackbar('Successfully imported 1 alarms from cloud storage');
-  expect(await sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,7,0`]);
+  expect(await sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,6,0`]);
   await expect(deviceList.getByText(`05:50 · ${title}`)).toBeVisible();
 
   // Delete the cloud copy with its confirmation.

@@ -22,6 +22,7 @@ import {
   toggleDay,
   type AlarmDraft,
 } from '@playlist-alarms/core/alarm-draft';
+import { ALARM_VOLUME_MAPPING_NOTE, alarmStepText } from '@playlist-alarms/core/alarm-volume';
 import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/constants';
 import type { AlarmType, Device } from '@playlist-alarms/core/entities';
 import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/weekdays';
@@ -110,9 +111,12 @@ export function CreateAlarmDialog({
             </Stack>
           </FormControl>
           <FormControl>
-            <FormLabel id="create-alarm-volume">Volume: {draft.volumePercent}%</FormLabel>
+            <FormLabel id="create-alarm-volume">
+              Volume: {draft.volumePercent}% ({alarmStepText(draft.volumePercent)})
+            </FormLabel>
             <Slider
               aria-labelledby="create-alarm-volume"
+              getAriaValueText={(value) => `${value}%, ${alarmStepText(value)}`}
               value={draft.volumePercent}
               min={ALARM_VOLUME_SLIDER.min}
               max={ALARM_VOLUME_SLIDER.max}
@@ -122,6 +126,9 @@ export function CreateAlarmDialog({
               onChange={(_event, value) => update({ volumePercent: value })}
               sx={{ mx: 1, width: 'auto' }}
             />
+            <Typography id="create-alarm-volume-note" variant="body2" color="text.secondary">
+              {ALARM_VOLUME_MAPPING_NOTE}
+            </Typography>
           </FormControl>
           <FormControl>
             <FormLabel id="create-alarm-type">Alarm type</FormLabel>

@@ -133,7 +133,7 @@ describe('the cloud alarm card', () => {
     expect(await screen.findByText('Successfully imported 1 alarms from cloud storage')).toBeTruthy();
     expect(services.library.alarmsByDevice.get('p1')).toEqual([
       '0000011,0900,card9,01,01,5,1',
-      '1111100,0630,card1,,,7,1',
+      '1111100,0630,card1,,,6,1',
     ]);
   });
 
