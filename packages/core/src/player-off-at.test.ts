@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_V3 } from './fixtures/config-v3';
 import {
+  cloudAlarmOffWarning,
   durationWords,
   playerOffWarning,
   playerPowerFromConfig,
@@ -107,5 +108,35 @@ describe('the warning', () => {
     expect(durationWords(90 * 60)).toBe('90 minutes');
     expect(durationWords(60)).toBe('1 minute');
     expect(durationWords(45)).toBe('45 seconds');
+  });
+});
+
+describe('the warning for a cloud alarm made of a device alarm', () => {
+  // 12:00 UTC on a Wednesday; weekdays at 05:50 in London is Thursday 04:50 UTC, 16 h 50 min away.
+  const alarm = {
+    days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const,
+    hour: 5,
+    minute: 50,
+    time: '05:50',
+  };
+  const warn = (power: PlayerPower, minutesAhead?: number) =>
+    cloudAlarmOffWarning({
+      alarm:
+        minutesAhead === undefined
+          ? { ...alarm, days: [...alarm.days] }
+          : { ...alarm, days: [...alarm.days], hour: 13, minute: minutesAhead, time: `13:${minutesAhead}` },
+      player: 'Bedroom Player',
+      power,
+      timeZone: 'Europe/London',
+      now: NOW,
+    });
+  it('warns when the player on battery will have switched itself off by the alarm', () => {
+    expect(warn(battery)).toMatch(
+      /^Bedroom Player is on battery and switches itself off after 1 hour without use, so it will be off at 05:50\./,
+    );
+  });
+  it('says nothing when the alarm comes before the timeout, or the player is on power', () => {
+    expect(warn(battery, 30)).toBeNull(); // 13:30 London = 12:30 UTC, half an hour away
+    expect(warn({ ...battery, powerSource: 3 })).toBeNull();
   });
 });

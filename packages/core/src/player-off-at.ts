@@ -4,6 +4,9 @@
 // config's value, e.g. "3600"); on a dock or a charger they stay on. An alarm kept in the player's
 // own config is rung by the player itself, so that is what the warning offers instead.
 import { z } from 'zod';
+import { daysToMask } from './cloud-alarm-rules';
+import { nextFireAt } from './cloud-next-fire';
+import type { DeviceAlarm } from './entities';
 
 /** What the player's config read says about its power, each part null when it does not say. */
 export interface PlayerPower {
@@ -91,3 +94,38 @@ export function playerOffWarning(p: {
       : `${p.player} is on battery and switches itself off after ${durationWords(p.shutdownTimeoutSeconds ?? 0)} without use, so it will be off at ${p.when}`;
   return `${cause}. The server can't wake a player, so this cloud alarm can't ring. An alarm saved on the player is rung by the player itself.`;
 }
+
+/**
+ * The warning for a cloud alarm about to be made of `alarm` on `player`, or null when the player
+ * will be on (or the read cannot tell). The alarm's next ring is computed as the server will
+ * compute it, in the household's cloud time zone, whether or not it is switched on now: switched on
+ * later, it would meet the same switched-off player.
+ */
+export function cloudAlarmOffWarning(p: {
+  alarm: Pick<DeviceAlarm, 'days' | 'hour' | 'minute' | 'time'>;
+  player: string;
+  power: PlayerPower;
+  timeZone: string;
+  now: Date;
+}): string | null {
+  const schedule = {
+    hour: p.alarm.hour,
+    minute: p.alarm.minute,
+    days: daysToMask(p.alarm.days),
+    is_enabled: true,
+  };
+  const at = nextFireAt(schedule, p.now, p.timeZone);
+  if (at === null) return null;
+  const verdict = willBeOffAt(p.power, at, p.now);
+  if (!verdict.off) return null;
+  return playerOffWarning({
+    player: p.player,
+    when: p.alarm.time,
+    verdict,
+    shutdownTimeoutSeconds: p.power.shutdownTimeoutSeconds,
+  });
+}
+
+/** The toast after "Save on the player instead". */
+export const keptOnPlayer = (player: string, time: string): string =>
+  `Saved on ${player}: the player rings the ${time} alarm itself`;

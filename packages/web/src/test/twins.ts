@@ -87,6 +87,11 @@ export class InMemoryLibrary implements LibrarySource {
   devices: Device[] = [];
   familyGroups: FamilyLibraryGroup[] = [];
   alarmsByDevice = new Map<string, string[]>();
+  /** A player's config read beyond its alarms: its `device.status` and other config keys. */
+  configExtrasByDevice = new Map<
+    string,
+    { status?: DeviceConfig['device']['status']; config?: Record<string, unknown> }
+  >();
   /** The user call fails as the provider does for a revoked token. */
   rejectToken = false;
   /** The user call fails as it does when the provider is down (a 503 page). */
@@ -186,8 +191,11 @@ export class InMemoryLibrary implements LibrarySource {
         name: deviceId,
         online: true,
         geoTimezone: null,
-        status: null,
-        config: { alarms: this.alarmsByDevice.get(deviceId) ?? [] },
+        status: this.configExtrasByDevice.get(deviceId)?.status ?? null,
+        config: {
+          ...this.configExtrasByDevice.get(deviceId)?.config,
+          alarms: this.alarmsByDevice.get(deviceId) ?? [],
+        },
       },
     });
   }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
-import type { DeviceAlarms } from './get-device-alarms';
+import { deviceAlarmsOf, type DeviceAlarms } from './get-device-alarms';
 
 /**
  * Appends one alarm string to a player's config.alarms. The append applies to the list as the
@@ -17,7 +16,7 @@ async function createDeviceAlarm(
   alarm: string,
 ): Promise<DeviceAlarms> {
   const written = await library.updateDeviceAlarms(deviceId, (current) => [...current, alarm]);
-  return parseAlarmList(written.device.config.alarms);
+  return deviceAlarmsOf(written);
 }
 
 export function useCreateDeviceAlarm() {

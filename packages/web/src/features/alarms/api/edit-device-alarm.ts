@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { parseAlarmList, rewriteAlarm } from '@playlist-alarms/core/alarm-codec';
+import { rewriteAlarm } from '@playlist-alarms/core/alarm-codec';
 import { ALARM_GONE, editAlarmList } from '@playlist-alarms/core/alarm-list-edit';
 import type { DeviceAlarm } from '@playlist-alarms/core/entities';
 import { MESSAGES } from '@playlist-alarms/core/messages';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
-import type { DeviceAlarms } from './get-device-alarms';
+import { deviceAlarmsOf, type DeviceAlarms } from './get-device-alarms';
 
 export type DeviceAlarmEdit = { kind: 'delete' } | { kind: 'set-enabled'; enabled: boolean };
 
@@ -29,7 +29,7 @@ export async function editDeviceAlarm(
     if (!next) throw new Error(ALARM_GONE);
     return next;
   });
-  return parseAlarmList(written.device.config.alarms);
+  return deviceAlarmsOf(written);
 }
 
 export function useEditDeviceAlarm(deviceId: string) {

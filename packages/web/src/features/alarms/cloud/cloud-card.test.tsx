@@ -73,6 +73,49 @@ describe('the cloud alarm card', () => {
     expect(within(list).getByText(/weekdays · volume 70% · Bedroom Player/)).toBeTruthy();
   });
 
+  it('warns when the player will have switched itself off, and saves the alarm on the player instead', async () => {
+    const { services } = setup();
+    // On battery, switching itself off after a minute without use: off long before any 06:30.
+    services.library.configExtrasByDevice.set('p1', {
+      status: { powerSrc: 0, charging: false },
+      config: { shutdownTimeout: '60' },
+    });
+    services.library.alarmsByDevice.set('p1', ['1111100,0630,card1,,,4,0']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    await userEvent.click(await screen.findByRole('button', { name: /06:30 · Morning Songs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    expect(
+      within(type).getByText(
+        "Bedroom Player is on battery and switches itself off after 1 minute without use, so it will be off at 06:30. The server can't wake a player, so this cloud alarm can't ring. An alarm saved on the player is rung by the player itself.",
+      ),
+    ).toBeTruthy();
+    // Uploading anyway stays possible; the parent saves it on the player instead.
+    expect(within(type).getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', false);
+    await userEvent.click(within(type).getByRole('button', { name: 'Save on the player instead' }));
+
+    expect(
+      await screen.findByText('Saved on Bedroom Player: the player rings the 06:30 alarm itself'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(services.library.alarmsByDevice.get('p1')).toEqual(['1111100,0630,card1,,,4,1']);
+    expect(services.cloud.alarms).toEqual([]);
+  });
+
+  it('gives no warning for a player on its dock', async () => {
+    const { services } = setup();
+    services.library.configExtrasByDevice.set('p1', {
+      status: { powerSrc: 1, charging: false },
+      config: { shutdownTimeout: '60' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    await userEvent.click(await screen.findByRole('button', { name: /06:30 · Morning Songs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    expect(within(type).queryByRole('button', { name: 'Save on the player instead' })).toBeNull();
+    expect(within(type).queryByRole('alert')).toBeNull();
+  });
+
   it('with no local alarms the selection cannot go on', async () => {
     const { services } = setup();
     services.library.alarmsByDevice.set('p1', []);
