@@ -1,6 +1,7 @@
 // The receipt of a cloud alarm's last firing (issue 12), as the cloud card shows it: what happened,
 // when, on which player. Times are the household's clock, to a tenth of a second, so a parent can
 // see that 07:00 meant 07:00:00.2.
+import { PREPARE_WINDOW_MS } from './alarm-firing';
 import type { FiringOutcome } from './constants';
 
 export interface FiringRecord {
@@ -52,8 +53,20 @@ export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date =
       return { text: `Played ${at} on ${player}`, ok: true };
     case 'no-response':
       return { text: `Sent to ${player} at ${due}, but the player did not say it was playing`, ok: false };
-    case 'player-offline':
+    case 'player-offline': {
+      // Found off at the prepare window, minutes before the alarm: said at once, with that time.
+      const offAt = alarm.last_outcome_at;
+      if (offAt && Date.parse(offAt) < Date.parse(alarm.last_fired_at)) {
+        const offText = receiptTime(offAt, timeZone, now);
+        return now.getTime() < Date.parse(alarm.last_fired_at)
+          ? {
+              text: `${player} was off at ${offText}: the alarm due ${due} can't ring unless someone switches it on`,
+              ok: false,
+            }
+          : { text: `Not played: ${player} was off at ${offText} (due ${due})`, ok: false };
+      }
       return { text: `Not played: ${player} was offline at ${due}`, ok: false };
+    }
     case 'failed':
       return { text: `Not played: the start on ${player} failed at ${due}`, ok: false };
     case 'missed':
@@ -63,6 +76,8 @@ export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date =
 
 /** The worker waits up to 10 s for the player to say it plays: a receipt is there after that. */
 const RECEIPT_SETTLES_MS = 12_000;
+/** The worker checks the player at the prepare window, waiting 5 s for it to answer. */
+const PREPARE_NOTE_SETTLES_MS = PREPARE_WINDOW_MS - 10_000;
 const PENDING_POLL_MS = 2_000;
 const LOOK_AHEAD_MS = 24 * 60 * 60_000;
 
@@ -77,8 +92,14 @@ export function receiptRefreshDelay(
 ): number | false {
   if (alarms.some((alarm) => alarm.last_fired_at !== null && alarm.last_outcome === null))
     return PENDING_POLL_MS;
-  const waits = alarms
+  const untilDue = alarms
     .map((alarm) => (alarm.next_fire_at ? Date.parse(alarm.next_fire_at) - now.getTime() : Number.NaN))
     .filter((wait) => wait >= 0 && wait <= LOOK_AHEAD_MS);
-  return waits.length === 0 ? false : Math.min(...waits) + RECEIPT_SETTLES_MS;
+  // Just after each alarm's prepare window has checked the player (its "was off" note), and just
+  // after its receipt settles.
+  const waits = [
+    ...untilDue.map((wait) => wait - PREPARE_NOTE_SETTLES_MS).filter((wait) => wait > 0),
+    ...untilDue.map((wait) => wait + RECEIPT_SETTLES_MS),
+  ];
+  return waits.length === 0 ? false : Math.min(...waits);
 }
