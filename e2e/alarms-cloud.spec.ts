@@ -118,3 +118,40 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   await expect(page.getByText('No alarms in the cloud yet.')).toBeVisible();
   expect(await cloud.alarms()).toEqual([]);
 });
+
+test('a cloud alarm for a player that will have switched itself off: the upload warns, and "Save on the player instead" keeps it on the player, switched on', async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  // The seeded weekend alarm at 08:30, switched off. The Bedroom Player runs on battery and switches
+  // itself off after an hour without use (its config's shutdownTimeout): hours before 08:30, as the
+  // browser's clock reads about noon.
+  const seeded = await sandbox.deviceAlarms(PLAYER);
+  const weekend = seeded.find((alarm) => alarm.startsWith('0000011,0830,'));
+  expect(weekend).toMatch(/,0$/);
+  await app.tab('Alarm Management').click();
+  await page.getByRole('button', { name: 'Upload Local Alarms' }).click();
+  const select = page.getByRole('dialog', { name: 'Select Alarms to Upload' });
+  await select.getByRole('button', { name: /^08:30 · .* Bedroom Player/ }).click();
+  await select.getByRole('button', { name: 'Next' }).click();
+  const chooseType = page.getByRole('dialog', { name: 'Choose Alarm Type' });
+  await expect(
+    chooseType.getByText(
+      "Bedroom Player is on battery and switches itself off after 1 hour without use, so it will be off at 08:30. The server can't wake a player, so this cloud alarm can't ring. An alarm saved on the player is rung by the player itself.",
+    ),
+  ).toBeVisible();
+  await chooseType.getByRole('button', { name: 'Save on the player instead' }).click();
+  await app.expectSnackbar('Saved on Bedroom Player: the player rings the 08:30 alarm itself');
+  await expect(chooseType).toBeHidden();
+
+  // A device alarm the player rings itself: the same string switched on, the others as they were.
+  expect(await sandbox.deviceAlarms(PLAYER)).toEqual(
+    seeded.map((alarm) => (alarm === weekend ? alarm.replace(/,0$/, ',1') : alarm)),
+  );
+  expect(await cloud.alarms()).toEqual([]);
+  await page.getByRole('button', { name: 'Bedroom Player' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Device alarms' }).getByRole('switch', { name: 'Alarm at 08:30 on' }),
+  ).toBeChecked();
+});

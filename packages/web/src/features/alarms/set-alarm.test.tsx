@@ -145,9 +145,10 @@ describe('Create Alarm dialog', DIALOG_TESTS, () => {
     expect(slider.getAttribute('step')).toBe('5');
     for (const mark of ['10%', '50%', '100%']) expect(within(d).getByText(mark)).toBeTruthy();
     // What the percent writes on the player, in words: the level and Yoto's alarm limit.
-    expect(within(d).getByText('Volume: 70% (level 6 of 8)')).toBeTruthy();
+    expect(within(d).getByText('Volume: 70% → level 6 of 8 on the player')).toBeTruthy();
     expect(slider.getAttribute('aria-valuetext')).toBe('70%, level 6 of 8');
-    expect(within(d).getByText(/100% is level 8 and 10% is level 1/)).toBeTruthy();
+    const note = document.getElementById(slider.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toMatch(/0–16 scale.*100% is level 8 and 10% is level 1/);
     expect(within(d).getByRole('radio', { name: 'Wakeup' })).toHaveProperty('checked', true);
     expect(within(d).getByRole('radio', { name: 'Bedtime' })).toHaveProperty('checked', false);
     expect(createButton(d)).toHaveProperty('disabled', false);
