@@ -60,6 +60,18 @@ describe('cloud alarm receipt', () => {
     expect(firingReceipt(noted, 'Europe/Berlin', now)?.text).toBe(
       'Not played: Bedroom Player was off at 07:55:05.3 (due 08:00:00.0)',
     );
+    // In the player's own clock when known, named when it is not the household's.
+    expect(
+      firingReceipt(noted, 'Europe/London', new Date('2026-11-24T06:56:00Z'), 'America/New_York')?.text,
+    ).toBe(
+      "Bedroom Player was off at 01:55:05.3 (New York time): the alarm due 02:00:00.0 can't ring unless someone switches it on",
+    );
+    expect(firingReceipt(noted, 'UTC', now, 'UTC')?.text).toBe(
+      'Not played: Bedroom Player was off at 06:55:05.3 (due 07:00:00.0)',
+    );
+    expect(firingReceipt(noted, 'UTC', now, 'Not/AZone')?.text).toBe(
+      'Not played: Bedroom Player was off at 06:55:05.3 (due 07:00:00.0)',
+    );
   });
 
   it('is pending while the firing has no outcome yet, and absent before the first firing', () => {

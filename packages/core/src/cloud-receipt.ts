@@ -3,6 +3,7 @@
 // see that 07:00 meant 07:00:00.2.
 import { PREPARE_WINDOW_MS } from './alarm-firing';
 import type { FiringOutcome } from './constants';
+import { isValidTimeZone } from './next-alarm';
 
 export interface FiringRecord {
   /** The instant the alarm was due (UTC ISO). */
@@ -40,8 +41,19 @@ export function receiptTime(iso: string, timeZone: string, now: Date): string {
   return `${weekday} ${clock}`;
 }
 
-/** The receipt line, or null before the alarm has ever rung. */
-export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date = new Date()): Receipt | null {
+/** 'America/New_York' → 'New York'. */
+const placeOf = (zone: string): string => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+
+/**
+ * The receipt line, or null before the alarm has ever rung. `playerZone` is the player's own zone
+ * when known: a player found off is told in its own clock, named when it is not the household's.
+ */
+export function firingReceipt(
+  alarm: FiringRecord,
+  timeZone: string,
+  now: Date = new Date(),
+  playerZone: string | null = null,
+): Receipt | null {
   if (!alarm.last_fired_at) return null;
   const player = alarm.device_name || alarm.yoto_device_id;
   const due = receiptTime(alarm.last_fired_at, timeZone, now);
@@ -57,13 +69,16 @@ export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date =
       // Found off at the prepare window, minutes before the alarm: said at once, with that time.
       const offAt = alarm.last_outcome_at;
       if (offAt && Date.parse(offAt) < Date.parse(alarm.last_fired_at)) {
-        const offText = receiptTime(offAt, timeZone, now);
+        const zone = playerZone && isValidTimeZone(playerZone) ? playerZone : timeZone;
+        const offText = receiptTime(offAt, zone, now);
+        const dueText = receiptTime(alarm.last_fired_at, zone, now);
+        const place = zone === timeZone ? '' : ` (${placeOf(zone)} time)`;
         return now.getTime() < Date.parse(alarm.last_fired_at)
           ? {
-              text: `${player} was off at ${offText}: the alarm due ${due} can't ring unless someone switches it on`,
+              text: `${player} was off at ${offText}${place}: the alarm due ${dueText} can't ring unless someone switches it on`,
               ok: false,
             }
-          : { text: `Not played: ${player} was off at ${offText} (due ${due})`, ok: false };
+          : { text: `Not played: ${player} was off at ${offText} (due ${dueText})${place}`, ok: false };
       }
       return { text: `Not played: ${player} was offline at ${due}`, ok: false };
     }

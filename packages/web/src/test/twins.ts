@@ -90,7 +90,11 @@ export class InMemoryLibrary implements LibrarySource {
   /** A player's config read beyond its alarms: its `device.status` and other config keys. */
   configExtrasByDevice = new Map<
     string,
-    { status?: DeviceConfig['device']['status']; config?: Record<string, unknown> }
+    {
+      status?: DeviceConfig['device']['status'];
+      config?: Record<string, unknown>;
+      geoTimezone?: string;
+    }
   >();
   /** The user call fails as the provider does for a revoked token. */
   rejectToken = false;
@@ -190,7 +194,7 @@ export class InMemoryLibrary implements LibrarySource {
         deviceId,
         name: deviceId,
         online: true,
-        geoTimezone: null,
+        geoTimezone: this.configExtrasByDevice.get(deviceId)?.geoTimezone ?? null,
         status: this.configExtrasByDevice.get(deviceId)?.status ?? null,
         config: {
           ...this.configExtrasByDevice.get(deviceId)?.config,

@@ -13,12 +13,15 @@ export interface DeviceAlarms {
   errors: string[];
   /** Online, power source and shutdownTimeout from the same read: will it be off for a cloud alarm? */
   power: PlayerPower;
+  /** The player's own time zone (`geoTimezone`), when the read carries one. */
+  playerTimeZone: string | null;
 }
 
 /** A config read (or a write's read-back) as the alarm views use it. */
 export const deviceAlarmsOf = (config: DeviceConfig): DeviceAlarms => ({
   ...parseAlarmList(config.device.config.alarms),
   power: playerPowerFromConfig(config),
+  playerTimeZone: config.device.geoTimezone ?? null,
 });
 
 /** The alarms stored on a player's configuration, read with core's codec. */

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -31,6 +32,8 @@ import { useImportCloudAlarms } from './api/import-cloud-alarms';
 import { useChangeTimeZone, useCloudUser } from './api/save-cloud-user';
 import { useUploadCloudAlarm } from './api/upload-cloud-alarm';
 import { useKeepOnPlayer } from '../api/keep-alarm-on-player';
+import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
+import { useServices } from '../../../services/app-services';
 import { CloudAlarmList } from './CloudAlarmList';
 import { TimeZoneField } from './TimeZoneField';
 import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
@@ -53,6 +56,13 @@ export function CloudAlarmCard({
   const changeZone = useChangeTimeZone();
   const upload = useUploadCloudAlarm();
   const keep = useKeepOnPlayer();
+  const { library } = useServices();
+  // The players' own zones, from the config reads the alarm views share (cached).
+  const playerZones = useQueries({
+    queries: devices.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
+    combine: (results) =>
+      new Map(devices.map((device, i) => [device.deviceId, results[i]?.data?.playerTimeZone ?? null])),
+  });
   const importAlarms = useImportCloudAlarms();
   const remove = useDeleteCloudAlarms();
   const detected = useMemo(() => detectTimeZone(), []);
@@ -166,6 +176,7 @@ export function CloudAlarmCard({
           <CloudAlarmList
             alarms={list}
             timeZone={zone}
+            playerZoneOf={(deviceId) => playerZones.get(deviceId) ?? null}
             onDelete={(alarm) => setConfirming({ kind: 'single', alarm })}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -204,6 +204,31 @@ describe('the cloud alarm card', () => {
     expect(await screen.findByText('Failed to sync user: timezone must be an IANA time zone')).toBeTruthy();
   });
 
+  it("tells a player found off at the prepare window in the player's own clock", async () => {
+    const { services, queryClient } = setup();
+    services.library.configExtrasByDevice.set('p1', { geoTimezone: 'America/New_York' });
+    await upload('Wakeup');
+    expect(await screen.findByText('Wakeup alarm saved to the cloud')).toBeTruthy();
+    const [stored] = services.cloud.alarms;
+    if (!stored) throw new Error('the upload stored nothing');
+    const dueAt = Math.floor(Date.now() / 60_000) * 60_000 + 4 * 60_000;
+    const noted = {
+      ...stored,
+      last_fired_at: new Date(dueAt).toISOString(),
+      last_outcome: 'player-offline' as const,
+      last_outcome_at: new Date(dueAt - 295_000).toISOString(),
+    };
+    services.cloud.alarms = [noted];
+    await act(() => queryClient.invalidateQueries());
+    const text = (await screen.findByTestId('firing-receipt')).textContent;
+    const zone = detectTimeZone();
+    expect(text).toBe(firingReceipt(noted, zone, new Date(), 'America/New_York')?.text);
+    expect(text).toMatch(
+      /^Bedroom Player was off at .*: the alarm due .* can't ring unless someone switches it on$/,
+    );
+    if (zone !== 'America/New_York') expect(text).toContain('(New York time)');
+  });
+
   it('shows the last firing: ringing, then (asked again by itself) played, with time and player', async () => {
     const { services, queryClient } = setup();
     await upload('Wakeup');
