@@ -57,9 +57,13 @@ export function CloudAlarmCard({
   const upload = useUploadCloudAlarm();
   const keep = useKeepOnPlayer();
   const { library } = useServices();
-  // The players' own zones, from the config reads the alarm views share (cached).
+  // The players' own zones, from the config reads the alarm views share: the cached read does, so
+  // mounting this card asks the provider for nothing more.
   const playerZones = useQueries({
-    queries: devices.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
+    queries: devices.map((device) => ({
+      ...deviceAlarmsQueryOptions(library, device.deviceId),
+      refetchOnMount: false,
+    })),
     combine: (results) =>
       new Map(devices.map((device, i) => [device.deviceId, results[i]?.data?.playerTimeZone ?? null])),
   });
