@@ -129,6 +129,22 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     });
   });
 
+  it('a note about a firing still ahead goes when an edit moves the alarm off that instant', async () => {
+    const alarm = await newAlarm();
+    const { worker, ringer } = spawn(test.db);
+    ringer.prepareResult = 'offline';
+    await worker.start();
+    await worker.whenIdle();
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
+    await updateAlarm(test.db, USER, alarm.id, { minute: 30 }, clock.now());
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-10T07:30:00.000Z',
+      last_fired_at: null,
+      last_outcome: null,
+      last_outcome_at: null,
+    });
+  });
+
   it('three workers on one database (each its own connection) ring the alarm once', async () => {
     const alarm = await newAlarm();
     const workers = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];
