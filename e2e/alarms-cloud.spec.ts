@@ -51,7 +51,7 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   await app.expectSnackbar(
     `✅ Alarm created! "${title}" will play on "Bedroom Player" at 05:50 on weekdays.`,
   );
-  const created = `1111100,0550,${cardId},,,7,1`;
+  const created = `1111100,0550,${cardId},,,6,1`;
   expect(await sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, created]);
 
   // Listed in the tab; switched off: only its enabled flag changes, the rest of the config stays.
@@ -62,7 +62,7 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   const deviceList = page.getByRole('list', { name: 'Device alarms' });
   await expect(deviceList.getByText(`05:50 · ${title}`)).toBeVisible();
   await deviceList.getByRole('switch', { name: 'Alarm at 05:50 on' }).click();
-  await expect.poll(() => sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,7,0`]);
+  await expect.poll(() => sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,6,0`]);
   await expect(deviceList.getByRole('switch', { name: 'Alarm at 05:50 on' })).not.toBeChecked();
   expect(withoutAlarms(await sandbox.deviceConfig(PLAYER))).toEqual(configBefore);
 
@@ -107,7 +107,7 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   // Import it back from the cloud: written to the player's config, listed again.
   await page.getByRole('button', { name: 'Import from Cloud' }).click();
   await app.expectSnackbar('Successfully imported 1 alarms from cloud storage');
-  expect(await sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,7,0`]);
+  expect(await sandbox.deviceAlarms(PLAYER)).toEqual([...seeded, `1111100,0550,${cardId},,,6,0`]);
   await expect(deviceList.getByText(`05:50 · ${title}`)).toBeVisible();
 
   // Delete the cloud copy with its confirmation.
@@ -117,4 +117,41 @@ test('a device alarm: created, listed, switched off, uploaded, deleted, imported
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No alarms in the cloud yet.')).toBeVisible();
   expect(await cloud.alarms()).toEqual([]);
+});
+
+test('a cloud alarm for a player that will have switched itself off: the upload warns, and "Save on the player instead" keeps it on the player, switched on', async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await app.signIn();
+  // The seeded weekend alarm at 08:30, switched off. The Bedroom Player runs on battery and switches
+  // itself off after an hour without use (its config's shutdownTimeout): hours before 08:30, as the
+  // browser's clock reads about noon.
+  const seeded = await sandbox.deviceAlarms(PLAYER);
+  const weekend = seeded.find((alarm) => alarm.startsWith('0000011,0830,'));
+  expect(weekend).toMatch(/,0$/);
+  await app.tab('Alarm Management').click();
+  await page.getByRole('button', { name: 'Upload Local Alarms' }).click();
+  const select = page.getByRole('dialog', { name: 'Select Alarms to Upload' });
+  await select.getByRole('button', { name: /^08:30 · .* Bedroom Player/ }).click();
+  await select.getByRole('button', { name: 'Next' }).click();
+  const chooseType = page.getByRole('dialog', { name: 'Choose Alarm Type' });
+  await expect(
+    chooseType.getByText(
+      "Bedroom Player is on battery and switches itself off after 1 hour without use, so it will be off at 08:30. The server can't wake a player, so this cloud alarm can't ring. An alarm saved on the player is rung by the player itself.",
+    ),
+  ).toBeVisible();
+  await chooseType.getByRole('button', { name: 'Save on the player instead' }).click();
+  await app.expectSnackbar('Saved on Bedroom Player: the player rings the 08:30 alarm itself');
+  await expect(chooseType).toBeHidden();
+
+  // A device alarm the player rings itself: the same string switched on, the others as they were.
+  expect(await sandbox.deviceAlarms(PLAYER)).toEqual(
+    seeded.map((alarm) => (alarm === weekend ? alarm.replace(/,0$/, ',1') : alarm)),
+  );
+  expect(await cloud.alarms()).toEqual([]);
+  await page.getByRole('button', { name: 'Bedroom Player' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Device alarms' }).getByRole('switch', { name: 'Alarm at 08:30 on' }),
+  ).toBeChecked();
 });

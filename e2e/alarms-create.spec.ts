@@ -86,8 +86,8 @@ test('Set Alarm writes the alarm to the player config and the alarm tab lists it
   );
   await expect(dialog).toHaveCount(0);
   // Monday-first mask, HHMM, the card, chapter and track empty as real players store them (none was
-  // chosen), volume 70% → 7, enabled; the seeded alarms kept exactly as they were.
-  expect(await sandbox.deviceAlarms('demo-player-1')).toEqual([...before, `1010100,0630,${cardId},,,7,1`]);
+  // chosen), volume 70% → level 6 of 8, enabled; the seeded alarms kept exactly as they were.
+  expect(await sandbox.deviceAlarms('demo-player-1')).toEqual([...before, `1010100,0630,${cardId},,,6,1`]);
   expect(before).toHaveLength(2);
 
   await app.tab('Alarm Management').click();
@@ -119,5 +119,5 @@ test('a failed write says why, keeps the dialog and its choices, and a retry suc
     `✅ Alarm created! "${title}" will play on "Bedroom Player" at 19:15 on Sat, Sun.`,
   );
   const cardId = await sandbox.cardIdOf(title);
-  expect(await sandbox.deviceAlarms('demo-player-1')).toEqual([...before, `0000011,1915,${cardId},,,7,1`]);
+  expect(await sandbox.deviceAlarms('demo-player-1')).toEqual([...before, `0000011,1915,${cardId},,,6,1`]);
 });

@@ -86,9 +86,11 @@ describe('alarm string: parsed form (SPEC §3 Device alarm)', () => {
     expect(alarm.extra).toEqual(['future', '', 'x']);
     expect(formatAlarm(alarm)).toBe(raw);
   });
-  it('accepts volume 1 and 10, the ends of the alarm scale', () => {
+  it("reads any step of the player's 0–16 scale, above Yoto's alarm limit of 8 included", () => {
+    expect(parsed('1111111,0000,c,01,01,0,1').volume).toBe(0);
     expect(parsed('1111111,0000,c,01,01,1,1').volume).toBe(1);
     expect(parsed('1111111,2359,c,01,01,10,1').volume).toBe(10);
+    expect(parsed('1111111,2359,c,01,01,16,1').volume).toBe(16);
   });
 });
 
@@ -99,8 +101,7 @@ describe('alarm string: malformed input gives a clear error, never a throw', () 
     ['minute 60', '1111111,0760,c,01,01,5,1', 'Alarm 3: time "0760" is not HHMM or HH:MM'],
     ['three digits', '1111111,730,c,01,01,5,1', 'Alarm 3: time "730" is not HHMM or HH:MM'],
     ['short mask', '11111,0700,c,01,01,5,1', 'Alarm 3: day mask "11111" is not 7 characters of 0 and 1'],
-    ['volume 0', '1111111,0700,c,01,01,0,1', 'Alarm 3: volume "0" is not 1 to 10'],
-    ['volume 11', '1111111,0700,c,01,01,11,1', 'Alarm 3: volume "11" is not 1 to 10'],
+    ['volume 17', '1111111,0700,c,01,01,17,1', 'Alarm 3: volume "17" is not 0 to 16'],
     ['volume text', '1111111,0700,c,01,01,loud,1', 'Alarm 3: volume "loud" is not a number'],
     ['enabled flag', '1111111,0700,c,01,01,5,maybe', 'Alarm 3: enabled flag "maybe" is not 1 or 0'],
     ['too few fields', '1111111,0700,c', 'Alarm 3: expected 7 comma-separated fields, found 3'],
@@ -144,14 +145,19 @@ describe('alarm string: writing refuses values that would corrupt the list', () 
   it('names the bad field', () => {
     expect(alarmFieldsError(base)).toBeNull();
     expect(alarmFieldsError({ ...base, hour: 24 })).toBe('hour 24 is not 0 to 23');
-    expect(alarmFieldsError({ ...base, volume: 0 })).toBe('volume 0 is not 1 to 10');
+    expect(alarmFieldsError({ ...base, volume: 0 })).toBe('volume 0 is not 1 to 8');
     expect(alarmFieldsError({ ...base, cardId: 'a,b' })).toBe('a field contains a comma');
     expect(() => formatAlarm({ ...base, minute: 75 })).toThrow(RangeError);
   });
   it('writes HHMM zero-padded, volume as digits and enabled as 1/0', () => {
-    expect(formatAlarm({ ...base, hour: 6, minute: 5, volume: 10, enabled: false })).toBe(
-      '1000000,0605,c,01,01,10,0',
+    expect(formatAlarm({ ...base, hour: 6, minute: 5, volume: 8, enabled: false })).toBe(
+      '1000000,0605,c,01,01,8,0',
     );
+  });
+  it("never writes a volume above Yoto's alarm limit of 8 (the provider's card-alarm example)", () => {
+    expect(alarmFieldsError({ ...base, volume: 8 })).toBeNull();
+    expect(alarmFieldsError({ ...base, volume: 9 })).toBe('volume 9 is not 1 to 8');
+    expect(() => formatAlarm({ ...base, volume: 9 })).toThrow('Cannot write alarm: volume 9 is not 1 to 8');
   });
   it('writes chapter and track empty unless chosen', () => {
     const { chapterKey: _c, trackKey: _t, ...unchosen } = base;
@@ -184,6 +190,16 @@ describe('alarm string: rewriting a read alarm changes only what changed', () =>
     expect(formatAlarm({ ...parsed(raw), enabled: false }, raw)).toBe('1111111,1100,5WsQg,,,8,0');
     expect(formatAlarm({ ...parsed(raw), volume: 5 }, raw)).toBe('1111111,1100,5WsQg,,,5');
   });
+  it('keeps a volume above 8 that was read and left alone, byte for byte; changing it to one is refused', () => {
+    const raw = '1111111,1100,5WsQg,,,12';
+    const loud = parsed(raw);
+    expect(formatAlarm(loud, raw)).toBe(raw);
+    expect(rewriteAlarm(loud, { enabled: false })).toBe('1111111,1100,5WsQg,,,12,0');
+    expect(rewriteAlarm(loud, { hour: 6 })).toBe('1111111,0600,5WsQg,,,12');
+    expect(rewriteAlarm(loud, { volume: 8 })).toBe('1111111,1100,5WsQg,,,8');
+    expect(() => rewriteAlarm(loud, { volume: 13 })).toThrow(RangeError);
+    expect(() => formatAlarm(loud)).toThrow(RangeError);
+  });
   it('writes a fresh string when the base cannot be read', () => {
     const fields: AlarmFields = {
       days: ['monday'],
@@ -211,7 +227,7 @@ const validAlarm: fc.Arbitrary<AlarmFields> = fc.record({
   cardId: fc.oneof(token, fc.constant('')),
   chapterKey: fc.option(token, { nil: undefined }),
   trackKey: fc.option(token, { nil: undefined }),
-  volume: fc.integer({ min: 1, max: 10 }),
+  volume: fc.integer({ min: 1, max: 8 }),
   enabled: fc.boolean(),
   extra: fc.array(fc.stringMatching(/^[^,]{0,8}$/), { maxLength: 3 }),
 });
@@ -262,6 +278,11 @@ describe('alarm string: properties', () => {
           return;
         }
         expect(formatAlarm(first.alarm, raw)).toBe(raw);
+        // A fresh string is a new write: only a volume of 1 to 8 may be written anew.
+        if (first.alarm.volume < 1 || first.alarm.volume > 8) {
+          expect(() => formatAlarm(first.alarm)).toThrow(RangeError);
+          return;
+        }
         const fresh = formatAlarm(first.alarm);
         expect(parseAlarm(fresh, 0)).toEqual({ ok: true, alarm: { ...first.alarm, raw: fresh } });
       }),
@@ -282,7 +303,7 @@ describe('alarm string: properties', () => {
         fc.oneof(token, fc.constant('')),
         fc.oneof(token, fc.constant('')),
         fc.oneof(token, fc.constant('')),
-        fc.integer({ min: 1, max: 10 }).map(String),
+        fc.integer({ min: 0, max: 16 }).map(String),
         fc.option(fc.constantFrom('0', '1', ''), { nil: undefined }),
       )
       .map((fields) => fields.filter((field) => field !== undefined).join(','));

@@ -2,6 +2,7 @@
 // Reads `HHMM` and `HH:MM` (one public client writes the colon), writes `HHMM` as the provider's example does.
 import type { DeviceAlarm, Weekday } from './entities';
 import { DEFAULT_CHAPTER_KEY, DEFAULT_TRACK_KEY } from './constants';
+import { ALARM_VOLUME_SCALE, ALARM_VOLUME_WRITE_MAX, ALARM_VOLUME_WRITE_MIN } from './alarm-volume';
 
 /**
  * Wire order of the 7-character day mask: MONDAY FIRST, on purpose.
@@ -20,8 +21,8 @@ export const ALARM_MASK_DAY_ORDER: readonly Weekday[] = [
   'sunday',
 ];
 
-export const ALARM_VOLUME_MIN = 1;
-export const ALARM_VOLUME_MAX = 10;
+/** Volume steps a stored alarm may be read with: the player's whole 0–16 scale (see alarm-volume.ts). */
+export const ALARM_VOLUME_READ_MAX = ALARM_VOLUME_SCALE;
 
 /**
  * What a written alarm needs: the parsed form without its list position. Chapter and track are
@@ -73,8 +74,8 @@ export function parseAlarm(raw: unknown, index: number): AlarmParseResult {
 
   if (!/^\d+$/.test(volumeText)) return fail(`volume "${volumeText}" is not a number`);
   const volume = Number(volumeText);
-  if (volume < ALARM_VOLUME_MIN || volume > ALARM_VOLUME_MAX)
-    return fail(`volume "${volumeText}" is not 1 to 10`);
+  if (volume > ALARM_VOLUME_READ_MAX)
+    return fail(`volume "${volumeText}" is not 0 to ${ALARM_VOLUME_READ_MAX}`);
 
   let enabled = true;
   if (enabledText === '0' || enabledText.toLowerCase() === 'false') enabled = false;
@@ -113,14 +114,22 @@ export function parseAlarmList(list: readonly unknown[]): { alarms: DeviceAlarm[
   return { alarms, errors };
 }
 
-/** Why an alarm cannot be written, or null when it can. */
-export function alarmFieldsError(alarm: AlarmFields): string | null {
+/**
+ * Why an alarm cannot be written, or null when it can. A volume above Yoto's alarm limit (8) is
+ * refused unless `keptVolume` says it is the one the alarm was read with and left alone.
+ */
+export function alarmFieldsError(alarm: AlarmFields, keptVolume = false): string | null {
   if (!Number.isInteger(alarm.hour) || alarm.hour < 0 || alarm.hour > 23)
     return `hour ${alarm.hour} is not 0 to 23`;
   if (!Number.isInteger(alarm.minute) || alarm.minute < 0 || alarm.minute > 59)
     return `minute ${alarm.minute} is not 0 to 59`;
-  if (!Number.isInteger(alarm.volume) || alarm.volume < ALARM_VOLUME_MIN || alarm.volume > ALARM_VOLUME_MAX)
-    return `volume ${alarm.volume} is not 1 to 10`;
+  if (
+    !keptVolume &&
+    (!Number.isInteger(alarm.volume) ||
+      alarm.volume < ALARM_VOLUME_WRITE_MIN ||
+      alarm.volume > ALARM_VOLUME_WRITE_MAX)
+  )
+    return `volume ${alarm.volume} is not ${ALARM_VOLUME_WRITE_MIN} to ${ALARM_VOLUME_WRITE_MAX}`;
   const texts = [alarm.cardId, alarm.chapterKey ?? '', alarm.trackKey ?? '', ...(alarm.extra ?? [])];
   if (texts.some((text) => text.includes(','))) return 'a field contains a comma';
   return null;
@@ -153,10 +162,10 @@ const keyAsRead = (key: string | undefined, fallback: string): string => key?.tr
  * Throws a RangeError for values the dialog never produces (check with alarmFieldsError first).
  */
 export function formatAlarm(alarm: AlarmFields, base?: string): string {
-  const error = alarmFieldsError(alarm);
+  const read = base === undefined ? null : parseAlarm(base, 0);
+  const error = alarmFieldsError(alarm, read?.ok === true && read.alarm.volume === alarm.volume);
   if (error) throw new RangeError(`Cannot write alarm: ${error}`);
   const fresh = freshFields(alarm);
-  const read = base === undefined ? null : parseAlarm(base, 0);
   if (!read?.ok) return fresh.join(',');
   const was = read.alarm;
   const fields = was.raw.split(',');

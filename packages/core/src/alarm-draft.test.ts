@@ -129,26 +129,31 @@ describe('SPEC §5 Create Alarm disabled rule', () => {
 });
 
 describe('the alarm string a draft writes', () => {
-  it('is Monday-first, HHMM, the card, empty chapter and track (none was chosen), percent/10, enabled', () => {
+  it('is Monday-first, HHMM, the card, empty chapter and track (none was chosen), the level of 8, enabled', () => {
     const text = draftToAlarmString(
       draft({ time: '06:30', days: ['sunday', 'monday'], volumePercent: 85 }),
       'abcde',
     );
-    expect(text).toBe('1000001,0630,abcde,,,9,1');
+    expect(text).toBe('1000001,0630,abcde,,,7,1');
     const parsed = parseAlarm(text, 0);
     expect(parsed.ok && parsed.alarm).toMatchObject({
       hour: 6,
       minute: 30,
       days: ['monday', 'sunday'],
-      volume: 9,
+      volume: 7,
       cardId: 'abcde',
       enabled: true,
     });
   });
 
-  it('keeps volume within 1–10 at the slider ends', () => {
-    expect(draftToAlarmString(draft({ volumePercent: 10 }), 'x').split(',')[5]).toBe('1');
-    expect(draftToAlarmString(draft({ volumePercent: 100 }), 'x').split(',')[5]).toBe('10');
+  it("maps the slider's 10–100 % onto levels 1–8, never above Yoto's alarm limit of 8", () => {
+    const level = (volumePercent: number) => draftToAlarmString(draft({ volumePercent }), 'x').split(',')[5];
+    expect(level(10)).toBe('1');
+    expect(level(50)).toBe('4');
+    expect(level(70)).toBe('6');
+    expect(level(100)).toBe('8');
+    for (let percent = 10; percent <= 100; percent += 5)
+      expect(Number(level(percent))).toBeLessThanOrEqual(8);
   });
 
   it('refuses a draft Create would not allow', () => {

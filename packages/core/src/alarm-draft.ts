@@ -6,7 +6,7 @@ import type { AlarmType, Device, Weekday } from './entities';
 import { isValidTimeZone, wallClock } from './local-time';
 import { MESSAGES, alarmCreated } from './messages';
 import { DEFAULT_ALARM_DAYS, daysWording, sortDays, weekdayFromIndex } from './weekdays';
-import { alarmPercentToLevel } from './volume';
+import { alarmPercentToStep } from './alarm-volume';
 
 export interface AlarmDraft {
   deviceId: string | null;
@@ -86,7 +86,8 @@ export const canCreateAlarm = (draft: AlarmDraft, creating: boolean): boolean =>
   !creating && draft.days.length > 0 && draft.deviceId !== null && parseTimeOfDay(draft.time) !== null;
 
 /**
- * The device alarm of a draft: the playlist's card, enabled, volume percent/10. The dialog picks no
+ * The device alarm of a draft: the playlist's card, enabled, the slider's percent as a level of 1–8
+ * (alarm-volume.ts: never above Yoto's alarm limit). The dialog picks no
  * chapter or track, so both stay empty, as real players write them (PROVIDER-API.md Corrections).
  */
 function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | null {
@@ -97,7 +98,7 @@ function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | nu
     hour: time.hour,
     minute: time.minute,
     cardId,
-    volume: alarmPercentToLevel(draft.volumePercent),
+    volume: alarmPercentToStep(draft.volumePercent),
     enabled: true,
   };
 }

@@ -47,6 +47,33 @@ describe('cloud alarm receipt', () => {
     ]);
   });
 
+  it('says at once when the prepare window found the player off, with that time; and after the due time', () => {
+    const noted = {
+      ...base,
+      last_outcome: 'player-offline' as const,
+      last_outcome_at: '2026-11-24T06:55:05.300Z',
+    };
+    expect(firingReceipt(noted, 'UTC', new Date('2026-11-24T06:56:00Z'))).toEqual({
+      text: "Bedroom Player was off at 06:55:05.3: the alarm due 07:00:00.0 can't ring unless someone switches it on",
+      ok: false,
+    });
+    expect(firingReceipt(noted, 'Europe/Berlin', now)?.text).toBe(
+      'Not played: Bedroom Player was off at 07:55:05.3 (due 08:00:00.0)',
+    );
+    // In the player's own clock when known, named when it is not the household's.
+    expect(
+      firingReceipt(noted, 'Europe/London', new Date('2026-11-24T06:56:00Z'), 'America/New_York')?.text,
+    ).toBe(
+      "Bedroom Player was off at 01:55:05.3 (New York time): the alarm due 02:00:00.0 can't ring unless someone switches it on",
+    );
+    expect(firingReceipt(noted, 'UTC', now, 'UTC')?.text).toBe(
+      'Not played: Bedroom Player was off at 06:55:05.3 (due 07:00:00.0)',
+    );
+    expect(firingReceipt(noted, 'UTC', now, 'Not/AZone')?.text).toBe(
+      'Not played: Bedroom Player was off at 06:55:05.3 (due 07:00:00.0)',
+    );
+  });
+
   it('is pending while the firing has no outcome yet, and absent before the first firing', () => {
     expect(firingReceipt({ ...base, last_outcome: null, last_outcome_at: null }, 'UTC', now)?.text).toBe(
       'Ringing on Bedroom Player (due 07:00:00.0)…',
@@ -59,6 +86,8 @@ describe('when the card asks again for a new receipt', () => {
   const alarm = { ...base, next_fire_at: '2026-11-25T07:00:00.000Z' };
   it('just after the next alarm’s receipt settles, within a day', () => {
     expect(receiptRefreshDelay([alarm], new Date('2026-11-25T06:59:00Z'))).toBe(60_000 + 12_000);
+    // Before the prepare window: just after it checked the player (06:55:10).
+    expect(receiptRefreshDelay([alarm], new Date('2026-11-25T06:50:00Z'))).toBe(5 * 60_000 + 10_000);
     expect(receiptRefreshDelay([alarm], new Date('2026-11-24T06:59:00Z'))).toBe(false);
     expect(receiptRefreshDelay([{ ...alarm, next_fire_at: null }], now)).toBe(false);
   });

@@ -1,7 +1,9 @@
 // The receipt of a cloud alarm's last firing (issue 12), as the cloud card shows it: what happened,
 // when, on which player. Times are the household's clock, to a tenth of a second, so a parent can
 // see that 07:00 meant 07:00:00.2.
+import { PREPARE_WINDOW_MS } from './alarm-firing';
 import type { FiringOutcome } from './constants';
+import { isValidTimeZone } from './local-time';
 
 export interface FiringRecord {
   /** The instant the alarm was due (UTC ISO). */
@@ -39,8 +41,19 @@ export function receiptTime(iso: string, timeZone: string, now: Date): string {
   return `${weekday} ${clock}`;
 }
 
-/** The receipt line, or null before the alarm has ever rung. */
-export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date = new Date()): Receipt | null {
+/** 'America/New_York' → 'New York'. */
+const placeOf = (zone: string): string => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+
+/**
+ * The receipt line, or null before the alarm has ever rung. `playerZone` is the player's own zone
+ * when known: a player found off is told in its own clock, named when it is not the household's.
+ */
+export function firingReceipt(
+  alarm: FiringRecord,
+  timeZone: string,
+  now: Date = new Date(),
+  playerZone: string | null = null,
+): Receipt | null {
   if (!alarm.last_fired_at) return null;
   const player = alarm.device_name || alarm.yoto_device_id;
   const due = receiptTime(alarm.last_fired_at, timeZone, now);
@@ -52,8 +65,23 @@ export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date =
       return { text: `Played ${at} on ${player}`, ok: true };
     case 'no-response':
       return { text: `Sent to ${player} at ${due}, but the player did not say it was playing`, ok: false };
-    case 'player-offline':
+    case 'player-offline': {
+      // Found off at the prepare window, minutes before the alarm: said at once, with that time.
+      const offAt = alarm.last_outcome_at;
+      if (offAt && Date.parse(offAt) < Date.parse(alarm.last_fired_at)) {
+        const zone = playerZone && isValidTimeZone(playerZone) ? playerZone : timeZone;
+        const offText = receiptTime(offAt, zone, now);
+        const dueText = receiptTime(alarm.last_fired_at, zone, now);
+        const place = zone === timeZone ? '' : ` (${placeOf(zone)} time)`;
+        return now.getTime() < Date.parse(alarm.last_fired_at)
+          ? {
+              text: `${player} was off at ${offText}${place}: the alarm due ${dueText} can't ring unless someone switches it on`,
+              ok: false,
+            }
+          : { text: `Not played: ${player} was off at ${offText} (due ${dueText})${place}`, ok: false };
+      }
       return { text: `Not played: ${player} was offline at ${due}`, ok: false };
+    }
     case 'failed':
       return { text: `Not played: the start on ${player} failed at ${due}`, ok: false };
     case 'missed':
@@ -63,6 +91,8 @@ export function firingReceipt(alarm: FiringRecord, timeZone: string, now: Date =
 
 /** The worker waits up to 10 s for the player to say it plays: a receipt is there after that. */
 const RECEIPT_SETTLES_MS = 12_000;
+/** The worker checks the player at the prepare window, waiting 5 s for it to answer. */
+const PREPARE_NOTE_SETTLES_MS = PREPARE_WINDOW_MS - 10_000;
 const PENDING_POLL_MS = 2_000;
 const LOOK_AHEAD_MS = 24 * 60 * 60_000;
 
@@ -77,8 +107,14 @@ export function receiptRefreshDelay(
 ): number | false {
   if (alarms.some((alarm) => alarm.last_fired_at !== null && alarm.last_outcome === null))
     return PENDING_POLL_MS;
-  const waits = alarms
+  const untilDue = alarms
     .map((alarm) => (alarm.next_fire_at ? Date.parse(alarm.next_fire_at) - now.getTime() : Number.NaN))
     .filter((wait) => wait >= 0 && wait <= LOOK_AHEAD_MS);
-  return waits.length === 0 ? false : Math.min(...waits) + RECEIPT_SETTLES_MS;
+  // Just after each alarm's prepare window has checked the player (its "was off" note), and just
+  // after its receipt settles.
+  const waits = [
+    ...untilDue.map((wait) => wait - PREPARE_NOTE_SETTLES_MS).filter((wait) => wait > 0),
+    ...untilDue.map((wait) => wait + RECEIPT_SETTLES_MS),
+  ];
+  return waits.length === 0 ? false : Math.min(...waits);
 }

@@ -93,10 +93,11 @@ describe('SPEC §7 cloud alarm upload', () => {
 });
 
 describe('import from the cloud', () => {
-  it('writes a cloud alarm as a device string with empty chapter and track', () => {
-    expect(cloudAlarmToDeviceString(cloud())).toBe('1010100,0605,card7,,,7,1');
+  it("writes a cloud alarm as a device string with empty chapter and track, its volume as the player's level", () => {
+    // 70 % → level 6 of 8, as the Create Alarm dialog maps it; 100 % → 8, Yoto's alarm limit.
+    expect(cloudAlarmToDeviceString(cloud())).toBe('1010100,0605,card7,,,6,1');
     expect(cloudAlarmToDeviceString(cloud({ is_enabled: false, volume: 10 }))).toBe(
-      '1010100,0605,card7,,,10,0',
+      '1010100,0605,card7,,,8,0',
     );
   });
 
@@ -108,7 +109,7 @@ describe('import from the cloud', () => {
       cloud({ id: 'a3', hour: 19, minute: 0, days: '0000011', alarm_type: 'bedtime' }),
     ]);
     expect(result.added).toBe(2);
-    expect(result.list).toEqual([...current, '1010100,0605,card7,,,7,1', '0000011,1900,card7,,,7,1']);
+    expect(result.list).toEqual([...current, '1010100,0605,card7,,,6,1', '0000011,1900,card7,,,6,1']);
   });
 
   it('adds nothing when the player already has the alarm (same days, time, card), even switched off', () => {

@@ -10,6 +10,7 @@ import {
 import type { CloudAlarm, CloudAlarmCreate, CloudAlarmType } from './cloud-schemas';
 import type { DeviceAlarm } from './entities';
 import { ALARM_TYPE_LABELS } from './alarm-draft';
+import { cloudVolumeToStep } from './alarm-volume';
 
 /** SPEC §5: a cloud alarm's stored volume (1–10) shows ×10, as a percent. */
 export const cloudVolumeLabel = (volume: number): string => `${volume * 10}%`;
@@ -60,7 +61,11 @@ export function uploadBody(source: UploadSource, type: CloudAlarmType): CloudAla
   };
 }
 
-/** A cloud alarm as a device alarm string (chapter and track empty, as the dialog writes them). */
+/**
+ * A cloud alarm as a device alarm string (chapter and track empty, as the dialog writes them). Its
+ * stored 1–10 becomes the player's alarm level as the dialog maps the same percent (70 % → 6), so a
+ * cloud alarm at 100 % lands at Yoto's limit of 8, never above it.
+ */
 export const cloudAlarmToDeviceString = (
   alarm: Pick<CloudAlarm, 'days' | 'hour' | 'minute' | 'playlist_id' | 'volume' | 'is_enabled'>,
 ): string =>
@@ -69,7 +74,7 @@ export const cloudAlarmToDeviceString = (
     hour: alarm.hour,
     minute: alarm.minute,
     cardId: alarm.playlist_id,
-    volume: alarm.volume,
+    volume: cloudVolumeToStep(alarm.volume),
     enabled: alarm.is_enabled,
   });
 

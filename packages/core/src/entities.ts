@@ -60,7 +60,7 @@ export interface DeviceAlarm {
   minute: number;
   days: Weekday[];
   enabled: boolean;
-  /** 1 to 10. */
+  /** A level of the player's 0–16 volume scale; the app writes 1 to 8 (alarm-volume.ts). */
   volume: number;
   cardId: string;
   chapterKey: string;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { findAlarm } from '../db/alarms-repository';
+import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
 import type { TestDatabase } from '../db/test-databases';
 import { describeOnDatabases } from '../test-support/cloud-api';
@@ -90,6 +91,38 @@ describeOnDatabases('alarm worker → sandbox player', (open) => {
       expect.objectContaining({ id: alarmId, last_outcome: 'played', last_fired_at: dueAt.toISOString() }),
     ]);
   });
+
+  it('a player off at the prepare window: the receipt says so at once, minutes ahead, and keeps that time', async () => {
+    await fetch(`${sandbox.url}/_sandbox/devices/${PLAYER}/online`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ online: false }),
+    });
+    // Due in 12 s: inside the prepare window from the start; the probe waits PREPARE_PROBE_MS (5 s).
+    const dueAt = new Date(Date.now() + 12_000);
+    const alarmId = await alarmDueAt(test.db, dueAt, { deviceId: PLAYER, cardId });
+    apps.push(await buildWorkerApp(sandbox, test.db, 'on'));
+
+    const noted = await receiptOf(alarmId);
+    const seenAt = Date.now();
+    expect(seenAt).toBeLessThan(dueAt.getTime()); // recorded before the due time, not at it
+    expect(noted).toMatchObject({ last_outcome: 'player-offline', last_fired_at: dueAt.toISOString() });
+    const offAt = Date.parse(noted.last_outcome_at ?? '');
+    expect(offAt).toBeLessThan(dueAt.getTime() - 4_000);
+    expect(noted.next_fire_at).toBe(dueAt.toISOString()); // nothing claimed: the firing is still tried
+
+    // At the due time the worker still tries; the player stays off; the receipt keeps when it was first found off.
+    const firing = await eventually(async () => {
+      const row = await findFiring(test.db, alarmId, dueAt.toISOString());
+      return row?.outcome ? row : undefined;
+    }, 30_000);
+    expect(firing).toMatchObject({ outcome: 'player-offline' });
+    expect(firing.detail).toContain(`the player was already off at ${noted.last_outcome_at ?? ''}`);
+    expect(observer.commands('card/start')).toHaveLength(1);
+    const after = await findAlarm(test.db, DEMO_USER, alarmId);
+    expect(after).toMatchObject({ last_outcome: 'player-offline', last_outcome_at: noted.last_outcome_at });
+    expect(Date.parse(after?.next_fire_at ?? '')).toBeGreaterThan(dueAt.getTime());
+  }, 60_000);
 
   it('two server processes on one database race for the alarm: the player hears card/start once', async () => {
     const dueAt = new Date(Date.now() + 2_500);

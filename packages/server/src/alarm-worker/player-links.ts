@@ -65,11 +65,6 @@ export class PlayerLinks {
     return current.opening;
   }
 
-  /** Opens the link ahead of an alarm; failures are retried at the alarm itself. */
-  prepare(userId: string, deviceId: string): Promise<void> {
-    return this.open(userId, deviceId).then(() => undefined);
-  }
-
   async closeIdle(): Promise<void> {
     const cutoff = this.clock.now().getTime() - LINK_IDLE_MS;
     for (const [key, entry] of [...this.entries]) {

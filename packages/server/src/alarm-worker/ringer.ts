@@ -31,10 +31,20 @@ export interface RingResult {
   detail: string | null;
 }
 
+/**
+ * What the prepare window found: the player answered ('reachable'), it did not ('offline': it has
+ * switched itself off or left the network, and the server cannot wake it), or the worker could not
+ * ask ('unknown': no session, or the broker itself was unreachable).
+ */
+export type PrepareResult = 'reachable' | 'offline' | 'unknown';
+
+/** How long the prepare window waits for the player to answer its events request. */
+export const PREPARE_PROBE_MS = 5_000;
+
 /** Rings a player: the firing itself. The worker holds one; tests may hand it a recording twin. */
 export interface Ringer {
-  /** Opens the player's connection ahead of time (prepare window); never throws. */
-  prepare(userId: string, deviceId: string): Promise<void>;
+  /** Opens the player's connection ahead of time (prepare window) and asks it to answer; never throws. */
+  prepare(userId: string, deviceId: string): Promise<PrepareResult>;
   ring(request: RingRequest): Promise<RingResult>;
   close(): Promise<void>;
 }
@@ -51,8 +61,30 @@ export class MqttRinger implements Ringer {
     private readonly cardLinkHost: string,
   ) {}
 
-  prepare(userId: string, deviceId: string): Promise<void> {
-    return this.links.prepare(userId, deviceId).catch(() => undefined);
+  async prepare(userId: string, deviceId: string): Promise<PrepareResult> {
+    try {
+      const opened = await this.links.open(userId, deviceId);
+      if (!opened.ok) return 'unknown';
+      if (opened.heard()) return 'reachable';
+      const { link } = opened;
+      let answered: () => void = () => undefined;
+      const heard = new Promise<void>((resolve) => {
+        answered = resolve;
+      });
+      const unsubscribe = link.onMessage((message: DeviceMessage) => {
+        if (message.deviceId === deviceId) answered();
+      });
+      try {
+        // A switched-on player answers an events request at once; one that is off says nothing.
+        if (!link.send('events/request', null)) return 'unknown';
+        await Promise.race([heard, sleep(this.clock, PREPARE_PROBE_MS)]);
+        return opened.heard() ? 'reachable' : 'offline';
+      } finally {
+        unsubscribe();
+      }
+    } catch {
+      return 'unknown';
+    }
   }
 
   async ring(request: RingRequest): Promise<RingResult> {

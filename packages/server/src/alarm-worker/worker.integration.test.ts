@@ -98,6 +98,53 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     });
   });
 
+  it('the prepare window notes a player found off at once; a player that answers gets no note', async () => {
+    const alarm = await newAlarm();
+    const { worker, ringer } = spawn(test.db);
+    ringer.prepareResult = 'offline';
+    ringer.outcome = 'player-offline';
+    await worker.start(); // 06:58:30: the alarm is 90 s ahead, inside the prepare window
+    await worker.whenIdle(); // the prepare runs beside the refresh
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-10T07:00:00.000Z',
+      last_fired_at: '2026-06-10T07:00:00.000Z',
+      last_outcome: 'player-offline',
+      last_outcome_at: START.toISOString(),
+    });
+    await clock.advance(95_000); // still tried at 07:00; still off: the receipt keeps 06:58:30
+    expect(ringer.rings).toHaveLength(1);
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-11T07:00:00.000Z',
+      last_outcome: 'player-offline',
+      last_outcome_at: START.toISOString(),
+    });
+
+    const answering = spawn(test.connectAgain());
+    const other = await newAlarm({ minute: 1 });
+    await answering.worker.start();
+    await answering.worker.whenIdle();
+    expect(await findAlarm(test.db, USER, other.id)).toMatchObject({
+      last_fired_at: null,
+      last_outcome: null,
+    });
+  });
+
+  it('a note about a firing still ahead goes when an edit moves the alarm off that instant', async () => {
+    const alarm = await newAlarm();
+    const { worker, ringer } = spawn(test.db);
+    ringer.prepareResult = 'offline';
+    await worker.start();
+    await worker.whenIdle();
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
+    await updateAlarm(test.db, USER, alarm.id, { minute: 30 }, clock.now());
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-10T07:30:00.000Z',
+      last_fired_at: null,
+      last_outcome: null,
+      last_outcome_at: null,
+    });
+  });
+
   it('three workers on one database (each its own connection) ring the alarm once', async () => {
     const alarm = await newAlarm();
     const workers = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];

@@ -12,6 +12,7 @@ import type { PassSummary } from '@playlist-alarms/core/alarm-firing-schemas';
 import {
   claimFiring,
   findDueAlarms,
+  recordOfflineAtPrepare,
   recordOutcome,
   settleAbandonedFirings,
   type DueAlarm,
@@ -178,7 +179,7 @@ export class AlarmWorker {
   }
 
   private async reload(): Promise<void> {
-    const { clock, db, ringer } = this.options;
+    const { clock, db } = this.options;
     if (this.refreshTimer !== null) clock.clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
     if (!this.running) return;
@@ -191,7 +192,15 @@ export class AlarmWorker {
       const linkKey = `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
       if (!this.prepared.has(linkKey)) {
         this.prepared.add(linkKey);
-        void this.track(ringer.prepare(alarm.yoto_user_id, alarm.yoto_device_id));
+        const sameRing = soon.filter(
+          (other) =>
+            other.yoto_user_id === alarm.yoto_user_id &&
+            other.yoto_device_id === alarm.yoto_device_id &&
+            other.next_fire_at === alarm.next_fire_at,
+        );
+        void this.track(this.prepare(sameRing)).catch((error: unknown) =>
+          this.log('error', `prepare for alarm ${alarm.id} failed: ${String(error)}`),
+        );
       }
       if (dueMs - now.getTime() > ARM_HORIZON_MS) continue;
       wanted.add(key);
@@ -217,6 +226,24 @@ export class AlarmWorker {
     if (this.prepared.size > 10_000) this.prepared.clear();
     await settleAbandonedFirings(db, new Date(now.getTime() - ABANDONED_AFTER_MS), now);
     if (this.running) this.refreshTimer = clock.setTimeout(() => void this.track(this.refresh()), REFRESH_MS);
+  }
+
+  /**
+   * The prepare window: opens the player's link and asks it to answer. A player that does not has
+   * switched itself off (or left the network), and the server cannot wake it: the receipt says so
+   * now, minutes ahead, while a parent can still switch it on. The firing still goes ahead at the
+   * due time, in case someone does.
+   */
+  private async prepare(alarms: readonly DueAlarm[]): Promise<void> {
+    const [first] = alarms;
+    if (first === undefined) return;
+    const found = await this.options.ringer.prepare(first.yoto_user_id, first.yoto_device_id);
+    if (found !== 'offline') return;
+    const at = this.options.clock.now().toISOString();
+    for (const alarm of alarms) {
+      if (await recordOfflineAtPrepare(this.options.db, alarm.id, alarm.next_fire_at, at))
+        this.log('warn', `alarm ${alarm.id} due ${alarm.next_fire_at}: the player was off at ${at}`);
+    }
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

@@ -192,6 +192,17 @@ export async function updateAlarm(
       updated_at: now.toISOString(),
     };
     merged.next_fire_at = nextFireText(merged, zone, now);
+    // A "the player was off" note of the prepare window is about a firing still ahead: once the
+    // edit moves the alarm off that instant, the note is about nothing.
+    if (
+      current.last_fired_at !== null &&
+      current.last_fired_at > now.toISOString() &&
+      merged.next_fire_at !== current.last_fired_at
+    ) {
+      merged.last_fired_at = null;
+      merged.last_outcome = null;
+      merged.last_outcome_at = null;
+    }
     const { id: _id, yoto_user_id: _owner, created_at: _created, ...changes } = merged;
     await trx
       .updateTable('alarms')

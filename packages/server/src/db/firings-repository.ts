@@ -66,13 +66,15 @@ export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
         .onConflict((oc) => oc.columns(['alarm_id', 'due_at']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      // The prepare window's "the player was off" stays on show while the firing is tried.
+      const noted = await offlineNoteOf(trx, claim.alarmId, claim.dueAt);
       const moved = await trx
         .updateTable('alarms')
         .set({
           next_fire_at: claim.nextFireAt,
           last_fired_at: claim.dueAt,
-          last_outcome: null,
-          last_outcome_at: null,
+          last_outcome: noted === null ? null : 'player-offline',
+          last_outcome_at: noted,
         })
         .where('id', '=', claim.alarmId)
         .where('is_enabled', '=', 1)
@@ -89,6 +91,38 @@ export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
 
 class StaleClaim extends Error {}
 
+/** When the prepare window found the player off for this firing, or null when it did not. */
+async function offlineNoteOf(trx: Db, alarmId: string, dueAt: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('alarms')
+    .select(['last_fired_at', 'last_outcome', 'last_outcome_at'])
+    .where('id', '=', alarmId)
+    .executeTakeFirst();
+  return row?.last_fired_at === dueAt && row.last_outcome === 'player-offline' ? row.last_outcome_at : null;
+}
+
+/**
+ * The prepare window found the player off, minutes before `dueAt`: the alarm's receipt says so at
+ * once ("the player was off at 06:55") rather than at the due time. Only while that firing is
+ * still ahead and unclaimed (next_fire_at is `dueAt`); nothing is claimed, so the firing is still
+ * tried at its time. True when the note was written.
+ */
+export async function recordOfflineAtPrepare(
+  db: Db,
+  alarmId: string,
+  dueAt: string,
+  at: string,
+): Promise<boolean> {
+  const noted = await db
+    .updateTable('alarms')
+    .set({ last_fired_at: dueAt, last_outcome: 'player-offline', last_outcome_at: at })
+    .where('id', '=', alarmId)
+    .where('is_enabled', '=', 1)
+    .where('next_fire_at', '=', dueAt)
+    .executeTakeFirst();
+  return Number(noted.numUpdatedRows) > 0;
+}
+
 /** The firing's receipt, on the firing and on the alarm (unless a later firing already shows). */
 export async function recordOutcome(
   db: Db,
@@ -99,16 +133,20 @@ export async function recordOutcome(
   detail: string | null = null,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Still off at the due time: the receipt keeps the moment the prepare window first found it off.
+    const noted = outcome === 'player-offline' ? await offlineNoteOf(trx, alarmId, dueAt) : null;
+    const said =
+      noted === null ? detail : `the player was already off at ${noted}${detail ? `; ${detail}` : ''}`;
     await trx
       .updateTable('alarm_firings')
-      .set({ outcome, outcome_at: at, detail })
+      .set({ outcome, outcome_at: at, detail: said })
       .where('alarm_id', '=', alarmId)
       .where('due_at', '=', dueAt)
       .where('outcome', 'is', null)
       .execute();
     await trx
       .updateTable('alarms')
-      .set({ last_outcome: outcome, last_outcome_at: at })
+      .set({ last_outcome: outcome, last_outcome_at: noted ?? at })
       .where('id', '=', alarmId)
       .where('last_fired_at', '=', dueAt)
       .execute();

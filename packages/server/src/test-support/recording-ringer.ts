@@ -1,6 +1,6 @@
 import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
 import type { WorkerClock } from '../alarm-worker/clock';
-import type { Ringer, RingRequest, RingResult } from '../alarm-worker/ringer';
+import type { PrepareResult, Ringer, RingRequest, RingResult } from '../alarm-worker/ringer';
 
 /**
  * The in-memory twin of MqttRinger for the scheduling tests: it records each ring at the instant
@@ -12,12 +12,14 @@ export class RecordingRinger implements Ringer {
   readonly rings: (Omit<RingRequest, 'startAt'> & { at: string })[] = [];
   readonly prepared: { userId: string; deviceId: string; at: string }[] = [];
   outcome: FiringOutcome = 'played';
+  /** What the prepare window finds. */
+  prepareResult: PrepareResult = 'reachable';
 
   constructor(private readonly clock: WorkerClock) {}
 
-  prepare(userId: string, deviceId: string): Promise<void> {
+  prepare(userId: string, deviceId: string): Promise<PrepareResult> {
     this.prepared.push({ userId, deviceId, at: this.clock.now().toISOString() });
-    return Promise.resolve();
+    return Promise.resolve(this.prepareResult);
   }
 
   ring({ startAt, ...request }: RingRequest): Promise<RingResult> {

@@ -103,7 +103,7 @@ describe('app shell', () => {
     await waitFor(() => expect([...services.library.configRequests].sort()).toEqual(['p1', 'p2']));
     await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
     expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();
-    expect(screen.getByText('weekdays · volume 70%')).toBeTruthy();
+    expect(screen.getByText('weekdays · volume 7 of 8')).toBeTruthy();
     expect(new Set(services.library.configRequests)).toEqual(new Set(['p1', 'p2']));
 
     await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));

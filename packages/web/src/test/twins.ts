@@ -87,6 +87,15 @@ export class InMemoryLibrary implements LibrarySource {
   devices: Device[] = [];
   familyGroups: FamilyLibraryGroup[] = [];
   alarmsByDevice = new Map<string, string[]>();
+  /** A player's config read beyond its alarms: its `device.status` and other config keys. */
+  configExtrasByDevice = new Map<
+    string,
+    {
+      status?: DeviceConfig['device']['status'];
+      config?: Record<string, unknown>;
+      geoTimezone?: string;
+    }
+  >();
   /** The user call fails as the provider does for a revoked token. */
   rejectToken = false;
   /** The user call fails as it does when the provider is down (a 503 page). */
@@ -178,9 +187,6 @@ export class InMemoryLibrary implements LibrarySource {
     }
   }
 
-  /** Each player's geoTimezone; none reported when absent. */
-  zoneByDevice = new Map<string, string>();
-
   getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
     this.configRequests.push(deviceId);
     return Promise.resolve({
@@ -188,9 +194,12 @@ export class InMemoryLibrary implements LibrarySource {
         deviceId,
         name: deviceId,
         online: true,
-        geoTimezone: this.zoneByDevice.get(deviceId) ?? null,
-        status: null,
-        config: { alarms: this.alarmsByDevice.get(deviceId) ?? [] },
+        geoTimezone: this.configExtrasByDevice.get(deviceId)?.geoTimezone ?? null,
+        status: this.configExtrasByDevice.get(deviceId)?.status ?? null,
+        config: {
+          ...this.configExtrasByDevice.get(deviceId)?.config,
+          alarms: this.alarmsByDevice.get(deviceId) ?? [],
+        },
       },
     });
   }

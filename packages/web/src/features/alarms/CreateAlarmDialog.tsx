@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -16,12 +17,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import {
   ALARM_TYPE_LABELS,
   canCreateAlarm,
   toggleDay,
   type AlarmDraft,
 } from '@playlist-alarms/core/alarm-draft';
+import { ALARM_VOLUME_MAPPING_NOTE, alarmStepText } from '@playlist-alarms/core/alarm-volume';
 import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/constants';
 import type { AlarmType, Device } from '@playlist-alarms/core/entities';
 import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/weekdays';
@@ -116,9 +119,15 @@ export function CreateAlarmDialog({
             </Stack>
           </FormControl>
           <FormControl>
-            <FormLabel id="create-alarm-volume">Volume: {draft.volumePercent}%</FormLabel>
+            {/* What the percent writes on the player, said in the label; the why in the description
+                (a visible second line would push Create under a snackbar on short screens). */}
+            <FormLabel id="create-alarm-volume">
+              Volume: {draft.volumePercent}% → {alarmStepText(draft.volumePercent)} on the player
+            </FormLabel>
             <Slider
               aria-labelledby="create-alarm-volume"
+              getAriaValueText={(value) => `${value}%, ${alarmStepText(value)}`}
+              slotProps={{ input: { 'aria-describedby': 'create-alarm-volume-note' } }}
               value={draft.volumePercent}
               min={ALARM_VOLUME_SLIDER.min}
               max={ALARM_VOLUME_SLIDER.max}
@@ -128,6 +137,9 @@ export function CreateAlarmDialog({
               onChange={(_event, value) => update({ volumePercent: value })}
               sx={{ mx: 1, width: 'auto' }}
             />
+            <Box component="span" id="create-alarm-volume-note" sx={visuallyHidden}>
+              {ALARM_VOLUME_MAPPING_NOTE}
+            </Box>
           </FormControl>
           <FormControl>
             <FormLabel id="create-alarm-type">Alarm type</FormLabel>

@@ -14,7 +14,7 @@ import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
 import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud-upload';
 import type { DeviceAlarm } from '@playlist-alarms/core/entities';
 import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/messages';
-import { alarmLevelToPercent } from '@playlist-alarms/core/volume';
+import { alarmVolumeLabel } from '@playlist-alarms/core/alarm-volume';
 import { daysWording } from '@playlist-alarms/core/weekdays';
 import { timeWithPlace } from '@playlist-alarms/core/zone-label';
 import { useServices } from '../../services/app-services';
@@ -124,7 +124,7 @@ function DeviceAlarmItem({
     <ListItem divider>
       <ListItemText
         primary={`${time} · ${title}`}
-        secondary={`${daysWording(alarm.days) || 'No days'} · volume ${alarmLevelToPercent(alarm.volume)}%`}
+        secondary={`${daysWording(alarm.days) || 'No days'} · ${alarmVolumeLabel(alarm.volume)}`}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {type && <Chip size="small" variant="outlined" label={ALARM_TYPE_LABELS[type]} />}

@@ -27,7 +27,7 @@ function setup(alarm: string, zone: string | null) {
   services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
   services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
   services.library.alarmsByDevice.set('p1', [alarm]);
-  if (zone) services.library.zoneByDevice.set('p1', zone);
+  if (zone) services.library.configExtrasByDevice.set('p1', { geoTimezone: zone });
   return services;
 }
 

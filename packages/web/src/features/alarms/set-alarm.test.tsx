@@ -144,6 +144,11 @@ describe('Create Alarm dialog', DIALOG_TESTS, () => {
     expect(slider.getAttribute('max')).toBe('100');
     expect(slider.getAttribute('step')).toBe('5');
     for (const mark of ['10%', '50%', '100%']) expect(within(d).getByText(mark)).toBeTruthy();
+    // What the percent writes on the player, in words: the level and Yoto's alarm limit.
+    expect(within(d).getByText('Volume: 70% → level 6 of 8 on the player')).toBeTruthy();
+    expect(slider.getAttribute('aria-valuetext')).toBe('70%, level 6 of 8');
+    const note = document.getElementById(slider.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toMatch(/0–16 scale.*100% is level 8 and 10% is level 1/);
     expect(within(d).getByRole('radio', { name: 'Wakeup' })).toHaveProperty('checked', true);
     expect(within(d).getByRole('radio', { name: 'Bedtime' })).toHaveProperty('checked', false);
     expect(createButton(d)).toHaveProperty('disabled', false);
@@ -218,7 +223,7 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(services.library.alarmWrites).toEqual([
-      { deviceId: 'p2', alarms: [SEEDED, UNREADABLE, '1010000,0630,card1,,,9,1'] },
+      { deviceId: 'p2', alarms: [SEEDED, UNREADABLE, '1010000,0630,card1,,,7,1'] },
     ]);
     expect(messages(notices)).toEqual([
       ['info', 'Creating alarm...'],
@@ -240,7 +245,7 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
       SEEDED,
       UNREADABLE,
       elsewhere,
-      '0010000,0605,card1,,,7,1',
+      '0010000,0605,card1,,,6,1',
     ]);
   });
 
@@ -256,7 +261,7 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
     await waitFor(() => expect(services.library.alarmWrites).toHaveLength(1));
     expect(services.library.alarmWrites[0]).toEqual({
       deviceId: 'p3',
-      alarms: ['1111111,0605,card1,,,7,1'],
+      alarms: ['1111111,0605,card1,,,6,1'],
     });
     await waitFor(() =>
       expect(notices.at(-1)?.message).toBe(
@@ -310,7 +315,7 @@ describe('Creating the alarm', DIALOG_TESTS, () => {
     expect(services.library.alarmsByDevice.get('p2')).toEqual([
       SEEDED,
       UNREADABLE,
-      '0010010,1945,card1,,,7,1',
+      '0010010,1945,card1,,,6,1',
     ]);
   });
 

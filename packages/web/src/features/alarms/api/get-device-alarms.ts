@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
 import type { DeviceAlarm } from '@playlist-alarms/core/entities';
 import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import { playerPowerFromConfig, type PlayerPower } from '@playlist-alarms/core/player-off-at';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
@@ -16,14 +17,17 @@ export interface DeviceAlarms {
    * and the page's own zone stands in.
    */
   timeZone: string | null;
+  /** Online, power source and shutdownTimeout from the same read: will it be off for a cloud alarm? */
+  power: PlayerPower;
 }
 
-/** A player's alarms and zone as its configuration holds them (a read, or a write's read-back). */
+/** A player's alarms, zone and power as its configuration holds them (a read, or a write's read-back). */
 export function deviceAlarmsOf(config: DeviceConfig): DeviceAlarms {
   const zone = config.device.geoTimezone;
   return {
     ...parseAlarmList(config.device.config.alarms),
     timeZone: zone && isValidTimeZone(zone) ? zone : null,
+    power: playerPowerFromConfig(config),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +20,7 @@ import {
 import { ALARM_TYPES } from '@playlist-alarms/core/constants';
 import type { Device } from '@playlist-alarms/core/entities';
 import { MESSAGES, importedAlarms } from '@playlist-alarms/core/messages';
+import { keptOnPlayer } from '@playlist-alarms/core/player-off-at';
 import { useUser } from '../../../api/get-user';
 import { useNotify } from '../../../services/notifier-context';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -29,6 +31,9 @@ import { useDeleteCloudAlarms, type CloudDeleteRequest } from './api/delete-clou
 import { useImportCloudAlarms } from './api/import-cloud-alarms';
 import { useChangeTimeZone, useCloudUser } from './api/save-cloud-user';
 import { useUploadCloudAlarm } from './api/upload-cloud-alarm';
+import { useKeepOnPlayer } from '../api/keep-alarm-on-player';
+import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
+import { useServices } from '../../../services/app-services';
 import { CloudAlarmList } from './CloudAlarmList';
 import { TimeZoneField } from './TimeZoneField';
 import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
@@ -50,6 +55,18 @@ export function CloudAlarmCard({
   const cloudUser = useCloudUser(user.data);
   const changeZone = useChangeTimeZone();
   const upload = useUploadCloudAlarm();
+  const keep = useKeepOnPlayer();
+  const { library } = useServices();
+  // The players' own zones, from the config reads the alarm views share: the cached read does, so
+  // mounting this card asks the provider for nothing more.
+  const playerZones = useQueries({
+    queries: devices.map((device) => ({
+      ...deviceAlarmsQueryOptions(library, device.deviceId),
+      refetchOnMount: false,
+    })),
+    combine: (results) =>
+      new Map(devices.map((device, i) => [device.deviceId, results[i]?.data?.timeZone ?? null])),
+  });
   const importAlarms = useImportCloudAlarms();
   const remove = useDeleteCloudAlarms();
   const detected = useMemo(() => detectTimeZone(), []);
@@ -76,6 +93,19 @@ export function CloudAlarmCard({
         onSuccess: () => {
           setUploading(false);
           notify.success(`${ALARM_TYPE_LABELS[type]} alarm saved to the cloud`);
+        },
+        onError: (error) => notify.error(error.message),
+      },
+    );
+
+  // The player rings an alarm of its own config itself, even when it has switched itself off.
+  const onKeepOnPlayer = (local: LocalAlarm) =>
+    keep.mutate(
+      { deviceId: local.device.deviceId, alarm: local.alarm },
+      {
+        onSuccess: () => {
+          setUploading(false);
+          notify.success(keptOnPlayer(local.device.name, local.alarm.time));
         },
         onError: (error) => notify.error(error.message),
       },
@@ -150,6 +180,7 @@ export function CloudAlarmCard({
           <CloudAlarmList
             alarms={list}
             timeZone={zone}
+            playerZoneOf={(deviceId) => playerZones.get(deviceId) ?? null}
             onDelete={(alarm) => setConfirming({ kind: 'single', alarm })}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -189,8 +220,10 @@ export function CloudAlarmCard({
         <UploadAlarmsDialog
           devices={devices}
           titleOf={knownTitle}
-          uploading={upload.isPending}
+          timeZone={zone}
+          uploading={upload.isPending || keep.isPending}
           onUpload={onUpload}
+          onKeepOnPlayer={onKeepOnPlayer}
           onClose={() => setUploading(false)}
         />
       )}

@@ -32,10 +32,13 @@ function nextFire(at: string | null, timeZone: string): string | null {
 export function CloudAlarmList({
   alarms,
   timeZone,
+  playerZoneOf = () => null,
   onDelete,
 }: {
   alarms: readonly CloudAlarm[];
   timeZone: string;
+  /** A player's own time zone when its config has been read. */
+  playerZoneOf?: (deviceId: string) => string | null;
   onDelete: (alarm: CloudAlarm) => void;
 }) {
   return (
@@ -43,7 +46,7 @@ export function CloudAlarmList({
       {alarms.map((alarm) => {
         const next = nextFire(alarm.next_fire_at, timeZone);
         const days = daysWording(maskToDays(alarm.days));
-        const receipt = firingReceipt(alarm, timeZone);
+        const receipt = firingReceipt(alarm, timeZone, new Date(), playerZoneOf(alarm.yoto_device_id));
         return (
           <ListItem key={alarm.id} divider>
             <ListItemText

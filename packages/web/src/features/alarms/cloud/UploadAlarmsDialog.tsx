@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -22,6 +23,7 @@ import type { CloudAlarmType } from '@playlist-alarms/core/cloud-schemas';
 import { alarmTypeKey, canContinueUpload, canOpenUpload } from '@playlist-alarms/core/cloud-upload';
 import { ALARM_TYPES, UPLOAD_LIST_MAX_HEIGHT_PX } from '@playlist-alarms/core/constants';
 import type { Device, DeviceAlarm } from '@playlist-alarms/core/entities';
+import { cloudAlarmOffWarning } from '@playlist-alarms/core/player-off-at';
 import { daysWording } from '@playlist-alarms/core/weekdays';
 import { useServices } from '../../../services/app-services';
 import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
@@ -35,19 +37,25 @@ export interface LocalAlarm {
 /**
  * "Select Alarms to Upload" then "Choose Alarm Type" (SPEC §2): the players' alarms are read when
  * the dialog opens; with none, there is nothing to continue with. The type starts as the one the
- * parent chose when creating the alarm, else wakeup.
+ * parent chose when creating the alarm, else wakeup. When the player will have switched itself
+ * off by the alarm's time, the type step warns and offers to keep the alarm on the player instead.
  */
 export function UploadAlarmsDialog({
   devices,
   titleOf,
+  timeZone,
   uploading,
   onUpload,
+  onKeepOnPlayer,
   onClose,
 }: {
   devices: readonly Device[];
   titleOf: (cardId: string) => string | undefined;
+  /** The household's cloud time zone: the one the server rings the cloud alarm in. */
+  timeZone: string;
   uploading: boolean;
   onUpload: (local: LocalAlarm, type: CloudAlarmType) => void;
+  onKeepOnPlayer: (local: LocalAlarm) => void;
   onClose: () => void;
 }) {
   const { library, alarmTypes } = useServices();
@@ -62,6 +70,17 @@ export function UploadAlarmsDialog({
   const [step, setStep] = useState<'select' | 'type'>('select');
   const [type, setType] = useState<CloudAlarmType>(ALARM_TYPES[0]);
   const chosen = local.find((item) => item.key === selected) ?? null;
+  const chosenPower = chosen && lists[devices.indexOf(chosen.device)]?.data?.power;
+  const offWarning =
+    chosen && chosenPower
+      ? cloudAlarmOffWarning({
+          alarm: chosen.alarm,
+          player: chosen.device.name,
+          power: chosenPower,
+          timeZone,
+          now: new Date(),
+        })
+      : null;
 
   const next = () => {
     if (!chosen) return;
@@ -83,6 +102,24 @@ export function UploadAlarmsDialog({
           <Typography color="text.secondary" gutterBottom>
             It replaces the cloud alarm of that type.
           </Typography>
+          {offWarning && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 2 }}
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => onKeepOnPlayer(chosen)}
+                  disabled={uploading}
+                >
+                  Save on the player instead
+                </Button>
+              }
+            >
+              {offWarning}
+            </Alert>
+          )}
           <RadioGroup
             aria-labelledby="upload-type-title"
             value={type}

@@ -73,6 +73,49 @@ describe('the cloud alarm card', () => {
     expect(within(list).getByText(/weekdays · volume 70% · Bedroom Player/)).toBeTruthy();
   });
 
+  it('warns when the player will have switched itself off, and saves the alarm on the player instead', async () => {
+    const { services } = setup();
+    // On battery, switching itself off after a minute without use: off long before any 06:30.
+    services.library.configExtrasByDevice.set('p1', {
+      status: { powerSrc: 0, charging: false },
+      config: { shutdownTimeout: '60' },
+    });
+    services.library.alarmsByDevice.set('p1', ['1111100,0630,card1,,,4,0']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    await userEvent.click(await screen.findByRole('button', { name: /06:30 · Morning Songs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    expect(
+      within(type).getByText(
+        "Bedroom Player is on battery and switches itself off after 1 minute without use, so it will be off at 06:30. The server can't wake a player, so this cloud alarm can't ring. An alarm saved on the player is rung by the player itself.",
+      ),
+    ).toBeTruthy();
+    // Uploading anyway stays possible; the parent saves it on the player instead.
+    expect(within(type).getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', false);
+    await userEvent.click(within(type).getByRole('button', { name: 'Save on the player instead' }));
+
+    expect(
+      await screen.findByText('Saved on Bedroom Player: the player rings the 06:30 alarm itself'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(services.library.alarmsByDevice.get('p1')).toEqual(['1111100,0630,card1,,,4,1']);
+    expect(services.cloud.alarms).toEqual([]);
+  });
+
+  it('gives no warning for a player on its dock', async () => {
+    const { services } = setup();
+    services.library.configExtrasByDevice.set('p1', {
+      status: { powerSrc: 1, charging: false },
+      config: { shutdownTimeout: '60' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    await userEvent.click(await screen.findByRole('button', { name: /06:30 · Morning Songs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    expect(within(type).queryByRole('button', { name: 'Save on the player instead' })).toBeNull();
+    expect(within(type).queryByRole('alert')).toBeNull();
+  });
+
   it('with no local alarms the selection cannot go on', async () => {
     const { services } = setup();
     services.library.alarmsByDevice.set('p1', []);
@@ -133,7 +176,7 @@ describe('the cloud alarm card', () => {
     expect(await screen.findByText('Successfully imported 1 alarms from cloud storage')).toBeTruthy();
     expect(services.library.alarmsByDevice.get('p1')).toEqual([
       '0000011,0900,card9,01,01,5,1',
-      '1111100,0630,card1,,,7,1',
+      '1111100,0630,card1,,,6,1',
     ]);
   });
 
@@ -159,6 +202,31 @@ describe('the cloud alarm card', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Time zone' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Asia/Tokyo' }));
     expect(await screen.findByText('Failed to sync user: timezone must be an IANA time zone')).toBeTruthy();
+  });
+
+  it("tells a player found off at the prepare window in the player's own clock", async () => {
+    const { services, queryClient } = setup();
+    services.library.configExtrasByDevice.set('p1', { geoTimezone: 'America/New_York' });
+    await upload('Wakeup');
+    expect(await screen.findByText('Wakeup alarm saved to the cloud')).toBeTruthy();
+    const [stored] = services.cloud.alarms;
+    if (!stored) throw new Error('the upload stored nothing');
+    const dueAt = Math.floor(Date.now() / 60_000) * 60_000 + 4 * 60_000;
+    const noted = {
+      ...stored,
+      last_fired_at: new Date(dueAt).toISOString(),
+      last_outcome: 'player-offline' as const,
+      last_outcome_at: new Date(dueAt - 295_000).toISOString(),
+    };
+    services.cloud.alarms = [noted];
+    await act(() => queryClient.invalidateQueries());
+    const text = (await screen.findByTestId('firing-receipt')).textContent;
+    const zone = detectTimeZone();
+    expect(text).toBe(firingReceipt(noted, zone, new Date(), 'America/New_York')?.text);
+    expect(text).toMatch(
+      /^Bedroom Player was off at .*: the alarm due .* can't ring unless someone switches it on$/,
+    );
+    if (zone !== 'America/New_York') expect(text).toContain('(New York time)');
   });
 
   it('shows the last firing: ringing, then (asked again by itself) played, with time and player', async () => {
