@@ -2,6 +2,7 @@
 // `npm start` runs this after building the web app; Ctrl-C stops both cleanly.
 import { z } from 'zod';
 import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
+import { clientRegistrationEnv } from '@playlist-alarms/sandbox/client-registration';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig } from '@playlist-alarms/server/config';
 import { startServer } from '@playlist-alarms/server/start';
@@ -13,6 +14,10 @@ const envSchema = z.object({
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX_PLAYLISTS: z.coerce.number().int().min(1).max(20_000).optional(),
   SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
+  /** The demo client's granted scopes; asking for more refuses the sign-in, as at the provider. */
+  SANDBOX_GRANTED_SCOPES: clientRegistrationEnv.grantedScopes,
+  /** Makes the demo client confidential; the server then sends this secret as its client secret. */
+  SANDBOX_CLIENT_SECRET: clientRegistrationEnv.clientSecret,
 });
 
 async function main(): Promise<void> {
@@ -28,6 +33,8 @@ async function main(): Promise<void> {
     ...(env.SANDBOX_PLAYLISTS === undefined ? {} : { playlistCount: env.SANDBOX_PLAYLISTS }),
     // The test knobs mint tokens without a sign-in: only for the e2e suite, which asks for them.
     knobs: env.SANDBOX_KNOBS === '1',
+    ...(env.SANDBOX_GRANTED_SCOPES ? { grantedScopes: env.SANDBOX_GRANTED_SCOPES } : {}),
+    clientSecret: env.SANDBOX_CLIENT_SECRET ?? null,
   });
   const config = loadConfig({
     // The demo console shows the URL and problems, not a JSON line per request; LOG_LEVEL overrides.
@@ -41,6 +48,8 @@ async function main(): Promise<void> {
     PROVIDER_AUDIENCE: sandbox.url,
     PROVIDER_BROKER_URL: sandbox.wsUrl,
     PROVIDER_CLIENT_ID: 'playlist-alarms-demo',
+    // The sandbox's client is the server's: confidential when SANDBOX_CLIENT_SECRET makes it so.
+    PROVIDER_CLIENT_SECRET: env.SANDBOX_CLIENT_SECRET ?? '',
   });
   const server = await startServer(config);
   // The page may use the sandbox from the app's own origin only (as served, and as configured).

@@ -1,5 +1,6 @@
 // Runs the sandbox on its own: `npx tsx packages/sandbox/src/main.ts`.
 import { z } from 'zod';
+import { clientRegistrationEnv } from './client-registration';
 import { startSandbox } from './sandbox';
 import { DEFAULT_PLAYLIST_COUNT, MAX_PLAYLISTS, MIN_PLAYLISTS } from './seed-household';
 
@@ -19,6 +20,10 @@ const env = z
     SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
     /** The test knobs under /_sandbox/: off unless '1' (they mint tokens without a sign-in). */
     SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
+    /** The demo client's granted scopes (space-separated); default: what the app uses. */
+    SANDBOX_GRANTED_SCOPES: clientRegistrationEnv.grantedScopes,
+    /** Set: the demo client is confidential, and token requests need this secret. */
+    SANDBOX_CLIENT_SECRET: clientRegistrationEnv.clientSecret,
     /** Where the app's page is served: the only origins a browser may use the sandbox from. */
     SANDBOX_APP_ORIGINS: z
       .string()
@@ -43,6 +48,8 @@ const sandbox = await startSandbox({
   log: true,
   knobs: env.data.SANDBOX_KNOBS === '1',
   appOrigins: env.data.SANDBOX_APP_ORIGINS,
+  ...(env.data.SANDBOX_GRANTED_SCOPES ? { grantedScopes: env.data.SANDBOX_GRANTED_SCOPES } : {}),
+  clientSecret: env.data.SANDBOX_CLIENT_SECRET ?? null,
 });
 console.log(`Yoto sandbox at ${sandbox.url} (MQTT ${sandbox.wsUrl} and ${sandbox.mqttUrl})`);
 

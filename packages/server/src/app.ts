@@ -126,6 +126,12 @@ async function registerRoutes(
     fetch: fetchImpl,
     now,
     ...(deps.tokenRefreshMarginMs === undefined ? {} : { refreshMarginMs: deps.tokenRefreshMarginMs }),
+    // The user id and the grant's code only: no token or secret reaches the log.
+    onRefreshFailure: ({ userId, code, retryAt }) =>
+      app.log.warn(
+        { userId, code, retryAt: retryAt.toISOString() },
+        'Token refresh failed; the session stays',
+      ),
   });
   app.decorate('sessions', sessions);
   const worker = startAlarmWorker(app, config, db, { ...deps, sessions });
