@@ -177,7 +177,12 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
       const reason = exchangeFailure(error);
       const details =
         error instanceof AuthError
-          ? { code: error.code, status: error.status, oauthError: error.oauthError, message: error.message }
+          ? {
+              grantError: error.code,
+              status: error.status,
+              oauthError: error.oauthError,
+              message: error.message,
+            }
           : { message: error instanceof HttpError ? error.message : 'error' };
       request.log.warn({ reason, ...details }, 'Sign-in callback failed');
       return fail(reason, { code: error instanceof AuthError ? safeErrorCode(error.oauthError) : null });

@@ -26,6 +26,8 @@ export interface SessionStoreOptions {
   fetch: typeof fetch;
   now: () => Date;
   refreshMarginMs?: number;
+  /** A token request not answered by then counts as unreachable (default: the grant's 15 s). */
+  timeoutMs?: number;
   /** When to try a failed refresh again (default: doubling from 1 s to 60 s, after any Retry-After). */
   backoff?: RefreshBackoff;
   /** Told about each failed refresh (its code, never a token), for the log. */
@@ -171,6 +173,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           refreshToken,
           fetch: options.fetch,
           now: () => now().getTime(),
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         });
       } catch (error) {
         // Only the provider ending the grant ends the session; anything else is tried again later.
