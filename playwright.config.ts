@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quietTimeZone } from './e2e/support/quiet-zone';
-import { E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
+import { E2E_CLIENT_SECRET, E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
 
 // The whole stack, started the way `npm start` starts it (after `npm run build`), on its own ports
 // and its own data folder so a running demo on 8080/8090 is left alone.
@@ -58,6 +58,9 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN: '1000',
       // The journeys steer the sandbox (players, faults, tokens): its test knobs, off by default.
       SANDBOX_KNOBS: '1',
+      // Every journey signs in as a confidential client: the sandbox refuses token requests
+      // without the secret, and the demo's server sends it with each exchange and refresh.
+      SANDBOX_CLIENT_SECRET: E2E_CLIENT_SECRET,
     },
   },
 });
