@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quietTimeZone } from './e2e/support/quiet-zone';
-import { E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
+import { E2E_CLIENT_SECRET, E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
 
 // The whole stack, started the way `npm start` starts it (after `npm run build`), on its own ports
 // and its own data folder so a running demo on 8080/8090 is left alone.
@@ -61,6 +61,9 @@ export default defineConfig({
       // The family's own players live in the browser's quiet zone too: their alarms are hours away,
       // so no journey meets the page connecting one by itself. Grandma's Player stays in New York.
       SANDBOX_HOME_TIMEZONE: process.env.E2E_TIMEZONE,
+      // Every journey signs in as a confidential client: the sandbox refuses token requests
+      // without the secret, and the demo's server sends it with each exchange and refresh.
+      SANDBOX_CLIENT_SECRET: E2E_CLIENT_SECRET,
     },
   },
 });

@@ -64,7 +64,6 @@ try {
   const { access_token: token } = await sandbox.issueTokens('demo');
   const client = new ProviderClient({
     apiBase: sandbox.url,
-    authIssuer: sandbox.url,
     getAccessToken: () => Promise.resolve(token),
   });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '@playlist-alarms/core/local-time';
 import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
+import { clientRegistrationEnv } from '@playlist-alarms/sandbox/client-registration';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig } from '@playlist-alarms/server/config';
 import { startServer } from '@playlist-alarms/server/start';
@@ -18,6 +19,10 @@ const envSchema = z.object({
     .string()
     .refine(isValidTimeZone, 'an IANA time zone such as Europe/London')
     .optional(),
+  /** The demo client's granted scopes; asking for more refuses the sign-in, as at the provider. */
+  SANDBOX_GRANTED_SCOPES: clientRegistrationEnv.grantedScopes,
+  /** Makes the demo client confidential; the server then sends this secret as its client secret. */
+  SANDBOX_CLIENT_SECRET: clientRegistrationEnv.clientSecret,
 });
 
 async function main(): Promise<void> {
@@ -35,6 +40,8 @@ async function main(): Promise<void> {
     ...(env.SANDBOX_HOME_TIMEZONE === undefined ? {} : { homeTimeZone: env.SANDBOX_HOME_TIMEZONE }),
     // The test knobs mint tokens without a sign-in: only for the e2e suite, which asks for them.
     knobs: env.SANDBOX_KNOBS === '1',
+    ...(env.SANDBOX_GRANTED_SCOPES ? { grantedScopes: env.SANDBOX_GRANTED_SCOPES } : {}),
+    clientSecret: env.SANDBOX_CLIENT_SECRET ?? null,
   });
   const config = loadConfig({
     // The demo console shows the URL and problems, not a JSON line per request; LOG_LEVEL overrides.
@@ -48,6 +55,8 @@ async function main(): Promise<void> {
     PROVIDER_AUDIENCE: sandbox.url,
     PROVIDER_BROKER_URL: sandbox.wsUrl,
     PROVIDER_CLIENT_ID: 'playlist-alarms-demo',
+    // The sandbox's client is the server's: confidential when SANDBOX_CLIENT_SECRET makes it so.
+    PROVIDER_CLIENT_SECRET: env.SANDBOX_CLIENT_SECRET ?? '',
   });
   const server = await startServer(config);
   // The page may use the sandbox from the app's own origin only (as served, and as configured).

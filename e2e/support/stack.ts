@@ -10,6 +10,11 @@ export const E2E_PORTS = {
   sandboxMqtt: 11884 + offset,
 } as const;
 export const appUrl = `http://localhost:${E2E_PORTS.app}`;
+/**
+ * The stack's demo client is confidential, as the provider's server-side clients are: the sandbox
+ * refuses a token request without this secret, and the server sends it (SANDBOX_CLIENT_SECRET).
+ */
+export const E2E_CLIENT_SECRET = 'e2e-confidential-client-secret';
 export const sandboxUrl = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
 
 /** Debian's Chromium: browsers cannot be downloaded here, so a missing one must fail loudly. */
@@ -192,14 +197,21 @@ export const sandbox = {
   /** This player's timings until the next reset. */
   playerSettings: (deviceId: string, settings: { rebootDelayMs?: number; statusIntervalMs?: number }) =>
     knob(`devices/${deviceId}/settings`, settings),
+  /** The demo client's registration at the provider: its granted scopes (null: the start grant). */
+  client: async (registration: { grantedScopes?: string | null }) =>
+    z
+      .object({ grantedScopes: z.string(), confidential: z.boolean() })
+      .parse(await knob('client', registration)),
   faults: (faults: {
     restDown?: boolean;
     malformed?: boolean;
     restError?: boolean;
+    /** 429 with this Retry-After (seconds); null: off. */
+    restRateLimited?: number | null;
     restDelayMs?: number;
     brokerDown?: boolean;
     mqttRefuseLogin?: boolean;
-    /** Limit the REST faults to these REST path prefixes. */
+    /** Limit the REST faults to these REST path prefixes ('/oauth/token' reaches the token endpoint). */
     faultPaths?: string[] | null;
   }) => knob('faults', faults),
 };

@@ -41,7 +41,6 @@ describe('refreshTokenGrant in Node against the sandbox', () => {
 
     const provider = new ProviderClient({
       apiBase: sandbox.url,
-      authIssuer: sandbox.url,
       getAccessToken: () => Promise.resolve(next.accessToken),
     });
     expect((await provider.getDevices()).map((device) => device.deviceId)).toContain('demo-player-1');
@@ -54,7 +53,7 @@ describe('refreshTokenGrant in Node against the sandbox', () => {
     const replay = refreshTokenGrant({ endpoints: endpoints(), refreshToken: first.refresh_token });
     await expect(replay).rejects.toBeInstanceOf(AuthError);
     await expect(replay).rejects.toMatchObject({
-      code: 'token-request-failed',
+      code: 'invalid-grant',
       message: expect.stringContaining('HTTP 400, invalid_grant') as unknown,
     });
 
@@ -62,10 +61,10 @@ describe('refreshTokenGrant in Node against the sandbox', () => {
     expect(third.refreshToken).not.toBe(second.refreshToken);
   });
 
-  it('maps a refused refresh to token-request-failed and an unreachable issuer to network-error', async () => {
+  it('maps a spent refresh token to invalid-grant, an unknown client to token-request-failed and an unreachable issuer to network-error', async () => {
     await expect(
       refreshTokenGrant({ endpoints: endpoints(), refreshToken: 'forged-refresh-token' }),
-    ).rejects.toMatchObject({ name: 'AuthError', code: 'token-request-failed' });
+    ).rejects.toMatchObject({ name: 'AuthError', code: 'invalid-grant' });
 
     const { refresh_token } = await sandbox.issueTokens('demo');
     await expect(

@@ -4,6 +4,11 @@ export interface OAuthEndpoints {
   /** e.g. https://login.yotoplay.com or the sandbox's http://localhost:8090 */
   authIssuer: string;
   clientId: string;
+  /**
+   * A confidential client's secret, sent with the code exchange and every refresh; null or absent
+   * for a public client. Server-side only: it must never reach a browser.
+   */
+  clientSecret?: string | null;
   audience: string;
   scope: string;
   redirectUri: string;
@@ -13,6 +18,8 @@ export interface TokenSet {
   accessToken: string;
   refreshToken: string | null;
   idToken: string | null;
+  /** The scopes granted, when the answer says (space-separated). */
+  scope?: string | null;
   /** Epoch milliseconds. */
   expiresAt: number;
 }

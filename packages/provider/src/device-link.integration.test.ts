@@ -88,7 +88,6 @@ describe('MqttDeviceLink against the sandbox', () => {
 
     const provider = new ProviderClient({
       apiBase: sandbox.url,
-      authIssuer: sandbox.url,
       getAccessToken: () => Promise.resolve(demoToken),
     });
     const cardId = (await provider.getPlaylists())[0]!.cardId!;

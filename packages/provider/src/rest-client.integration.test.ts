@@ -3,6 +3,7 @@ import { contentOutcomeOfStatus } from '@playlist-alarms/core/family-library';
 import { statusReport } from '@playlist-alarms/core/status-report';
 import type { StatusSection } from '@playlist-alarms/core/status-report';
 import { z } from 'zod';
+import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderClient, ProviderError } from './rest-client';
@@ -18,7 +19,6 @@ let other: ProviderClient;
 function clientWith(token: string | null): ProviderClient {
   return new ProviderClient({
     apiBase: sandbox.url,
-    authIssuer: sandbox.url,
     getAccessToken: () => Promise.resolve(token),
   });
 }
@@ -87,30 +87,28 @@ afterAll(async () => {
 });
 
 describe('ProviderClient against the sandbox', () => {
-  it('knows the user without /userinfo (no openid granted): the id from the token, no name', async () => {
-    const refused = await fetch(`${sandbox.url}/userinfo`, {
-      headers: { authorization: `Bearer ${(await sandbox.issueTokens('demo')).access_token}` },
-    });
-    expect(refused.status).toBe(401);
+  it('knows the user without /userinfo: the id from the token, no name (no family:view granted)', async () => {
     const user = await demo.getUser();
     expect(user).toEqual({ sub: 'auth0|demo-parent', name: null, email: null });
     expect(greeting(user)).toBe('Welcome back');
     expect((await other.getUser()).sub).toBe('auth0|other-family');
   });
 
-  it('reads the name from /userinfo when openid was granted', async () => {
-    await setBehaviour({ grantOpenid: true });
+  it('reads the email from /user/family when family:view is granted', async () => {
+    await knob('client', { grantedScopes: `${APP_SCOPES} family:view` });
     try {
       const granted = clientWith((await sandbox.issueTokens('demo')).access_token);
-      const user = await granted.getUser();
-      expect(user).toEqual({ sub: 'auth0|demo-parent', name: 'Demo Parent', email: 'demo@example.com' });
-      expect(greeting(user)).toBe('Welcome back, Demo Parent');
+      expect(await granted.getUser()).toEqual({
+        sub: 'auth0|demo-parent',
+        name: null,
+        email: 'demo@example.com',
+      });
     } finally {
-      await setBehaviour({ grantOpenid: false });
+      await knob('client', { grantedScopes: null });
     }
   });
 
-  it('an expired or foreign token is still an expired session (401), /userinfo refused or not', async () => {
+  it('an expired or foreign token is still an expired session (401)', async () => {
     const error = await failure(clientWith('not-a-token').getUser());
     expect(error.status).toBe(401);
   });
@@ -303,7 +301,6 @@ describe('ProviderClient with sandbox faults', () => {
     for (const call of [
       () => demo.getPlaylists(),
       () => demo.getDevices(),
-      () => demo.getUser(),
       () => demo.getFamilyLibraryGroups(),
     ]) {
       const error = await failure(call());
@@ -326,7 +323,6 @@ describe('ProviderClient with sandbox faults', () => {
     await closed.close();
     const client = new ProviderClient({
       apiBase: url,
-      authIssuer: url,
       getAccessToken: () => Promise.resolve(token),
     });
     const error = await failure(client.getPlaylists());

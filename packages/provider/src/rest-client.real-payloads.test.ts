@@ -29,7 +29,6 @@ function client(replies: Record<string, Reply>) {
   };
   const provider = new ProviderClient({
     apiBase: 'https://api.example.test',
-    authIssuer: 'https://login.example.test',
     getAccessToken: () => Promise.resolve(TOKEN),
     fetch: fetchFn,
   });
@@ -50,39 +49,28 @@ const refused = (status: number, message: string): Reply => ({
 });
 
 describe('identity without /userinfo', () => {
-  it('userinfo refused (no openid): the id from the token, no name in the real family record', async () => {
-    const { provider, asked } = client({
-      '/userinfo': refused(401, 'Unauthorized'),
-      '/user/family': { status: 200, body: USER_FAMILY },
-    });
+  it('the id from the token, no name in the real family record, and the login host never asked', async () => {
+    const { provider, asked } = client({ '/user/family': { status: 200, body: USER_FAMILY } });
     const user = await provider.getUser();
-    expect(user).toEqual({ sub: SUB, name: null, email: null });
+    expect(user).toEqual({ sub: SUB, name: null, email: USER_FAMILY.family.members[0].email });
     expect(greeting(user)).toBe('Welcome back');
-    expect(asked).toEqual(['/userinfo', '/user/family']);
+    expect(asked).toEqual(['/user/family']);
   });
 
-  it('a member record with a name gives it; a refused family endpoint gives none', async () => {
+  it('a member record with a name gives it; a refused family endpoint (no family:view) gives none', async () => {
     const named = structuredClone(USER_FAMILY) as unknown as {
       family: { members: Array<Record<string, unknown>> };
     };
     named.family.members[0]!.name = 'Sam Parent';
-    const withName = client({ '/userinfo': refused(401, 'x'), '/user/family': { status: 200, body: named } });
+    const withName = client({ '/user/family': { status: 200, body: named } });
     expect(greeting(await withName.provider.getUser())).toBe('Welcome back, Sam Parent');
-    const without = client({ '/userinfo': refused(403, 'x'), '/user/family': refused(403, 'x') });
+    const without = client({ '/user/family': refused(403, 'x') });
     expect(await without.provider.getUser()).toEqual({ sub: SUB, name: null, email: null });
   });
 
-  it('the family endpoint refusing the token too is an expired session (401)', async () => {
-    const { provider } = client({ '/userinfo': refused(401, 'x'), '/user/family': refused(401, 'Expired.') });
+  it('the family endpoint refusing the token is an expired session (401)', async () => {
+    const { provider } = client({ '/user/family': refused(401, 'Expired.') });
     await expect(provider.getUser()).rejects.toMatchObject({ name: 'ProviderError', status: 401 });
-  });
-
-  it('a userinfo with a name wins, and the family is not asked', async () => {
-    const { provider, asked } = client({
-      '/userinfo': { status: 200, body: { sub: SUB, name: 'Ann', email: 'a@b.c' } },
-    });
-    expect(await provider.getUser()).toEqual({ sub: SUB, name: 'Ann', email: 'a@b.c' });
-    expect(asked).toEqual(['/userinfo']);
   });
 });
 

@@ -34,7 +34,6 @@ function client(replies: Reply[], options: { libraryBase?: string; token?: strin
   };
   const provider = new ProviderClient({
     apiBase: 'https://api.example.test/',
-    authIssuer: 'https://login.example.test',
     getAccessToken: () => Promise.resolve(options.token === undefined ? 'tok-1' : options.token),
     fetch: fetchFn,
     ...(options.libraryBase ? { libraryBase: options.libraryBase } : {}),
@@ -52,11 +51,19 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 }
 
 describe('ProviderClient requests', () => {
-  it('reads the user from {authIssuer}/userinfo with the bearer token', async () => {
-    const { provider, seen } = client([{ body: '{"sub":"auth0|x","name":"Ann","email":"a@b.c","extra":1}' }]);
+  it('reads the user from the token and {apiBase}/user/family, never the login host', async () => {
+    const jwt = `e30.${Buffer.from('{"sub":"auth0|x"}').toString('base64url')}.c2ln`;
+    const family = '{"family":{"members":[{"userId":"auth0|x","name":"Ann","email":"a@b.c"}]}}';
+    const { provider, seen } = client([{ body: family }], { token: jwt });
     expect(await provider.getUser()).toEqual({ sub: 'auth0|x', name: 'Ann', email: 'a@b.c' });
-    expect(seen[0]!.url).toBe('https://login.example.test/userinfo');
-    expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(seen.map((request) => request.url)).toEqual(['https://api.example.test/user/family']);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${jwt}`);
+  });
+
+  it('a token that names no user is an expired session, asked of no one', async () => {
+    const { provider, seen } = client([]);
+    expect(await failure(provider.getUser())).toMatchObject({ status: 401, code: 'no-subject' });
+    expect(seen).toHaveLength(0);
   });
 
   it('maps devices with defaults', async () => {

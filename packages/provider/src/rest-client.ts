@@ -28,7 +28,6 @@ import {
   familyGroupsSchema,
   myContentSchema,
   userFamilySchema,
-  userInfoSchema,
   type DeviceApiStatus,
   type DeviceConfig,
   type DeviceConfigBlock,
@@ -55,7 +54,6 @@ export class ProviderError extends Error {
 
 export interface ProviderClientOptions {
   apiBase: string;
-  authIssuer: string;
   getAccessToken: () => Promise<string | null>;
   /** The server's same-origin proxy for family and content calls, e.g. '/api/yoto'. */
   libraryBase?: string;
@@ -65,9 +63,6 @@ export interface ProviderClientOptions {
 
 /** Answers of the deprecated status path after which the config is asked (another family's player fails there too). */
 const STATUS_GONE = new Set([403, 404, 410]);
-
-/** /userinfo refusing the token or its scope. */
-const isRefusal = (status: number): boolean => status === 401 || status === 403;
 
 const STATUS_TEXT: Record<number, string> = {
   401: 'the provider did not accept the access token',
@@ -79,7 +74,6 @@ const STATUS_TEXT: Record<number, string> = {
 export class ProviderClient {
   private readonly fetch: typeof fetch;
   private readonly apiBase: string;
-  private readonly authIssuer: string;
   private readonly libraryBase: string | null;
   /** Alarm writes, one at a time per player (see updateDeviceAlarms). */
   private readonly alarmWrites = new KeyedQueue();
@@ -87,41 +81,33 @@ export class ProviderClient {
   constructor(private readonly options: ProviderClientOptions) {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.apiBase = trimSlash(options.apiBase);
-    this.authIssuer = trimSlash(options.authIssuer);
     this.libraryBase = options.libraryBase === undefined ? null : trimSlash(options.libraryBase);
   }
 
   /**
-   * Who is signed in. The id is the access token's `sub`. `/userinfo` answers only when the app
-   * was granted `openid` (the provider's dashboard grants scopes per app, and new apps get none of
-   * OpenID's), so its refusal is no expired session: the name then comes from the family's member
-   * record when it has one, else there is none. Only the family endpoint refusing the token too
-   * (401) means the session is over.
+   * Who is signed in, from the API alone: the login host (its /userinfo) is never asked, as it
+   * answers only when OpenID scopes were granted, and asking for ungranted scopes refuses the
+   * sign-in. The id is the access token's `sub`; the name and email come from the family's member
+   * record (GET /user/family, which needs `family:view`) when it carries them. Only the family
+   * endpoint refusing the token itself (401) means the session is over.
    */
   async getUser(): Promise<UserProfile> {
     const token = await this.options.getAccessToken();
     if (token === null) throw new ProviderError(401, 'no-token', MESSAGES.noAccessToken);
     const sub = accessTokenSubject(token);
-    try {
-      const info = await this.request(`${this.authIssuer}/userinfo`, userInfoSchema);
-      const name = info.name ?? info.nickname ?? null;
-      if (name !== null || sub === null) return { sub: info.sub, name, email: info.email ?? null };
-    } catch (error) {
-      // Without a sub in the token, userinfo is the only way to know the user.
-      if (!(error instanceof ProviderError) || !isRefusal(error.status) || sub === null) throw error;
-    }
-    return { sub, name: await this.familyMemberName(sub), email: null };
+    if (sub === null) throw new ProviderError(401, 'no-subject', 'The access token names no user');
+    return { sub, ...(await this.familyMember(sub)) };
   }
 
-  /** The signed-in member's name from GET /user/family; null when it has none or is refused. */
-  private async familyMemberName(sub: string): Promise<string | null> {
+  /** The signed-in member's name and email from GET /user/family; nulls when absent or refused. */
+  private async familyMember(sub: string): Promise<{ name: string | null; email: string | null }> {
     try {
       const { family } = await this.request(`${this.apiBase}/user/family`, userFamilySchema);
-      const name = family.members.find((member) => member.userId === sub)?.name?.trim();
-      return name || null;
+      const member = family.members.find((candidate) => candidate.userId === sub);
+      return { name: member?.name?.trim() || null, email: member?.email?.trim() || null };
     } catch (error) {
       if (error instanceof ProviderError && error.status === 401) throw error;
-      return null;
+      return { name: null, email: null };
     }
   }
 

@@ -35,7 +35,3 @@ export function accountBySub(sub: string): Account | undefined {
 
 /** The only client id accepted in demo mode. */
 export const DEMO_CLIENT_ID = 'playlist-alarms-demo';
-
-/** What the real provider's app asks for (PROVIDER-API.md); the default scope of issued tokens. */
-export const DEFAULT_SCOPE =
-  'openid profile offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control';

@@ -7,8 +7,9 @@ import { z } from 'zod';
 export const cloudBehaviourSchema = z
   .object({
     /**
-     * Grant `openid` and `profile` when asked. The provider's dashboard grants scopes per app, and
-     * a new app gets none of OpenID's: /userinfo then answers 401. Default false.
+     * Grant `openid`, `profile` and `email` on top of the client's registration
+     * (client-registration.ts). A new app's client gets none of OpenID's: asking for them refuses
+     * the sign-in, and /userinfo answers 401. Default false.
      */
     grantOpenid: z.boolean().optional(),
     /** Answer the deprecated GET /device-v2/{id}/status (default false: 403, as for new apps). */
@@ -29,19 +30,3 @@ export const realCloudBehaviour = (): CloudBehaviour => ({
   statusEndpoint: false,
   unreadableContentStatus: 404,
 });
-
-/** The scopes OpenID Connect adds, which a new app is not granted. */
-const OPENID_SCOPES = new Set(['openid', 'profile', 'email']);
-
-/** What the provider grants of a requested scope list (all it allows when nothing is asked). */
-export function grantedScope(
-  requested: string | undefined,
-  allowed: string,
-  behaviour: CloudBehaviour,
-): string {
-  const grantable = allowed
-    .split(' ')
-    .filter((scope) => scope && (behaviour.grantOpenid || !OPENID_SCOPES.has(scope)));
-  const asked = requested?.split(' ').filter(Boolean) ?? [];
-  return (asked.length === 0 ? grantable : grantable.filter((scope) => asked.includes(scope))).join(' ');
-}

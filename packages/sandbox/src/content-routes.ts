@@ -1,5 +1,6 @@
 // Content, family library and family REST paths of the provider (PROVIDER-API.md).
 import type { FastifyInstance } from 'fastify';
+import type { Account } from './accounts';
 import { z } from 'zod';
 import { cardDetail, cardSummary, groupJson } from './card-json';
 import type { SandboxContext } from './context';
@@ -70,26 +71,36 @@ export function registerContentRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.get(
     '/user/family',
-    // The real shape (core's fixtures/user-family.ts): members carry no name.
-    withUser(ctx, (_request, _reply, account) => ({
-      family: {
-        familyId: account.familyId,
-        createdAt: '2023-11-02T10:00:00.000Z',
-        country: 'GB',
-        devices: [...ctx.household.devices.values()]
-          .filter((device) => device.familyId === account.familyId)
-          .map((device) => ({ deviceId: device.deviceId, addedAt: '2023-11-02T10:05:00.000Z' })),
-        members: [
-          {
-            userId: account.sub,
-            email: account.email,
-            emailVerified: true,
-            picture: `${ctx.baseUrl}/covers/1.svg`,
-            createdAt: '2023-11-02T10:00:00.000Z',
-            addedAt: '2023-11-02T10:00:00.000Z',
-          },
-        ],
-      },
-    })),
+    // The real shape (core's fixtures/user-family.ts): members carry no name. The provider asks
+    // for its own scope here, family:view, which the app's default request leaves out.
+    withUser(ctx, (_request, reply, account, scope) => {
+      if (!scope.includes('family:view')) {
+        return sendError(reply, 403, 'insufficient-scope', 'This call needs the family:view scope');
+      }
+      return familyAnswer(ctx, account);
+    }),
   );
+}
+
+function familyAnswer(ctx: SandboxContext, account: Account) {
+  return {
+    family: {
+      familyId: account.familyId,
+      createdAt: '2023-11-02T10:00:00.000Z',
+      country: 'GB',
+      devices: [...ctx.household.devices.values()]
+        .filter((device) => device.familyId === account.familyId)
+        .map((device) => ({ deviceId: device.deviceId, addedAt: '2023-11-02T10:05:00.000Z' })),
+      members: [
+        {
+          userId: account.sub,
+          email: account.email,
+          emailVerified: true,
+          picture: `${ctx.baseUrl}/covers/1.svg`,
+          createdAt: '2023-11-02T10:00:00.000Z',
+          addedAt: '2023-11-02T10:00:00.000Z',
+        },
+      ],
+    },
+  };
 }

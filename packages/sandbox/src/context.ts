@@ -1,5 +1,6 @@
 // What every route module and the broker share: one object per running sandbox, no globals,
 // so several sandboxes (one per test file) never see each other's state.
+import type { ClientRegistration } from './client-registration';
 import type { CloudBehaviour } from './cloud-behaviour';
 import type { Faults } from './faults';
 import type { Household } from './household';
@@ -13,6 +14,8 @@ export interface SandboxContext {
   readonly faults: Faults;
   /** Real-cloud behaviour, or the old contract for a test (cloud-behaviour.ts). */
   readonly behaviour: CloudBehaviour;
+  /** The demo client's grant and secret, as the dashboard holds them (client-registration.ts). */
+  readonly registration: ClientRegistration;
   readonly fleet: PlayerFleet;
   /** Replaced as a whole by POST /_sandbox/reset. */
   household: Household;

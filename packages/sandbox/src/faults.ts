@@ -9,6 +9,8 @@ export const faultsSchema = z
     malformed: z.boolean().optional(),
     /** REST and /userinfo answer 500 with a JSON error, as a failing API behind a working gateway does. */
     restError: z.boolean().optional(),
+    /** REST and /userinfo answer 429 with this Retry-After (seconds): a provider shedding load. */
+    restRateLimited: z.number().int().min(1).max(3600).nullable().optional(),
     /** REST and /userinfo answer this many milliseconds late (0: at once): a provider that hangs. */
     restDelayMs: z.number().int().min(0).max(120_000).optional(),
     /**
@@ -23,7 +25,11 @@ export const faultsSchema = z
      * (SUBACK 128), as the real provider may now that `data/…` are the documented ones.
      */
     mqttRefuseLegacyTopics: z.boolean().optional(),
-    /** Limits the REST faults to paths starting with one of these (e.g. '/content/mine'); null = all. */
+    /**
+     * Limits the REST faults to paths starting with one of these (e.g. '/content/mine'); null = all
+     * REST paths. The token endpoint fails only when named here ('/oauth/token'), so a test of the
+     * API being down keeps its sign-in working.
+     */
     faultPaths: z.array(z.string().startsWith('/')).min(1).nullable().optional(),
   })
   .strict();
@@ -33,21 +39,29 @@ export interface Faults {
   malformed: boolean;
   restError: boolean;
   restDelayMs: number;
+  restRateLimited: number | null;
   brokerDown: boolean;
   mqttRefuseLogin: boolean;
   mqttRefuseLegacyTopics: boolean;
   faultPaths: string[] | null;
 }
 
+const named = (faults: Faults, path: string): boolean =>
+  faults.faultPaths !== null && faults.faultPaths.some((prefix) => path.startsWith(prefix));
+
 /** Whether the REST faults apply to this request path. */
 export const faultApplies = (faults: Faults, path: string): boolean =>
-  faults.faultPaths === null || faults.faultPaths.some((prefix) => path.startsWith(prefix));
+  faults.faultPaths === null || named(faults, path);
+
+/** Whether they apply to the token endpoint: only when faultPaths names it. */
+export const tokenEndpointFaulty = (faults: Faults): boolean => named(faults, '/oauth/token');
 
 export const noFaults = (): Faults => ({
   restDown: false,
   malformed: false,
   restError: false,
   restDelayMs: 0,
+  restRateLimited: null,
   brokerDown: false,
   mqttRefuseLogin: false,
   mqttRefuseLegacyTopics: false,

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_KEYS } from './accounts';
 import type { SandboxContext } from './context';
+import { clientRegistrationKnobSchema } from './client-registration';
+import type { ClientRegistration } from './client-registration';
 import { cloudBehaviourSchema } from './cloud-behaviour';
 import { faultsSchema } from './faults';
 import { registerPlayerKnobRoutes } from './player-knob-routes';
@@ -16,6 +18,8 @@ const tokenLifetimeBody = z.object({ seconds: z.number().int().min(5).max(86_400
 
 export interface KnobActions {
   reset(): void;
+  /** The client registration the sandbox started with (what a reset and a null restore). */
+  startRegistration(): ClientRegistration;
   /** After the faults change: e.g. drop MQTT clients so a refused login is seen at once. */
   faultsChanged(): void;
   /** Publishes bytes on a topic as they are (a player's malformed message). */
@@ -48,6 +52,25 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
     return { ...ctx.behaviour };
   });
 
+  // The secret is never echoed, even here: whether there is one is what a test needs.
+  const registration = () => ({
+    grantedScopes: ctx.registration.grantedScopes.join(' '),
+    confidential: ctx.registration.clientSecret !== null,
+  });
+
+  app.get('/_sandbox/client', registration);
+
+  /** The demo client's registration at the dashboard: granted scopes, and a secret (confidential). */
+  app.post('/_sandbox/client', (request, reply) => {
+    const body = clientRegistrationKnobSchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
+    const start = actions.startRegistration();
+    const { grantedScopes, clientSecret } = body.data;
+    if (grantedScopes !== undefined) ctx.registration.grantedScopes = grantedScopes ?? start.grantedScopes;
+    if (clientSecret !== undefined) ctx.registration.clientSecret = clientSecret ?? start.clientSecret;
+    return registration();
+  });
+
   app.post('/_sandbox/reset', () => {
     actions.reset();
     return { status: 'ok' };
@@ -72,6 +95,7 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
     if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
     const { access_token, refresh_token, expires_in } = await ctx.tokens.issueFor(
       body.data.account,
+      ctx.registration,
       ctx.behaviour,
     );
     return { access_token, refresh_token, expires_in };

@@ -1,5 +1,6 @@
 // Runs the sandbox on its own: `npx tsx packages/sandbox/src/main.ts`.
 import { z } from 'zod';
+import { clientRegistrationEnv } from './client-registration';
 import { startSandbox } from './sandbox';
 import { isValidTimeZone } from '@playlist-alarms/core/local-time';
 import {
@@ -30,6 +31,10 @@ const env = z
       .default(DEFAULT_HOME_TIME_ZONE),
     /** The test knobs under /_sandbox/: off unless '1' (they mint tokens without a sign-in). */
     SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
+    /** The demo client's granted scopes (space-separated); default: what the app uses. */
+    SANDBOX_GRANTED_SCOPES: clientRegistrationEnv.grantedScopes,
+    /** Set: the demo client is confidential, and token requests need this secret. */
+    SANDBOX_CLIENT_SECRET: clientRegistrationEnv.clientSecret,
     /** Where the app's page is served: the only origins a browser may use the sandbox from. */
     SANDBOX_APP_ORIGINS: z
       .string()
@@ -55,6 +60,8 @@ const sandbox = await startSandbox({
   log: true,
   knobs: env.data.SANDBOX_KNOBS === '1',
   appOrigins: env.data.SANDBOX_APP_ORIGINS,
+  ...(env.data.SANDBOX_GRANTED_SCOPES ? { grantedScopes: env.data.SANDBOX_GRANTED_SCOPES } : {}),
+  clientSecret: env.data.SANDBOX_CLIENT_SECRET ?? null,
 });
 console.log(`Yoto sandbox at ${sandbox.url} (MQTT ${sandbox.wsUrl} and ${sandbox.mqttUrl})`);
 

@@ -1,12 +1,14 @@
-// The sandbox's OAuth 2 / OpenID server: authorization code with PKCE (S256) for public clients,
-// rotating refresh tokens, JWKS, discovery and userinfo (PROVIDER-API.md "OAuth").
+// The sandbox's OAuth 2 / OpenID server: authorization code with PKCE (S256) for a public or a
+// confidential client, only the scopes the client is granted, rotating refresh tokens, JWKS,
+// discovery and userinfo, as the provider's login behaves.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { describeZodError } from '@playlist-alarms/core/cloud-schemas';
-import { ACCOUNTS, ACCOUNT_KEYS, DEFAULT_SCOPE, DEMO_CLIENT_ID } from './accounts';
-import { grantedScope } from './cloud-behaviour';
+import { ACCOUNTS, ACCOUNT_KEYS, DEMO_CLIENT_ID } from './accounts';
+import { KNOWN_SCOPES, clientAuthenticates, tokenScope, ungrantedScopes } from './client-registration';
 import type { SandboxContext } from './context';
-import { sendError, withUser } from './rest-guard';
+import { tokenEndpointFaulty } from './faults';
+import { answerFault, sendError, withUser } from './rest-guard';
 import { errorPage, signInPage } from './sign-in-page';
 import { GrantError } from './token-service';
 
@@ -43,17 +45,36 @@ const tokenSchema = z.discriminatedUnion('grant_type', [
     code: z.string().min(1),
     code_verifier: z.string().min(1).max(256),
     redirect_uri: z.string().min(1),
-    client_id: z.string().min(1),
+    client_id: z.string().min(1).optional(),
+    client_secret: z.string().max(1024).optional(),
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
     refresh_token: z.string().min(1),
-    client_id: z.string().min(1),
+    client_id: z.string().min(1).optional(),
+    client_secret: z.string().max(1024).optional(),
   }),
 ]);
 
-const oauthError = (reply: FastifyReply, error: string, description: string) =>
-  reply.code(400).header('cache-control', 'no-store').send({ error, error_description: description });
+/** A client's credentials in HTTP Basic (client_secret_basic), the other form OAuth allows. */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon)),
+      secret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const oauthError = (reply: FastifyReply, error: string, description: string, status = 400) =>
+  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
 
 const stringParams = z.record(z.string(), z.string());
 
@@ -69,15 +90,21 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
         .send(errorPage(describeZodError(client.error)));
       return null;
     }
-    const rest = authorizeSchema.safeParse(input);
-    if (!rest.success) {
+    const refuse = (error: string, description: string) => {
       const target = new URL(client.data.redirect_uri);
-      target.searchParams.set('error', 'invalid_request');
-      target.searchParams.set('error_description', describeZodError(rest.error));
+      target.searchParams.set('error', error);
+      target.searchParams.set('error_description', description);
       const state = stringParams.safeParse(input).data?.state;
       if (state !== undefined) target.searchParams.set('state', state);
       void reply.redirect(target.toString(), 302);
       return null;
+    };
+    const rest = authorizeSchema.safeParse(input);
+    if (!rest.success) return refuse('invalid_request', describeZodError(rest.error));
+    // One scope the client was not granted refuses the whole sign-in, before any consent screen.
+    const ungranted = ungrantedScopes(rest.data.scope, ctx.registration, ctx.behaviour);
+    if (ungranted.length > 0) {
+      return refuse('access_denied', `Client has not been granted scopes: ${ungranted.join(', ')}`);
     }
     return { ...client.data, ...rest.data };
   };
@@ -102,8 +129,8 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
       redirectUri: checked.redirect_uri,
       codeChallenge: checked.code_challenge,
       audience: checked.audience ?? ctx.baseUrl,
-      // Asked for and granted: the dashboard's grant for the app decides (cloud-behaviour.ts).
-      scope: grantedScope(checked.scope, DEFAULT_SCOPE, ctx.behaviour),
+      // What was asked for (every scope of it granted, or the sign-in was refused above).
+      scope: tokenScope(checked.scope, ctx.registration, ctx.behaviour),
     });
     const target = new URL(checked.redirect_uri);
     target.searchParams.set('code', code);
@@ -112,6 +139,10 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
   });
 
   app.post('/oauth/token', async (request, reply) => {
+    if (tokenEndpointFaulty(ctx.faults)) {
+      const faulted = await answerFault(ctx.faults, reply);
+      if (faulted !== null) return faulted;
+    }
     const grantType = z.object({ grant_type: z.string() }).safeParse(request.body);
     if (!grantType.success) return oauthError(reply, 'invalid_request', 'grant_type is required');
     if (!['authorization_code', 'refresh_token'].includes(grantType.data.grant_type)) {
@@ -123,8 +154,13 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
     }
     const body = tokenSchema.safeParse(request.body);
     if (!body.success) return oauthError(reply, 'invalid_request', z.prettifyError(body.error));
-    if (body.data.client_id !== DEMO_CLIENT_ID)
-      return oauthError(reply, 'invalid_client', 'Unknown client_id');
+    const basic = basicCredentials(request.headers.authorization);
+    const clientId = basic?.id ?? body.data.client_id;
+    if (clientId !== DEMO_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client_id', 401);
+    // A confidential client proves itself with its secret on every grant, PKCE or not.
+    if (!clientAuthenticates(ctx.registration, basic?.secret ?? body.data.client_secret)) {
+      return oauthError(reply, 'invalid_client', 'Client authentication failed', 401);
+    }
     try {
       const answer =
         body.data.grant_type === 'authorization_code'
@@ -132,9 +168,9 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
               code: body.data.code,
               verifier: body.data.code_verifier,
               redirectUri: body.data.redirect_uri,
-              clientId: body.data.client_id,
+              clientId,
             })
-          : await ctx.tokens.refresh(body.data.refresh_token, body.data.client_id);
+          : await ctx.tokens.refresh(body.data.refresh_token, clientId);
       return reply.header('cache-control', 'no-store').send(answer);
     } catch (error) {
       if (error instanceof GrantError) return oauthError(reply, 'invalid_grant', error.message);
@@ -153,10 +189,11 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: SandboxContext): 
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: ['none'],
+    token_endpoint_auth_methods_supported:
+      ctx.registration.clientSecret === null ? ['none'] : ['client_secret_post', 'client_secret_basic'],
     id_token_signing_alg_values_supported: ['RS256'],
     subject_types_supported: ['public'],
-    scopes_supported: DEFAULT_SCOPE.split(' '),
+    scopes_supported: KNOWN_SCOPES,
   }));
 
   app.get(

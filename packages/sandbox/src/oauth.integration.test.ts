@@ -24,7 +24,7 @@ function authorizeParams(challenge: string, extra: Record<string, string> = {}) 
     response_type: 'code',
     client_id: CLIENT_ID,
     redirect_uri: REDIRECT,
-    scope: 'openid profile offline_access',
+    scope: 'offline_access',
     audience: sandbox.url,
     code_challenge: challenge,
     code_challenge_method: 'S256',
@@ -34,10 +34,10 @@ function authorizeParams(challenge: string, extra: Record<string, string> = {}) 
 }
 
 /** Signs in through the form as a browser would, and returns the redirect's code. */
-async function signIn(challenge: string, account = 'demo'): Promise<URL> {
+async function signIn(challenge: string, account = 'demo', scope = 'offline_access'): Promise<URL> {
   const response = await fetch(`${sandbox.url}/authorize`, {
     method: 'POST',
-    body: authorizeParams(challenge, { account }),
+    body: authorizeParams(challenge, { account, scope }),
     redirect: 'manual',
   });
   expect(response.status).toBe(302);
@@ -206,7 +206,8 @@ describe('authorization code flow with PKCE', () => {
   it('signs in the other demo account when chosen', async () => {
     await setBehaviour({ grantOpenid: true });
     const { verifier, challenge } = pkce();
-    const code = (await signIn(challenge, 'other')).searchParams.get('code') ?? '';
+    const code =
+      (await signIn(challenge, 'other', 'openid profile offline_access')).searchParams.get('code') ?? '';
     const tokens = tokenAnswer.parse(
       await (
         await fetch(`${sandbox.url}/oauth/token`, {
@@ -294,7 +295,8 @@ describe('scopes granted as the real dashboard grants them', () => {
   it('with the grantOpenid knob: openid and profile granted, an id token, and userinfo with the name', async () => {
     await setBehaviour({ grantOpenid: true });
     const { verifier, challenge } = pkce();
-    const code = (await signIn(challenge)).searchParams.get('code') ?? '';
+    const code =
+      (await signIn(challenge, 'demo', 'openid profile offline_access')).searchParams.get('code') ?? '';
     const response = await token({
       grant_type: 'authorization_code',
       code,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { APP_SCOPES } from './client-registration';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
 
@@ -290,9 +291,22 @@ describe('players and family', () => {
     });
   });
 
-  it('answers the family of the token user, its member without a name as the real one', async () => {
+  it('answers the family of the token user with family:view, its member without a name as the real one', async () => {
+    // The app's default grant leaves family:view out, and the provider asks for it here.
+    const refused = await get('/user/family', other);
+    expect(refused.status).toBe(403);
+    expect((await read(refused, errorSchema)).error.code).toBe('insufficient-scope');
+    const setGrant = (grantedScopes: string | null) =>
+      fetch(`${sandbox.url}/_sandbox/client`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grantedScopes }),
+      });
+    await setGrant(`${APP_SCOPES} family:view`);
+    const granted = { authorization: `Bearer ${(await sandbox.issueTokens('other')).access_token}` };
+    await setGrant(null);
     const family = await read(
-      await get('/user/family', other),
+      await get('/user/family', granted),
       z.object({
         family: z.object({
           familyId: z.string(),

@@ -11,6 +11,7 @@ import { appOrigins } from './app-origins';
 import { startBroker } from './broker';
 import { realCloudBehaviour } from './cloud-behaviour';
 import type { CloudBehaviour } from './cloud-behaviour';
+import { defaultRegistration } from './client-registration';
 import { registerContentRoutes } from './content-routes';
 import type { SandboxContext } from './context';
 import { registerCoverRoutes } from './cover-art';
@@ -41,6 +42,13 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Timings and rates of every simulated player (tests shorten the reboot, speed up the battery). */
   playerSettings?: Partial<PlayerSettings>;
+  /**
+   * The scopes the demo client is granted (default: what the app uses, no OpenID): asking for
+   * another refuses the sign-in with access_denied, as the real login does.
+   */
+  grantedScopes?: readonly string[];
+  /** Makes the demo client confidential: token requests must carry this client_secret. */
+  clientSecret?: string | null;
   /** Switch points back to the old contract (default: the real cloud's behaviour, cloud-behaviour.ts). */
   behaviour?: Partial<CloudBehaviour>;
   /**
@@ -78,6 +86,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = noFaults();
   const initialBehaviour = (): CloudBehaviour => ({ ...realCloudBehaviour(), ...options.behaviour });
   const behaviour = initialBehaviour();
+  const startRegistration = () =>
+    defaultRegistration({
+      ...(options.grantedScopes === undefined ? {} : { grantedScopes: options.grantedScopes }),
+      clientSecret: options.clientSecret ?? null,
+    });
+  const registration = startRegistration();
   const tokens = await TokenService.create(() => ctx.baseUrl, options.tokenLifetimeSeconds ?? 3600);
 
   let fleet: PlayerFleet | null = null;
@@ -89,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   fleet = new PlayerFleet((topic, message) => broker.publish(topic, message), options.playerSettings);
   fleet.load(household);
-  const ctx: SandboxContext = { baseUrl: '', tokens, faults, behaviour, fleet, household };
+  const ctx: SandboxContext = { baseUrl: '', tokens, faults, behaviour, registration, fleet, household };
 
   const origins = appOrigins(options.appOrigins);
   const app = Fastify({ logger: options.log ?? false, forceCloseConnections: true });
@@ -133,8 +147,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         fleet.load(ctx.household);
         Object.assign(faults, noFaults());
         Object.assign(behaviour, initialBehaviour());
+        Object.assign(registration, startRegistration());
         tokens.setLifetime(null);
       },
+      startRegistration,
       faultsChanged: () => {
         if (faults.mqttRefuseLogin || faults.brokerDown) broker.dropClients();
       },
@@ -167,8 +183,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       },
       allowAppOrigins: (list) => origins.set(list),
       issueTokens: async (account) => {
-        const { access_token, refresh_token, expires_in } = await tokens.issueFor(account, behaviour);
-        return { access_token, refresh_token, expires_in };
+        const { access_token, refresh_token, expires_in } = await tokens.issueFor(
+          account,
+          registration,
+          behaviour,
+        );
+        // '' when the grant has no offline_access (the provider issues no refresh token then).
+        return { access_token, refresh_token: refresh_token ?? '', expires_in };
       },
     };
   } catch (error) {

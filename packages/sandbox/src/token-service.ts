@@ -3,9 +3,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWK, CryptoKey } from 'jose';
-import { ACCOUNTS, DEFAULT_SCOPE, DEMO_CLIENT_ID, accountBySub } from './accounts';
+import { ACCOUNTS, DEMO_CLIENT_ID, accountBySub } from './accounts';
 import type { Account, AccountKey } from './accounts';
-import { grantedScope } from './cloud-behaviour';
+import { tokenScope } from './client-registration';
+import type { ClientRegistration } from './client-registration';
 import type { CloudBehaviour } from './cloud-behaviour';
 
 const CODE_LIFETIME_MS = 5 * 60_000;
@@ -26,7 +27,8 @@ export interface PendingCode extends Grant {
 
 export interface TokenAnswer {
   access_token: string;
-  refresh_token: string;
+  /** Only with `offline_access` granted, as the provider issues it. */
+  refresh_token?: string;
   /** Only with `openid` granted, as OpenID Connect issues it. */
   id_token?: string;
   token_type: 'Bearer';
@@ -135,13 +137,17 @@ export class TokenService {
     return this.refreshesGranted;
   }
 
-  /** Tokens without the sign-in page, with every scope the behaviour grants. */
-  async issueFor(accountKey: AccountKey, behaviour: CloudBehaviour): Promise<TokenAnswer> {
+  /** Tokens without the sign-in page, with every scope the client is granted. */
+  async issueFor(
+    accountKey: AccountKey,
+    registration: ClientRegistration,
+    behaviour: CloudBehaviour,
+  ): Promise<TokenAnswer> {
     return this.issue({
       sub: ACCOUNTS[accountKey].sub,
       clientId: DEMO_CLIENT_ID,
       audience: this.issuer(),
-      scope: grantedScope(undefined, DEFAULT_SCOPE, behaviour),
+      scope: tokenScope(undefined, registration, behaviour),
     });
   }
 
@@ -169,11 +175,13 @@ export class TokenService {
           .setIssuedAt(now)
           .setExpirationTime(now + this.lifetimeSeconds)
           .sign(this.privateKey);
-    const refresh_token = opaque();
-    this.refreshTokens.set(refresh_token, grant);
+    // Without offline_access there is no refresh token: the session ends with the access token.
+    const offline = grant.scope.split(' ').includes('offline_access');
+    const refresh_token = offline ? opaque() : undefined;
+    if (refresh_token !== undefined) this.refreshTokens.set(refresh_token, grant);
     return {
       access_token,
-      refresh_token,
+      ...(refresh_token === undefined ? {} : { refresh_token }),
       ...(id_token === undefined ? {} : { id_token }),
       token_type: 'Bearer',
       expires_in: this.lifetimeSeconds,

@@ -49,6 +49,8 @@ export interface AppDeps extends AlarmWorkerDeps {
   now?: () => Date;
   /** How long before expiry a stored access token is refreshed (default 60 s; tests shorten it). */
   tokenRefreshMarginMs?: number;
+  /** How long a token request may take before it counts as unreachable (default 15 s; tests shorten it). */
+  tokenRequestTimeoutMs?: number;
   /** Told about every route as it is registered (tests enumerate them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -126,6 +128,13 @@ async function registerRoutes(
     fetch: fetchImpl,
     now,
     ...(deps.tokenRefreshMarginMs === undefined ? {} : { refreshMarginMs: deps.tokenRefreshMarginMs }),
+    ...(deps.tokenRequestTimeoutMs === undefined ? {} : { timeoutMs: deps.tokenRequestTimeoutMs }),
+    // The user id and the grant's code only: no token or secret reaches the log.
+    onRefreshFailure: ({ userId, code, retryAt }) =>
+      app.log.warn(
+        { userId, reason: code, retryAt: retryAt.toISOString() },
+        'Token refresh failed; the session stays',
+      ),
   });
   app.decorate('sessions', sessions);
   const worker = startAlarmWorker(app, config, db, { ...deps, sessions });

@@ -13,6 +13,11 @@ export interface ProviderConfig {
   apiBase: string;
   authIssuer: string;
   clientId: string;
+  /**
+   * A confidential client's secret (PROVIDER_CLIENT_SECRET): sent with the code exchange and every
+   * refresh, never to the browser (toRuntimeConfig leaves it out), masked in errors. null: public.
+   */
+  clientSecret: string | null;
   audience: string;
   scope: string;
   brokerUrl: string;
@@ -88,8 +93,13 @@ export class ConfigError extends Error {
 }
 
 export const DEMO_CLIENT_ID = 'playlist-alarms-demo';
+/**
+ * Only what the app uses: the provider refuses the whole sign-in (access_denied) when a client
+ * asks for a scope it was not granted, and new clients get no OpenID scopes. PROVIDER_SCOPE may
+ * add `openid profile` (a name from the ID token) or `family:view` (the family member record).
+ */
 export const DEFAULT_SCOPE =
-  'openid profile offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control';
+  'offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control';
 
 const REAL_DEFAULTS = {
   apiBase: 'https://api.yotoplay.com',
@@ -151,6 +161,7 @@ const envSchema = z.object({
   PROVIDER_API_BASE: optional(httpUrl),
   PROVIDER_AUTH_ISSUER: optional(httpUrl),
   PROVIDER_CLIENT_ID: optional(z.string()),
+  PROVIDER_CLIENT_SECRET: optional(z.string().max(1024, 'must be at most 1024 characters')),
   PROVIDER_AUDIENCE: optional(z.string()),
   PROVIDER_SCOPE: optional(z.string()),
   PROVIDER_BROKER_URL: optional(z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' })),
@@ -226,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       apiBase,
       authIssuer: e.PROVIDER_AUTH_ISSUER ?? defaults.authIssuer,
       clientId,
+      clientSecret: e.PROVIDER_CLIENT_SECRET ?? null,
       audience: e.PROVIDER_AUDIENCE ?? apiBase,
       scope: e.PROVIDER_SCOPE ?? DEFAULT_SCOPE,
       brokerUrl: e.PROVIDER_BROKER_URL ?? defaults.brokerUrl,

@@ -66,11 +66,11 @@ describe('security headers', () => {
       const csp = directives(answer.headers['content-security-policy']);
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      // Only the app, the provider's API, its issuer and the broker from the runtime config.
+      // Only the app, the provider's API and the broker: never the login host, which the page
+      // does not call (who is signed in comes from the server's session).
       expect(csp.get('connect-src')).toEqual([
         "'self'",
         'https://api.provider.test',
-        'https://login.provider.test',
         'wss://broker.provider.test',
       ]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

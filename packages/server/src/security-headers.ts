@@ -15,7 +15,6 @@ function origin(url: string): string {
 
 /** The CSP directives for this configuration (exported for tests and the README's table). */
 export function contentSecurityPolicy(provider: ProviderConfig): Record<string, string[]> {
-  const providerOrigins = [...new Set([origin(provider.apiBase), origin(provider.authIssuer)])];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -26,7 +25,9 @@ export function contentSecurityPolicy(provider: ProviderConfig): Record<string, 
     // host (images cannot run code), plus the API's own origin (the sandbox serves covers over http).
     'img-src': ["'self'", 'data:', 'blob:', origin(provider.apiBase), 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...providerOrigins, origin(provider.brokerUrl)],
+    // The provider's login host is absent: sign-in is a navigation the server starts, and who is
+    // signed in comes from the server's session, so the page never calls it (no /userinfo).
+    'connect-src': ["'self'", origin(provider.apiBase), origin(provider.brokerUrl)],
     // mqtt.js keeps its keep-alive timers in a worker built from a blob: URL (worker-timers), so
     // they still fire in a background tab; the blob holds mqtt.js's own code, loaded from 'self'.
     'worker-src': ["'self'", 'blob:'],

@@ -18,7 +18,7 @@ import {
 } from '../alarm-worker/sandbox-fixture.test-support';
 import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
-import { sessionAnswerSchema } from '../sessions/session-schemas';
+import { liveSessionSchema } from '../sessions/session-schemas';
 import { createTokenCipher } from '../sessions/token-cipher';
 import {
   createFreshPostgresDatabase,
@@ -80,7 +80,7 @@ const [A, B, C] = [0, 1, 2].map((i) => () => {
 async function sessionOn(url: string, cookie: string) {
   const answer = await callWithSession(url, 'GET', '/api/session', cookie);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return sessionAnswerSchema.parse(answer.body);
+  return liveSessionSchema.parse(answer.body);
 }
 
 /** The pair stored for the demo user, decrypted with the fleet's key. */

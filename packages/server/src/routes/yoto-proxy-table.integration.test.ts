@@ -61,7 +61,6 @@ describe('the proxied-paths table', () => {
     const client = new ProviderClient({
       // Nothing listens here: a call that bypassed the proxy would fail.
       apiBase: 'http://127.0.0.1:9',
-      authIssuer: 'http://127.0.0.1:9',
       libraryBase: `${appUrl}${PROXY_PREFIX}`,
       getAccessToken: () => Promise.resolve(access_token),
       fetch: (input, init) => {

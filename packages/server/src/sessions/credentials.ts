@@ -30,6 +30,18 @@ export const MISSING_CREDENTIAL = 'Missing bearer token';
 /** GET /api/session without a session cookie: the page is simply logged out (not an expiry). */
 export const NOT_SIGNED_IN = 'Not signed in';
 export const FOREIGN_ORIGIN = 'Cross-origin request refused';
+/** The session's token has expired and the provider cannot renew it yet: the session stays. */
+export const PROVIDER_RETRYING = "Can't reach Yoto, retrying";
+
+/** 503 with Retry-After for /api calls; GET /api/session answers it as `retrying` instead. */
+export class ProviderRetryingError extends HttpError {
+  constructor(
+    readonly userId: string,
+    readonly retryAt: Date,
+  ) {
+    super(503, PROVIDER_RETRYING);
+  }
+}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -62,7 +74,7 @@ export async function sessionCaller(
     token = await options.sessions.currentAccessToken(session.userId);
   } catch (error) {
     if (error instanceof TokenRefreshUnavailableError) {
-      throw new HttpError(503, 'The sign-in service is unavailable. Please try again.');
+      throw new ProviderRetryingError(session.userId, error.retryAt);
     }
     throw error;
   }
@@ -76,7 +88,7 @@ export async function sessionCaller(
  * not-found handler) have no route and pass through to their 404.
  */
 export function registerCredentialCheck(app: FastifyInstance, options: CredentialOptions): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
     if (url === undefined || isPublicRoute(request.method, url)) return;
     if (COOKIE_ONLY_ROUTES.has(`${request.method === 'HEAD' ? 'GET' : request.method} ${url}`)) return;
@@ -85,7 +97,13 @@ export function registerCredentialCheck(app: FastifyInstance, options: Credentia
       request.caller = await options.verify(bearer);
       return;
     }
-    const caller = await sessionCaller(request, options);
+    const caller = await sessionCaller(request, options).catch((error: unknown) => {
+      if (error instanceof ProviderRetryingError) {
+        const seconds = Math.ceil((error.retryAt.getTime() - Date.now()) / 1000);
+        reply.header('retry-after', String(Math.max(1, seconds)));
+      }
+      throw error;
+    });
     if (caller === null) throw new HttpError(401, MISSING_CREDENTIAL);
     request.caller = { sub: caller.sub, token: caller.token };
   });

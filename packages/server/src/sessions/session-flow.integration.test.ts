@@ -5,7 +5,7 @@ import type { TestDatabase } from '../db/test-databases';
 import { alarmBody, describeOnDatabases } from '../test-support/cloud-api';
 import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
 import { APP_ORIGIN, callWithCookie, setCookieLine, signIn } from '../test-support/sign-in';
-import { sessionAnswerSchema } from './session-schemas';
+import { liveSessionSchema } from './session-schemas';
 
 // The server-held sign-in end to end, with the sandbox as the provider: login → provider →
 // callback → cookie → /api/session, a cookie-authenticated API call, the Origin rule, logout.
@@ -62,7 +62,7 @@ describeOnDatabases('server-held session', (open) => {
     const session = await callWithCookie(h.app, 'GET', '/api/session', trace.sessionCookie);
     expect(session.status).toBe(200);
     expect(session.response.headers['cache-control']).toBe('no-store');
-    const body = sessionAnswerSchema.parse(session.body);
+    const body = liveSessionSchema.parse(session.body);
     // The sandbox grants no openid by default, as the real dashboard does for a new app: no id token, so
     // no name or email (the page then greets without a name).
     expect(body.user).toEqual({ id: DEMO_SUB, name: null, email: null });
@@ -158,7 +158,7 @@ describeOnDatabases('server-held session', (open) => {
         q.set('error', 'access_denied');
       },
     });
-    expect(denied.callback.headers.location).toBe('/?login_error=denied');
+    expect(denied.callback.headers.location).toBe('/?login_error=denied&login_code=access_denied');
     // A code spent twice is refused by the provider: the second callback fails cleanly.
     const first = await signIn(h.app);
     const replay = await h.app.inject({
@@ -166,6 +166,6 @@ describeOnDatabases('server-held session', (open) => {
       url: `/auth/callback?code=${first.code}&state=${first.state}`,
       headers: { host: 'localhost:5173', cookie: first.loginCookie },
     });
-    expect(replay.headers.location).toBe('/?login_error=failed');
+    expect(replay.headers.location).toBe('/?login_error=code-refused&login_code=invalid_grant');
   });
 });

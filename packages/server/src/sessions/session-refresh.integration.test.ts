@@ -5,7 +5,7 @@ import type { TestDatabase } from '../db/test-databases';
 import { describeOnDatabases } from '../test-support/cloud-api';
 import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
 import { callWithCookie, signIn } from '../test-support/sign-in';
-import { sessionAnswerSchema } from './session-schemas';
+import { liveSessionSchema } from './session-schemas';
 
 // One refresh at a time: the sandbox's tokens live 1 s and its refresh tokens are single use
 // (a reused one is refused), so a refresh spent twice shows as a failed call.
@@ -36,7 +36,7 @@ describeOnDatabases('token refresh under the user lock', (open) => {
     await database.dispose();
   });
 
-  const tokenOf = (body: unknown) => sessionAnswerSchema.parse(body).accessToken;
+  const tokenOf = (body: unknown) => liveSessionSchema.parse(body).accessToken;
 
   it('two concurrent calls after expiry spend the refresh token once and share the new pair', async () => {
     const { sessionCookie } = await signIn(h.app);
@@ -49,7 +49,7 @@ describeOnDatabases('token refresh under the user lock', (open) => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(tokenOf(a.body)).toBe(tokenOf(b.body));
     expect(tokenOf(a.body)).not.toBe(before);
-    expect(Date.parse(sessionAnswerSchema.parse(a.body).expiresAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(liveSessionSchema.parse(a.body).expiresAt)).toBeGreaterThan(Date.now());
   });
 
   it('two replicas on one database refresh once between them', async () => {

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
+import {
+  failureOfProviderError,
+  safeErrorCode,
+  ungrantedScopesIn,
+  type SignInFailure,
+} from '@playlist-alarms/core/sign-in-failure';
 import { authorizeUrl } from '@playlist-alarms/provider/authorize-url';
 import { AuthError, authorizationCodeGrant } from '@playlist-alarms/provider/auth-token-grant';
 import { createPkcePair, randomState } from '@playlist-alarms/provider/pkce';
@@ -12,6 +17,8 @@ import {
   FOREIGN_ORIGIN,
   MISSING_CREDENTIAL,
   NOT_SIGNED_IN,
+  PROVIDER_RETRYING,
+  ProviderRetryingError,
   SESSION_EXPIRED,
   sessionCaller,
 } from './credentials';
@@ -30,6 +37,7 @@ import {
 } from './session-cookies';
 import { sessionAnswerSchema, type SessionAnswer } from './session-schemas';
 import { SESSION_LIFETIME_MS, type SessionStore } from './session-store';
+import { signInProfile } from './sign-in-profile';
 import type { TokenCipher } from './token-cipher';
 
 // The server's side of the sign-in (OAuth authorization code + PKCE, run by the server):
@@ -57,15 +65,24 @@ const callbackQuerySchema = z.object({
   code: z.string().min(1).max(2048).optional(),
   state: z.string().max(512).optional(),
   error: z.string().max(256).optional(),
+  error_description: z.string().max(1024).optional(),
 });
 
-const idClaimsSchema = z.object({
-  name: z.string().min(1).optional().catch(undefined),
-  email: z.string().min(1).optional().catch(undefined),
-});
+/** What the page needs to explain a failed sign-in, carried in the address back to it. */
+interface FailureDetails {
+  scopes?: string[];
+  code?: string | null;
+}
 
-/** Why a sign-in did not finish, as `/?login_error=<reason>` for the page to explain. */
-export type LoginFailure = 'denied' | 'expired' | 'state-mismatch' | 'failed';
+/** Why the code exchange or the token check failed, in the page's terms. */
+function exchangeFailure(error: unknown): SignInFailure {
+  if (error instanceof HttpError) return 'token-rejected';
+  if (!(error instanceof AuthError)) return 'other';
+  if (error.code === 'invalid-grant') return 'code-refused';
+  if (error.code === 'network-error' || error.code === 'provider-unavailable') return 'unreachable';
+  const badClient = error.oauthError === 'invalid_client' || error.status === 401;
+  return error.code === 'token-request-failed' && badClient ? 'client-auth' : 'other';
+}
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -106,7 +123,13 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     // The login cookie is single use, whatever the outcome.
     clearCookie(reply, LOGIN_COOKIE, LOGIN_COOKIE_PATH, secure);
     reply.header('cache-control', 'no-store');
-    const fail = (reason: LoginFailure) => reply.redirect(`/?login_error=${reason}`, 302);
+    const fail = (reason: SignInFailure, details: FailureDetails = {}) => {
+      const query = new URLSearchParams({ login_error: reason });
+      if (details.scopes !== undefined && details.scopes.length > 0)
+        query.set('login_scopes', details.scopes.join(' '));
+      if (details.code) query.set('login_code', details.code);
+      return reply.redirect(`/?${query.toString()}`, 302);
+    };
 
     const query = callbackQuerySchema.safeParse(request.query);
     const sealed = readCookie(request, LOGIN_COOKIE);
@@ -117,8 +140,16 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     if (!query.success || query.data.state === undefined || !sameText(query.data.state, pending.state)) {
       return fail('state-mismatch');
     }
-    if (query.data.error !== undefined) return fail('denied');
-    if (query.data.code === undefined) return fail('failed');
+    if (query.data.error !== undefined) {
+      const { error, error_description: description } = query.data;
+      // The provider's own words for the operator: they name the cause (a scope, the redirect URI).
+      request.log.warn({ error, error_description: description ?? null }, 'Sign-in refused by the provider');
+      return fail(failureOfProviderError(error, description), {
+        scopes: ungrantedScopesIn(description),
+        code: safeErrorCode(error),
+      });
+    }
+    if (query.data.code === undefined) return fail('other');
 
     try {
       const tokens = await authorizationCodeGrant({
@@ -131,24 +162,30 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
       });
       // The access token is checked like any bearer token: signature, issuer, audience, subject.
       const { sub } = await options.verify(tokens.accessToken);
-      // Straight from the token endpoint: its claims only name the user, they grant nothing.
-      const claims = tokens.idToken === null ? {} : idClaimsSchema.parse(decodeJwt(tokens.idToken));
-      const rawId = await sessions.startSession({
-        sub,
-        name: claims.name ?? null,
-        email: claims.email ?? null,
+      const profile = await signInProfile({
         tokens,
+        apiBase: options.provider.apiBase,
+        fetch: options.fetch,
       });
+      const rawId = await sessions.startSession({ sub, ...profile, tokens });
       const lifetime = { path: '/', maxAgeSeconds: Math.floor(SESSION_LIFETIME_MS / 1000), secure };
       setCookie(reply, SESSION_COOKIE, rawId, lifetime);
       setCookie(reply, SESSION_HINT_COOKIE, '1', { ...lifetime, httpOnly: false });
       return reply.redirect('/', 302);
     } catch (error) {
-      // The grant's and the verifier's messages name no token or code.
-      const code =
-        error instanceof AuthError ? error.code : error instanceof HttpError ? error.message : 'error';
-      request.log.warn({ reason: code }, 'Sign-in callback failed');
-      return fail('failed');
+      // The grant's and the verifier's messages name no token or code, and the grant masks the secret.
+      const reason = exchangeFailure(error);
+      const details =
+        error instanceof AuthError
+          ? {
+              grantError: error.code,
+              status: error.status,
+              oauthError: error.oauthError,
+              message: error.message,
+            }
+          : { message: error instanceof HttpError ? error.message : 'error' };
+      request.log.warn({ reason, ...details }, 'Sign-in callback failed');
+      return fail(reason, { code: error instanceof AuthError ? safeErrorCode(error.oauthError) : null });
     }
   });
 
@@ -177,6 +214,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     reply.header('cache-control', 'no-store');
     // No session (none, or one the provider refused): the page's hint goes too.
     const session = await sessionCaller(request, { sessions, publicUrl }).catch((error: unknown) => {
+      if (error instanceof ProviderRetryingError) return error;
       if (error instanceof HttpError && error.statusCode === 401)
         clearSessionCookies(reply, isSecure(request, publicUrl));
       throw error;
@@ -185,11 +223,23 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
       clearSessionCookies(reply, isSecure(request, publicUrl));
       throw new HttpError(401, NOT_SIGNED_IN);
     }
-    const profile = await sessions.profile(session.sub);
+    const userId = session instanceof ProviderRetryingError ? session.userId : session.sub;
+    const profile = await sessions.profile(userId);
+    const user = { id: userId, name: profile?.name ?? null, email: profile?.email ?? null };
+    // The provider cannot renew an expired token just now: still signed in, with nothing to use yet.
+    if (session instanceof ProviderRetryingError) {
+      return sessionAnswerSchema.parse({
+        user,
+        accessToken: null,
+        expiresAt: null,
+        retrying: { message: PROVIDER_RETRYING, retryAt: session.retryAt.toISOString() },
+      });
+    }
     return sessionAnswerSchema.parse({
-      user: { id: session.sub, name: profile?.name ?? null, email: profile?.email ?? null },
+      user,
       accessToken: session.token,
       expiresAt: session.expiresAt.toISOString(),
+      retrying: null,
     });
   });
   done();

@@ -8,8 +8,22 @@ export const sessionAnswerSchema = z.object({
     name: z.string().nullable(),
     email: z.string().nullable(),
   }),
-  accessToken: z.string().min(1),
-  /** ISO-8601 UTC: ask again before then. */
-  expiresAt: z.iso.datetime(),
+  /** null while `retrying`. */
+  accessToken: z.string().min(1).nullable(),
+  /** ISO-8601 UTC: ask again before then. null while `retrying`. */
+  expiresAt: z.iso.datetime().nullable(),
+  /**
+   * Set while the access token has expired and the provider's token endpoint keeps failing (down,
+   * busy, slow): the session and its tokens stay, and the server tries again from `retryAt`. The
+   * page says `message` and asks again then. Only the provider refusing the grant ends a session.
+   */
+  retrying: z.object({ message: z.string().min(1), retryAt: z.iso.datetime() }).nullable(),
 });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+/** An answer with a token to use (not `retrying`): what callers that go on to use it expect. */
+export const liveSessionSchema = sessionAnswerSchema.extend({
+  accessToken: z.string().min(1),
+  expiresAt: z.iso.datetime(),
+  retrying: z.null(),
+});

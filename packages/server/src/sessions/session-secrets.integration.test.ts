@@ -16,7 +16,7 @@ import {
 import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
 import { callWithCookie, signIn } from '../test-support/sign-in';
 import { LOGIN_COOKIE } from './session-cookies';
-import { sessionAnswerSchema } from './session-schemas';
+import { liveSessionSchema } from './session-schemas';
 
 // No secret at rest or in a log: a whole session (login, a refresh, an API call, logout) runs at
 // trace level, then the SQLite files, a pg_dump of the PostgreSQL schema and every log line are
@@ -60,7 +60,7 @@ async function wholeSession(h: SessionHarness, logLines: string[], endIt: boolea
   const session = async () => {
     const answer = await callWithCookie(h.app, 'GET', '/api/session', trace.sessionCookie);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return sessionAnswerSchema.parse(answer.body).accessToken;
+    return liveSessionSchema.parse(answer.body).accessToken;
   };
 
   secrets.push(await session(), await storedRefresh());

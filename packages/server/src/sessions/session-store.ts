@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AuthError, refreshTokenGrant } from '@playlist-alarms/provider/auth-token-grant';
 import type { TokenSet } from '@playlist-alarms/provider/auth-types';
 import type { Database, UsersTable } from '../db/schema';
+import { createRefreshBackoff, type RefreshBackoff } from './refresh-backoff';
 import type { TokenCipher } from './token-cipher';
 
 // Server-held sessions and the user's token pair (DESIGN.md "Sessions, alarms and delivery").
@@ -21,10 +22,16 @@ export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 export interface SessionStoreOptions {
   db: Kysely<Database>;
   cipher: TokenCipher;
-  provider: { authIssuer: string; clientId: string };
+  provider: { authIssuer: string; clientId: string; clientSecret: string | null };
   fetch: typeof fetch;
   now: () => Date;
   refreshMarginMs?: number;
+  /** A token request not answered by then counts as unreachable (default: the grant's 15 s). */
+  timeoutMs?: number;
+  /** When to try a failed refresh again (default: doubling from 1 s to 60 s, after any Retry-After). */
+  backoff?: RefreshBackoff;
+  /** Told about each failed refresh (its code, never a token), for the log. */
+  onRefreshFailure?: (failure: { userId: string; code: string; retryAt: Date }) => void;
 }
 
 export interface AccessToken {
@@ -32,9 +39,18 @@ export interface AccessToken {
   expiresAt: Date;
 }
 
-/** The provider could not be asked (unreachable, or an unusable answer): the session stays. */
+/**
+ * The access token has expired and the provider could not renew it (down, busy, slow, or an
+ * unusable answer): the session and its tokens stay, and a refresh is tried again from `retryAt`.
+ */
 export class TokenRefreshUnavailableError extends Error {
   override readonly name = 'TokenRefreshUnavailableError';
+  constructor(
+    message: string,
+    readonly retryAt: Date,
+  ) {
+    super(message);
+  }
 }
 
 export interface NewSession {
@@ -52,8 +68,10 @@ export interface SessionStore {
   endSession(rawId: string): Promise<void>;
   /**
    * The user's access token, refreshed under the row lock when within the margin of expiry.
-   * null when there is none (signed out) or the provider refused the refresh (which ends every
-   * session of the user). Rejects with TokenRefreshUnavailableError when the provider is unreachable.
+   * null when there is none (signed out), when the provider refused the grant (invalid_grant), or
+   * when it expired with no refresh token (no offline_access): each ends every session of the user.
+   * While refreshes fail otherwise, a token not yet expired is still handed out; an expired one
+   * rejects with TokenRefreshUnavailableError (the session stays, to be renewed later).
    */
   currentAccessToken(userId: string): Promise<AccessToken | null>;
   /** The alarm worker's entry: a fresh access token for the user, or null. */
@@ -105,6 +123,15 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
   const isFresh = (row: TokenRow) =>
     row.token_expires_at !== null && Date.parse(row.token_expires_at) - now().getTime() > margin;
+  const isExpired = (row: TokenRow) =>
+    row.token_expires_at === null || Date.parse(row.token_expires_at) <= now().getTime();
+  const backoff = options.backoff ?? createRefreshBackoff();
+
+  /** While refreshes fail: the token while it lasts, then "retrying" until `retryAt`. */
+  const untilRetry = (row: TokenRow, retryAt: number, code: string): AccessToken | null => {
+    if (!isExpired(row)) return decode(row);
+    throw new TokenRefreshUnavailableError(`Token refresh failed (${code})`, new Date(retryAt));
+  };
 
   const encryptedPair = (tokens: TokenSet) => ({
     access_token_enc: cipher.encrypt(tokens.accessToken, 'token'),
@@ -125,7 +152,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   async function refreshLocked(userId: string, seen: TokenRow): Promise<AccessToken | null> {
     return db.transaction().execute(async (trx) => {
       const row = await lockTokens(trx, userId);
-      if (row === undefined || row.refresh_token_enc === null) return decode(row);
+      if (row === undefined) return null;
+      if (row.refresh_token_enc === null) {
+        // No offline_access, so no refresh token: the session ends cleanly when the token does.
+        if (!isExpired(row)) return decode(row);
+        await endUser(trx, userId);
+        return null;
+      }
       // Someone refreshed while this caller waited for the lock: theirs is the newest pair.
       if (row.refresh_token_enc !== seen.refresh_token_enc || isFresh(row)) return decode(row);
       const refreshToken = cipher.decrypt(row.refresh_token_enc, 'token');
@@ -140,16 +173,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           refreshToken,
           fetch: options.fetch,
           now: () => now().getTime(),
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         });
       } catch (error) {
-        if (error instanceof AuthError && error.code === 'token-request-failed') {
+        // Only the provider ending the grant ends the session; anything else is tried again later.
+        if (error instanceof AuthError && error.code === 'invalid-grant') {
+          backoff.succeeded(userId);
           await endUser(trx, userId);
           return null;
         }
         // The grant's messages carry no token; keep its code for the log.
         const code = error instanceof AuthError ? error.code : 'unknown';
-        throw new TokenRefreshUnavailableError(`Token refresh failed (${code})`);
+        const retryAfter = error instanceof AuthError ? error.retryAfterMs : null;
+        const retryAt = backoff.failed(userId, now().getTime(), retryAfter);
+        options.onRefreshFailure?.({ userId, code, retryAt: new Date(retryAt) });
+        return untilRetry(row, retryAt, code);
       }
+      backoff.succeeded(userId);
       await trx
         .updateTable('users')
         .set({ ...encryptedPair(tokens), updated_at: now().toISOString() })
@@ -217,6 +257,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const row = await readTokens(db, userId);
       if (row === undefined) return null;
       if (isFresh(row)) return decode(row);
+      // A recent failure: wait out the backoff rather than ask the provider on every call.
+      const retryAt = backoff.nextAttemptAt(userId);
+      if (retryAt !== null && retryAt > now().getTime() && row.refresh_token_enc !== null) {
+        return untilRetry(row, retryAt, 'backing-off');
+      }
       return refreshLocked(userId, row);
     },
 

@@ -2,20 +2,22 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@playlist-alarms/core/entities';
 import { queryKeys } from './query-keys';
 import { useServices } from '../services/app-services';
-import type { LibrarySource } from '../services/app-services';
+import type { SessionAuth } from '../services/app-services';
 
-export const getUser = (library: LibrarySource): Promise<UserProfile> => library.getUser();
+// Who is signed in comes from the server's session (GET /api/session), which resolved the name at
+// sign-in from what the granted scopes allow: the page makes no call to the provider's login host.
+export const getUser = (auth: SessionAuth): Promise<UserProfile> => auth.currentUser();
 
-export const userQueryOptions = (library: LibrarySource) =>
+export const userQueryOptions = (auth: SessionAuth) =>
   queryOptions({
     queryKey: queryKeys.user(),
-    queryFn: () => getUser(library),
-    // A rejected token must end the session at once, not after three slow retries.
+    queryFn: () => getUser(auth),
+    // An ended session must show at once, not after three slow retries.
     retry: false,
     staleTime: Infinity,
   });
 
 export function useUser(enabled: boolean) {
-  const { library } = useServices();
-  return useQuery({ ...userQueryOptions(library), enabled });
+  const { auth } = useServices();
+  return useQuery({ ...userQueryOptions(auth), enabled });
 }

@@ -78,7 +78,7 @@ describe('app shell', () => {
 
   it('greets without a name, never by the user id, when the provider gave no name', async () => {
     const services = household();
-    services.library.user = { sub: 'auth0|abc123', name: null, email: null };
+    services.auth.user = { sub: 'auth0|abc123', name: null, email: null };
     renderApp(services);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
     expect(screen.queryByText(/abc123/)).toBeNull();
@@ -168,28 +168,46 @@ describe('first visit, nobody signed in', () => {
 });
 
 describe('session', () => {
-  it('a stored token the provider rejects ends the session with the spec message', async () => {
+  it('takes the user from the server’s session: a session it ends shows the spec message', async () => {
     const services = household();
-    services.library.rejectToken = true;
+    services.auth.user = { sub: 'auth0|demo-parent', name: 'Sam Parent', email: null };
     renderApp(services);
+    expect(await screen.findByText('Welcome back, Sam Parent')).toBeTruthy();
 
+    act(() => services.auth.expire());
     expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
     expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
-    expect(services.auth.logouts).toBe(1);
   });
 
-  it('a provider that is down keeps the session and offers a retry', async () => {
+  it('a server that cannot say who is signed in keeps the session and offers a retry', async () => {
     const services = household();
-    services.library.providerDown = true;
+    services.auth.userUnavailable = true;
     renderApp(services);
 
     expect(await screen.findByText('Failed to initialize app. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Session expired. Please login again.')).toBeNull();
     expect(services.auth.token).not.toBeNull();
 
-    services.library.providerDown = false;
+    services.auth.userUnavailable = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
+  });
+
+  it('while Yoto cannot renew the token, the page stays signed in and says it is retrying', async () => {
+    const services = household();
+    renderApp(services);
+    await screen.findByText('13 Playlists');
+    expect(screen.queryByText(/retrying/)).toBeNull();
+
+    act(() =>
+      services.auth.setRetrying({ message: "Can't reach Yoto, retrying", retryAt: new Date().toISOString() }),
+    );
+    expect(await screen.findByText("Can't reach Yoto, retrying…")).toBeTruthy();
+    expect(screen.getByText('13 Playlists')).toBeTruthy();
+
+    act(() => services.auth.setRetrying(null));
+    await waitFor(() => expect(screen.queryByText(/retrying/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
   it('a session the server holds logs in without a sign-in; none shows Connect without an error', async () => {
@@ -231,19 +249,45 @@ describe('session', () => {
   });
 
   it('a failed sign-in says why in the logged-out view, once, and cleans the address', async () => {
-    window.history.replaceState(null, '', '/?login_error=denied');
+    window.history.replaceState(null, '', '/?login_error=denied&login_code=access_denied');
     renderApp(household(null));
 
     // Once, beside the button: not also as a toast.
-    expect(await screen.findByText('Sign-in was cancelled at Yoto. Connect again to sign in.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Sign-in was cancelled at Yoto, or access was not allowed. Connect again to sign in.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();
     expect(window.location.search).toBe('');
   });
 
-  it('an unknown sign-in failure reads "Sign-in failed. Please try again."', async () => {
-    window.history.replaceState(null, '', '/?login_error=failed');
+  it('a sign-in refused for ungranted scopes names them and where to enable them', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/?login_error=scopes&login_scopes=openid+profile&login_code=access_denied',
+    );
     renderApp(household(null));
-    expect(await screen.findByText('Sign-in failed. Please try again.')).toBeTruthy();
+    const message = await screen.findByText(/not granted \(openid, profile\)/);
+    expect(message.textContent).toContain("Yoto's developer dashboard");
+  });
+
+  it('an unregistered redirect URI is named with the address to register', async () => {
+    window.history.replaceState(null, '', '/?login_error=invalid-request&login_code=invalid_request');
+    renderApp(household(null));
+    expect(
+      await screen.findByText(
+        new RegExp(`${window.location.origin}/auth/callback is not registered as a redirect URI`),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('an unknown sign-in failure still says what Yoto answered, never a bare "failed"', async () => {
+    window.history.replaceState(null, '', '/?login_error=failed&login_code=odd_error');
+    renderApp(household(null));
+    expect(await screen.findByText(/Yoto stopped the sign-in with the error “odd_error”/)).toBeTruthy();
+    expect(screen.queryByText('Sign-in failed. Please try again.')).toBeNull();
   });
 
   it('Logout clears the token and the loaded lists', async () => {

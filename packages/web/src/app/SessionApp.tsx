@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ProviderRetryNotice } from '../features/auth/ProviderRetryNotice';
 import { useSession } from '../features/auth/use-session';
 import { ServicesContext } from '../services/app-services';
 import type { AppServices } from '../services/app-services';
@@ -79,6 +80,7 @@ function SessionRoot({ signInOnStart }: { signInOnStart: boolean }) {
       return (
         // A new tab state per sign-in: the next session starts on Playlists.
         <MainTabProvider>
+          <ProviderRetryNotice />
           <Suspense fallback={<LoadingView />}>
             <LoggedInView user={session.user} onLogout={session.logout} />
           </Suspense>

@@ -10,6 +10,13 @@ import type { DeviceLinkRegistry } from './device-link-registry';
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
 // (create-browser-services.ts); component tests get in-memory twins of the same shapes.
 
+/** The server cannot renew the session's expired token yet: what to say, and when it tries again. */
+export interface ProviderRetrying {
+  message: string;
+  /** ISO-8601. */
+  retryAt: string;
+}
+
 /** The server-held session as the page sees it (services/server-session.ts). */
 export interface SessionAuth {
   /** Full-page navigation to the server's sign-in (/auth/login). */
@@ -18,15 +25,18 @@ export interface SessionAuth {
   restore(): Promise<boolean>;
   /** The short-lived access token, asked again before it expires; null without a session. */
   getAccessToken(): Promise<string | null>;
+  /** Who is signed in, as the server's session says (never the provider's login host). */
+  currentUser(): Promise<UserProfile>;
   /** Called when the server ends the session while the page uses it. */
   onExpired(listener: () => void): () => void;
+  /** Told at once, then on each change, whether the server is retrying an expired token's renewal. */
+  onRetrying(listener: (retrying: ProviderRetrying | null) => void): () => void;
   /** Ends the session on the server. */
   logout(): Promise<void>;
 }
 
 /** The part of the provider's REST client the UI uses. */
 export interface LibrarySource {
-  getUser(): Promise<UserProfile>;
   getPlaylists(): Promise<Playlist[]>;
   getDevices(): Promise<Device[]>;
   getFamilyLibraryGroups(): Promise<FamilyLibraryGroup[]>;

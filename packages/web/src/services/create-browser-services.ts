@@ -13,7 +13,6 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
   const auth = new ServerSession({ backendBase: config.backendBase });
   const library = new ProviderClient({
     apiBase: config.provider.apiBase,
-    authIssuer: config.provider.authIssuer,
     getAccessToken: () => auth.getAccessToken(),
     libraryBase: `${config.backendBase}${PROXY_PREFIX}`,
   });

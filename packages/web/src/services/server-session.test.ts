@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerSession, SessionExpiredError } from './server-session';
+import { ProviderRetryingError, ServerSession, SessionExpiredError } from './server-session';
 
 // The page's session client against answers shaped as the server's GET /api/session gives them
 // (packages/server/src/sessions/session-routes.ts); the real round trip is the e2e's.
@@ -113,5 +113,60 @@ describe('the page’s side of the server-held session', () => {
     expect(server.calls).toEqual([
       { url: '/auth/logout', init: { method: 'POST', credentials: 'same-origin' } },
     ]);
+  });
+
+  it('takes who is signed in from the answer, asking nothing else', async () => {
+    const server = serverAnswering(() =>
+      json(200, {
+        user: { id: 'auth0|u1', name: 'Sam', email: 'sam@example.com' },
+        accessToken: 't1',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        retrying: null,
+      }),
+    );
+    const session = new ServerSession({
+      backendBase: '',
+      fetch: server.fetch,
+      schedule: () => () => undefined,
+    });
+    expect(await session.currentUser()).toEqual({ sub: 'auth0|u1', name: 'Sam', email: 'sam@example.com' });
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/session']);
+  });
+
+  it('while the server retries an expired token: still signed in, told, and asked again when it said', async () => {
+    const now = 1_000_000;
+    let down = true;
+    const server = serverAnswering(() =>
+      down
+        ? json(200, {
+            user: { id: 'u1', name: null, email: null },
+            accessToken: null,
+            expiresAt: null,
+            retrying: { message: "Can't reach Yoto, retrying", retryAt: new Date(now + 4_000).toISOString() },
+          })
+        : answer('fresh', now + 3_600_000),
+    );
+    const scheduled: Array<{ run: () => void; delayMs: number }> = [];
+    const session = new ServerSession({
+      backendBase: '',
+      fetch: server.fetch,
+      now: () => now,
+      schedule: (run, delayMs) => {
+        scheduled.push({ run, delayMs });
+        return () => undefined;
+      },
+    });
+    const heard: Array<string | null> = [];
+    session.onRetrying((retrying) => heard.push(retrying?.message ?? null));
+    expect(await session.restore()).toBe(true);
+    await expect(session.getAccessToken()).rejects.toBeInstanceOf(ProviderRetryingError);
+    expect(heard).toEqual([null, "Can't reach Yoto, retrying"]);
+    expect(scheduled.at(-1)?.delayMs).toBe(4_000);
+
+    down = false;
+    scheduled.at(-1)?.run();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard.at(-1)).toBeNull();
+    expect(await session.getAccessToken()).toBe('fresh');
   });
 });

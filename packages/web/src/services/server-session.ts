@@ -1,15 +1,19 @@
 import * as z from 'zod/mini';
+import type { UserProfile } from '@playlist-alarms/core/entities';
 import { MESSAGES } from '@playlist-alarms/core/messages';
-import type { SessionAuth } from './app-services';
+import type { ProviderRetrying, SessionAuth } from './app-services';
 
 // The page's side of the server-held session (DESIGN "Sessions, alarms and delivery"): the server
 // keeps the token pair behind an HttpOnly cookie; the page asks GET /api/session for a short-lived
 // access token (the broker's password, the provider's bearer) and keeps it in memory only.
 
+// Who is signed in comes from here too: the page never asks the provider's login host.
 const sessionAnswer = z.object({
-  user: z.object({ id: z.string() }),
-  accessToken: z.string().check(z.minLength(1)),
-  expiresAt: z.string(),
+  user: z.object({ id: z.string(), name: z.nullable(z.string()), email: z.nullable(z.string()) }),
+  accessToken: z.nullable(z.string().check(z.minLength(1))),
+  expiresAt: z.nullable(z.string()),
+  /** The token ran out and the provider cannot renew it yet: signed in, nothing to use until then. */
+  retrying: z.optional(z.nullable(z.object({ message: z.string(), retryAt: z.string() }))),
 });
 const errorAnswer = z.object({ error: z.string() });
 
@@ -28,6 +32,17 @@ interface Held {
   receivedAt: number;
 }
 
+/** The server cannot renew the session's token just now (the provider is down or busy): try later. */
+export class ProviderRetryingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderRetryingError';
+  }
+}
+
+/** While retrying, ask the server again no sooner or later than this. */
+const RETRY_DELAY_MS = { min: 1_000, max: 30_000 };
+
 /** Ask again this long before expiry: a quarter of the lifetime, at most 45 s (inside the server's 60 s). */
 const renewMargin = (held: Held) => Math.min(45_000, (held.expiresAt - held.receivedAt) / 4);
 
@@ -37,12 +52,20 @@ export interface ServerSessionOptions {
   fetch?: typeof fetch;
   now?: () => number;
   navigate?: (url: string) => void;
+  /** Runs `callback` after `delayMs`; returns a cancel. Default: setTimeout. */
+  schedule?: (callback: () => void, delayMs: number) => () => void;
 }
+
+type Answer = Held | { retrying: ProviderRetrying } | null;
 
 export class ServerSession implements SessionAuth {
   private held: Held | null = null;
-  private asking: Promise<Held | null> | null = null;
+  private user: UserProfile | null = null;
+  private retrying: ProviderRetrying | null = null;
+  private cancelCheck: (() => void) | null = null;
+  private asking: Promise<Answer> | null = null;
   private readonly expiredListeners = new Set<() => void>();
+  private readonly retryingListeners = new Set<(retrying: ProviderRetrying | null) => void>();
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
 
@@ -63,13 +86,28 @@ export class ServerSession implements SessionAuth {
   async getAccessToken(): Promise<string | null> {
     const held = this.held;
     if (held && held.expiresAt - this.now() > renewMargin(held)) return held.token;
+    let answer: Answer;
     try {
-      return (await this.ask())?.token ?? null;
+      answer = await this.ask();
     } catch (error) {
       // Expired: the listeners have been told. Anything else (offline, 5xx): the caller's error.
       if (error instanceof SessionExpiredError) return null;
       throw error;
     }
+    if (answer !== null && 'retrying' in answer) throw new ProviderRetryingError(answer.retrying.message);
+    return answer?.token ?? null;
+  }
+
+  async currentUser(): Promise<UserProfile> {
+    if (this.user === null) await this.ask();
+    if (this.user === null) throw new SessionExpiredError();
+    return this.user;
+  }
+
+  onRetrying(listener: (retrying: ProviderRetrying | null) => void): () => void {
+    this.retryingListeners.add(listener);
+    listener(this.retrying);
+    return () => this.retryingListeners.delete(listener);
   }
 
   onExpired(listener: () => void): () => void {
@@ -79,6 +117,10 @@ export class ServerSession implements SessionAuth {
 
   async logout(): Promise<void> {
     this.held = null;
+    this.user = null;
+    this.setRetrying(null);
+    this.cancelCheck?.();
+    this.cancelCheck = null;
     const response = await this.fetch(`${this.options.backendBase}/auth/logout`, {
       method: 'POST',
       credentials: 'same-origin',
@@ -87,14 +129,41 @@ export class ServerSession implements SessionAuth {
   }
 
   /** One request at a time: tabs' and links' callers share it (the server serialises refreshes). */
-  private ask(): Promise<Held | null> {
+  private ask(): Promise<Answer> {
     this.asking ??= this.request().finally(() => {
       this.asking = null;
     });
     return this.asking;
   }
 
-  private async request(): Promise<Held | null> {
+  private setRetrying(retrying: ProviderRetrying | null): void {
+    const same =
+      retrying === this.retrying ||
+      (retrying?.message === this.retrying?.message && retrying?.retryAt === this.retrying?.retryAt);
+    if (same) return;
+    this.retrying = retrying;
+    for (const listener of this.retryingListeners) listener(retrying);
+  }
+
+  /**
+   * Asks the server again by itself: just before the token needs renewing, so the page learns at
+   * once when the provider cannot renew it, and while retrying, when the server will try again.
+   */
+  private checkAgainIn(delayMs: number): void {
+    this.cancelCheck?.();
+    const schedule =
+      this.options.schedule ??
+      ((callback: () => void, ms: number) => {
+        const handle = setTimeout(callback, ms);
+        return () => clearTimeout(handle);
+      });
+    this.cancelCheck = schedule(() => {
+      this.cancelCheck = null;
+      void this.ask().catch(() => undefined); // its listeners hear the outcome
+    }, delayMs);
+  }
+
+  private async request(): Promise<Answer> {
     const response = await this.fetch(`${this.options.backendBase}/api/session`, {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
@@ -102,8 +171,10 @@ export class ServerSession implements SessionAuth {
     });
     const body: unknown = await response.json().catch(() => null);
     if (response.status === 401) {
-      const wasHeld = this.held !== null;
+      const wasHeld = this.held !== null || this.user !== null;
       this.held = null;
+      this.user = null;
+      this.setRetrying(null);
       const error = errorAnswer.safeParse(body);
       if (error.success && error.data.error === MESSAGES.sessionExpired) {
         for (const listener of this.expiredListeners) listener();
@@ -120,13 +191,31 @@ export class ServerSession implements SessionAuth {
         `Session check failed with HTTP ${response.status}${error.success ? `: ${error.data.error}` : ''}`,
       );
     }
+    const { user, accessToken, expiresAt, retrying } = answer.data;
+    this.user = { sub: user.id, name: user.name, email: user.email };
     const receivedAt = this.now();
-    const expiresAt = Date.parse(answer.data.expiresAt);
+    if (accessToken === null || expiresAt === null || retrying) {
+      this.held = null;
+      const state = retrying ?? {
+        message: "Can't reach Yoto, retrying",
+        retryAt: new Date(receivedAt).toISOString(),
+      };
+      this.setRetrying(state);
+      const wait = Date.parse(state.retryAt) - receivedAt;
+      this.checkAgainIn(
+        Math.min(RETRY_DELAY_MS.max, Math.max(RETRY_DELAY_MS.min, Number.isNaN(wait) ? 0 : wait)),
+      );
+      return { retrying: state };
+    }
+    this.setRetrying(null);
+    const expires = Date.parse(expiresAt);
     this.held = {
-      token: answer.data.accessToken,
-      expiresAt: Number.isNaN(expiresAt) ? receivedAt : expiresAt,
+      token: accessToken,
+      expiresAt: Number.isNaN(expires) ? receivedAt : expires,
       receivedAt,
     };
+    const renewIn = this.held.expiresAt - receivedAt - renewMargin(this.held);
+    this.checkAgainIn(Math.max(2_000, renewIn));
     return this.held;
   }
 }

@@ -3,7 +3,7 @@ import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlis
 import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
-import type { AppServices, LibrarySource, SessionAuth } from '../services/app-services';
+import type { AppServices, LibrarySource, ProviderRetrying, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
@@ -20,7 +20,8 @@ export const testConfig: RuntimeConfig = {
     authIssuer: 'http://provider.test',
     clientId: 'playlist-alarms-demo',
     audience: 'http://provider.test',
-    scope: 'openid profile offline_access',
+    scope:
+      'offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control',
     brokerUrl: 'ws://provider.test/mqtt',
     cardLinkHost: 'https://yoto.io',
   },
@@ -38,7 +39,13 @@ export class InMemoryAuth implements SessionAuth {
   serverDown = false;
   /** The server refused the session (a refresh the provider turned down). */
   expired = false;
+  /** Who the server's session says is signed in. */
+  user: UserProfile = { sub: 'auth0|demo-parent', name: 'Demo Parent', email: 'demo@example.com' };
+  /** GET /api/session cannot say who is signed in just now (the server is down). */
+  userUnavailable = false;
   private readonly expiredListeners = new Set<() => void>();
+  private retrying: ProviderRetrying | null = null;
+  private readonly retryingListeners = new Set<(retrying: ProviderRetrying | null) => void>();
 
   constructor(token: string | null = null) {
     this.token = token;
@@ -67,6 +74,24 @@ export class InMemoryAuth implements SessionAuth {
     return () => this.expiredListeners.delete(listener);
   }
 
+  currentUser(): Promise<UserProfile> {
+    if (this.expired || this.token === null) return Promise.reject(new SessionExpiredError());
+    if (this.userUnavailable) return Promise.reject(new Error('Session check failed with HTTP 503'));
+    return Promise.resolve(this.user);
+  }
+
+  onRetrying(listener: (retrying: ProviderRetrying | null) => void): () => void {
+    this.retryingListeners.add(listener);
+    listener(this.retrying);
+    return () => this.retryingListeners.delete(listener);
+  }
+
+  /** The server says it cannot renew the token yet (null: it has a fresh one again). */
+  setRetrying(retrying: ProviderRetrying | null): void {
+    this.retrying = retrying;
+    for (const listener of this.retryingListeners) listener(retrying);
+  }
+
   /** The server ends the session while the page uses it. */
   expire(): void {
     this.expired = true;
@@ -82,7 +107,6 @@ export class InMemoryAuth implements SessionAuth {
 }
 
 export class InMemoryLibrary implements LibrarySource {
-  user: UserProfile = { sub: 'auth0|demo-parent', name: 'Demo Parent', email: 'demo@example.com' };
   playlists: Playlist[] = [];
   devices: Device[] = [];
   familyGroups: FamilyLibraryGroup[] = [];
@@ -96,10 +120,6 @@ export class InMemoryLibrary implements LibrarySource {
       geoTimezone?: string;
     }
   >();
-  /** The user call fails as the provider does for a revoked token. */
-  rejectToken = false;
-  /** The user call fails as it does when the provider is down (a 503 page). */
-  providerDown = false;
   failPlaylists = false;
   /** When set, the playlist list waits for it, so a test can see what happens while it loads. */
   playlistsGate: Promise<void> | null = null;
@@ -126,14 +146,6 @@ export class InMemoryLibrary implements LibrarySource {
   failAlarmWrite: Error | null = null;
   /** When set, alarm writes wait for it, so a test can see the UI while a write is in flight. */
   alarmWriteGate: Promise<void> | null = null;
-
-  getUser(): Promise<UserProfile> {
-    if (this.rejectToken) {
-      return Promise.reject(new ProviderError(401, 'unauthorized', 'The access token is invalid or expired'));
-    }
-    if (this.providerDown) return Promise.reject(new ProviderError(503, null, 'HTTP 503'));
-    return Promise.resolve(this.user);
-  }
 
   async getPlaylists(): Promise<Playlist[]> {
     if (this.playlistsGate) await this.playlistsGate;

@@ -1,25 +1,36 @@
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
+import {
+  parseSignInFailure,
+  safeErrorCode,
+  signInFailureMessage,
+} from '@playlist-alarms/core/sign-in-failure';
+import { SessionExpiredError } from '../../services/server-session';
 
 // The server finishes the sign-in and sends the browser back to `/?login_error=<reason>` when it
-// could not (session-routes.ts): each reason in words a parent can act on.
-const LOGIN_ERRORS: Record<string, string> = {
-  denied: 'Sign-in was cancelled at Yoto. Connect again to sign in.',
-  expired: 'The sign-in took too long. Please try again.',
-  'state-mismatch': 'The sign-in could not be verified. Please try again.',
-};
-export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Please try again.';
+// could not (session-routes.ts), with the ungranted scopes or the provider's error code when they
+// help: each reason names its likely cause (core's sign-in-failure.ts), never a bare "failed".
 
-/** The message for a `login_error` reason in the address; null when there is none. */
+/** The message for a `login_error` in the address; null when there is none. */
 export function loginErrorMessage(url: URL): string | null {
-  const reason = url.searchParams.get('login_error');
-  if (reason === null) return null;
-  return LOGIN_ERRORS[reason] ?? SIGN_IN_FAILED_MESSAGE;
+  const value = url.searchParams.get('login_error');
+  if (value === null) return null;
+  const scopes = (url.searchParams.get('login_scopes') ?? '')
+    .split(' ')
+    .filter((scope) => /^[\w:.-]{1,64}$/.test(scope));
+  const details = {
+    scopes,
+    code: safeErrorCode(url.searchParams.get('login_code')),
+    redirectUri: `${url.origin}/auth/callback`,
+  };
+  // An unknown reason (an older server, a hand-made link) still says what it knows.
+  return signInFailureMessage(parseSignInFailure(value) ?? 'other', details);
 }
 
 /**
- * Whether the provider refused the token itself (the session is over), as opposed to being down or
- * answering garbage (the session may be fine: let the parent retry).
+ * Whether the session is over (the server ended it, or the provider refused its token), as opposed
+ * to the server or the provider being down or answering garbage (the session may be fine: retry).
  */
 export function isRejectedToken(error: unknown): boolean {
+  if (error instanceof SessionExpiredError) return true;
   return error instanceof ProviderError && (error.status === 401 || error.status === 403);
 }

@@ -1,0 +1,109 @@
+import { expect, test } from './support/test';
+import { AppPage } from './support/app-page';
+import { E2E_CLIENT_SECRET, sandbox, sandboxUrl } from './support/stack';
+
+// A real household's first sign-in against a provider as strict as the real one: a client not
+// granted a scope the app asks for is refused outright (and the page names the cause), the stack's
+// client is confidential (its secret stays on the server), and the token endpoint going down
+// across an access token's expiry leaves the session standing.
+
+const APP_SCOPES =
+  'offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control';
+
+test.beforeEach(async () => {
+  await sandbox.reset();
+});
+test.afterEach(async () => {
+  await sandbox.reset(); // the grant, the faults and the token lifetime
+});
+
+test('a sign-in refused for a scope the client is not granted names the scope and where to enable it', async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await sandbox.client({ grantedScopes: APP_SCOPES.replace(' family:devices:control', '') });
+  await app.open();
+  await app.connectButton().click();
+
+  // Refused before any sign-in page, straight back to the app, which says why.
+  const alert = page.getByRole('alert').filter({ hasText: 'Yoto refused the sign-in' });
+  await expect(alert).toContainText('not granted (family:devices:control)');
+  await expect(alert).toContainText("Enable them for the client in Yoto's developer dashboard");
+  await expect(app.connectButton()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/); // the address is clean again
+
+  // Granted again, the same button signs in.
+  await sandbox.client({ grantedScopes: null });
+  await app.connectButton().click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back', exact: true })).toBeVisible();
+});
+
+test('a confidential client signs in; its secret reaches no page, and the provider refuses a request without it', async ({
+  page,
+}) => {
+  expect((await sandbox.client({})).confidential).toBe(true);
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (/json|html|javascript|text/.test(type)) {
+      seen.push(response.url(), JSON.stringify(response.headers()));
+      void response
+        .text()
+        .then((body) => seen.push(body))
+        .catch(() => undefined);
+    }
+  });
+  const app = new AppPage(page);
+  await app.signIn();
+  await expect(app.playlistCards().first()).toBeVisible();
+  seen.push(await page.content());
+  expect(seen.join('\n')).not.toContain(E2E_CLIENT_SECRET);
+
+  // What the server's exchange and refreshes get past: the same request without the secret fails.
+  const refused = await fetch(`${sandboxUrl}/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: 'any',
+      client_id: 'playlist-alarms-demo',
+    }),
+  });
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toMatchObject({ error: 'invalid_client' });
+});
+
+test('the token endpoint down across an access-token expiry: "retrying", then the session carries on', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const LIFETIME_S = 10;
+  await sandbox.tokenLifetime(LIFETIME_S);
+  const app = new AppPage(page);
+  await app.signIn();
+  const signedInAt = Date.now();
+  const refreshesBefore = (await sandbox.tokenStats()).refreshes;
+  await sandbox.faults({ restDown: true, faultPaths: ['/oauth/token'] });
+
+  // Past the token's expiry the page hears it cannot be renewed yet, and stays signed in.
+  const notice = page.getByText("Can't reach Yoto, retrying…");
+  await expect(notice).toBeVisible({ timeout: LIFETIME_S * 1000 + 15_000 });
+  expect(Date.now() - signedInAt).toBeGreaterThan(LIFETIME_S * 1000 - 1_000);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(app.connectButton()).toHaveCount(0);
+  await expect(page.getByText('Session expired. Please login again.')).toHaveCount(0);
+  // Still down a while later: still signed in, still saying so.
+  await page.waitForTimeout(8_000);
+  await expect(notice).toBeVisible();
+  expect((await sandbox.tokenStats()).refreshes).toBe(refreshesBefore);
+
+  // The provider is back: the server's next attempt renews the token and the notice goes.
+  await sandbox.faults({ restDown: false, faultPaths: null });
+  await expect(notice).toHaveCount(0, { timeout: 60_000 });
+  expect((await sandbox.tokenStats()).refreshes).toBeGreaterThan(refreshesBefore);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // The same session, on a fresh page too.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back', exact: true })).toBeVisible();
+  await expect(app.playlistCards().first()).toBeVisible();
+});
