@@ -44,19 +44,25 @@ test('a confidential client signs in; its secret reaches no page, and the provid
 }) => {
   expect((await sandbox.client({})).confidential).toBe(true);
   const seen: string[] = [];
+  // Every body is read before the check: a body still on its way would be a check of nothing.
+  const reads: Array<Promise<void>> = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (/json|html|javascript|text/.test(type)) {
       seen.push(response.url(), JSON.stringify(response.headers()));
-      void response
-        .text()
-        .then((body) => seen.push(body))
-        .catch(() => undefined);
+      reads.push(
+        response.text().then(
+          (body) => void seen.push(body),
+          () => undefined, // a redirect or an aborted request has no body to read
+        ),
+      );
     }
   });
   const app = new AppPage(page);
   await app.signIn();
   await expect(app.playlistCards().first()).toBeVisible();
+  await Promise.all(reads);
+  expect(reads.length).toBeGreaterThan(0);
   seen.push(await page.content());
   expect(seen.join('\n')).not.toContain(E2E_CLIENT_SECRET);
 

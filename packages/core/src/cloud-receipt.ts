@@ -4,6 +4,7 @@
 import { PREPARE_WINDOW_MS } from './alarm-firing';
 import type { FiringOutcome } from './constants';
 import { isValidTimeZone } from './local-time';
+import { zoneCity } from './zone-label';
 
 export interface FiringRecord {
   /** The instant the alarm was due (UTC ISO). */
@@ -42,7 +43,6 @@ export function receiptTime(iso: string, timeZone: string, now: Date): string {
 }
 
 /** 'America/New_York' → 'New York'. */
-const placeOf = (zone: string): string => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 
 /**
  * The receipt line, or null before the alarm has ever rung. `playerZone` is the player's own zone
@@ -72,7 +72,7 @@ export function firingReceipt(
         const zone = playerZone && isValidTimeZone(playerZone) ? playerZone : timeZone;
         const offText = receiptTime(offAt, zone, now);
         const dueText = receiptTime(alarm.last_fired_at, zone, now);
-        const place = zone === timeZone ? '' : ` (${placeOf(zone)} time)`;
+        const place = zone === timeZone ? '' : ` (${zoneCity(zone)} time)`;
         return now.getTime() < Date.parse(alarm.last_fired_at)
           ? {
               text: `${player} was off at ${offText}${place}: the alarm due ${dueText} can't ring unless someone switches it on`,

@@ -12,6 +12,8 @@ export const MQTT_CONNECTED_LABEL = 'MQTT Connected';
 export const MQTT_DISCONNECTED_LABEL = 'MQTT Disconnected';
 
 export const MESSAGES = {
+  /** The session's access token ran out and Yoto's token endpoint can't renew it yet: the session stays. */
+  providerRetrying: "Can't reach Yoto, retrying",
   failedToLoadPlaylists: 'Failed to load playlists.',
   failedToLoadDevices: 'Failed to load devices.',
   sessionExpired: 'Session expired. Please login again.',

@@ -31,7 +31,7 @@ describe('PlayConfirmation', () => {
 });
 
 describe('cardStartAnswer', () => {
-  it("reads a real player's `card: OK` and SPEC's `card/start` key", () => {
+  it("reads a real player's `card: OK` and the command-path key `card/start`", () => {
     expect(cardStartAnswer(REAL_RESPONSES.card)).toBe('OK');
     expect(cardStartAnswer({ status: { 'card/start': 'FAIL' } })).toBe('FAIL');
     expect(cardStartAnswer(REAL_RESPONSES.volume)).toBeNull();

@@ -8,7 +8,7 @@ import type { DeviceEvents } from './device-messages';
 
 export type CardStartAnswer = 'OK' | 'FAIL';
 
-/** The player's answer to card/start in a response message: keyed `card` by real players, `card/start` by SPEC's form. */
+/** The player's answer to card/start in a response message: keyed `card` by real players, or by the whole command path `card/start`. */
 export function cardStartAnswer(payload: unknown): CardStartAnswer | null {
   const status = parseCommandResponse(payload);
   const value = status?.card ?? status?.['card/start'];

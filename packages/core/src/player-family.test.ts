@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REAL_MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from './fixtures/device-list';
+import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from './fixtures/device-list';
 import { hasAmbientLight, isMini, noAmbientLightText } from './player-family';
 
 describe('player families: a Mini has no ambient light', () => {
   it("reads a real Mini's device entry (family mini, type minie) as a Mini", () => {
-    expect(isMini(REAL_MINI_DEVICE_ENTRY)).toBe(true);
-    expect(hasAmbientLight(REAL_MINI_DEVICE_ENTRY)).toBe(false);
+    expect(isMini(MINI_DEVICE_ENTRY)).toBe(true);
+    expect(hasAmbientLight(MINI_DEVICE_ENTRY)).toBe(false);
   });
   it('a v3 has one', () => {
     expect(isMini(REAL_V3_DEVICE_ENTRY)).toBe(false);

@@ -13,7 +13,7 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
 
 /**
  * Remote control gauge 0–14 → the 0–100 that volume/set takes: the percentage of 16 that puts the
- * player on the gauge's step (SPEC's round(v × 100 / 14) let a truncating player land one step
+ * player on the gauge's step (a plain round(v × 100 / 14) let a truncating player land one step
  * low, and the gauge jumped back).
  */
 export const gaugeToPercent = (gauge: number): number =>
@@ -41,10 +41,7 @@ export const modalGaugeToPercent = (gauge: number): number =>
 /** 0–100 → the player modal's 0–10. */
 export const percentToModalGauge = (percent: number): number => Math.round(clamp(percent, 0, 100) / 10);
 
-/** Alarm slider percent → the alarm string's 1–10: percent / 10 rounded, held within 1–10. */
-export const alarmPercentToLevel = (percent: number): number => clamp(Math.round(percent / 10), 1, 10);
-
-/** The alarm string's 1–10 (or a stored cloud volume) → the percent shown: value × 10. */
+/** A stored cloud alarm volume (1–10) → the percent shown and sent: value × 10. */
 export const alarmLevelToPercent = (level: number): number => level * 10;
 
 /**

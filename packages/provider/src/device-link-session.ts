@@ -118,10 +118,10 @@ function awaitConnack(client: MqttClient, deadline: Deadline, log: Log): Step {
 
 /**
  * The documented topics (`data/events`, `data/status`, `response`) must be granted: the broker
- * refuses them for another family's player. SPEC's legacy `events` and `status`, and `presence`,
+ * refuses them for another family's player. The legacy `events` and `status`, and `presence`,
  * are extras the real broker may refuse, so each goes in a SUBSCRIBE of its own (mqtt.js fails a
  * whole SUBSCRIBE when one topic is refused: a refused legacy topic must not cost the presence)
- * and a refusal is only logged (PROVIDER-API.md Corrections).
+ * and a refusal is only logged.
  */
 async function subscribe(client: MqttClient, deviceId: string, deadline: Deadline, log: Log): Step {
   const topics = deviceTopics(deviceId);

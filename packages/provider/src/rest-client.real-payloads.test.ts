@@ -1,7 +1,7 @@
 import { greeting } from '@playlist-alarms/core/display-name';
 import { CONFIG_STATUS_MINI } from '@playlist-alarms/core/fixtures/config-status-mini';
 import { CONFIG_V3 } from '@playlist-alarms/core/fixtures/config-v3';
-import { REAL_MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '@playlist-alarms/core/fixtures/device-list';
+import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '@playlist-alarms/core/fixtures/device-list';
 import { isMini } from '@playlist-alarms/core/player-family';
 import { USER_FAMILY } from '@playlist-alarms/core/fixtures/user-family';
 import { statusReport } from '@playlist-alarms/core/status-report';
@@ -202,7 +202,7 @@ describe('the device list as real accounts answer it', () => {
     const { provider } = client({
       '/device-v2/devices/mine': {
         status: 200,
-        body: { devices: [REAL_V3_DEVICE_ENTRY, REAL_MINI_DEVICE_ENTRY] },
+        body: { devices: [REAL_V3_DEVICE_ENTRY, MINI_DEVICE_ENTRY] },
       },
     });
     const [v3, mini] = await provider.getDevices();

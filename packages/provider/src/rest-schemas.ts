@@ -229,13 +229,6 @@ export const userFamilySchema = z.looseObject({
   }),
 });
 
-export const userInfoSchema = z.looseObject({
-  sub: nonEmpty(),
-  name: optString,
-  email: optString,
-  nickname: optString,
-});
-
 /** Error bodies: `{ error: { code, message } }`, OAuth's `{ error, error_description }`, or `{ message }`. */
 export const errorBodySchema = z.looseObject({
   error: lenient(z.union([z.string(), z.looseObject({ code: optString, message: optString })])),

@@ -3,6 +3,7 @@
 import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
 import type { ProductType, SeedDevice } from './household';
 import { isCharging, reportedLevel } from './player-battery';
+import { isNight } from './player-volume';
 import type { PlayerState } from './player-state';
 
 const eventUtc = (now: number): number => Math.floor(now / 1000);
@@ -41,25 +42,8 @@ export const sleepTimerFields = (state: PlayerState): Record<string, unknown> =>
   ...(state.sleepTimerActive ? { sleepTimerSeconds: state.sleepTimerSeconds } : {}),
 });
 
-/** Minutes since local midnight in the player's time zone. */
-function localMinutes(timeZone: string, now: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(now));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-}
-
-const toMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Between the configured day and night times. */
-function isDay(device: SeedDevice, now: number): boolean {
-  const minutes = localMinutes(device.geoTimezone, now);
-  return minutes >= toMinutes(device.config.dayTime) && minutes < toMinutes(device.config.nightTime);
-}
+/** Day is everything outside the night (one rule with the volume limit's, midnight crossing included). */
+const isDay = (device: SeedDevice, now: number): boolean => !isNight(device.config, device.geoTimezone, now);
 
 // Of the 0–16 scale, not of the limit (`volumeMax`).
 const percentOfScale = (state: PlayerState): number => Math.round((state.volume / PLAYER_VOLUME_STEPS) * 100);

@@ -1,5 +1,7 @@
 // The playback of one player: the card, its chapters and tracks, the position clock, pause and
 // resume, and the events each change sends.
+import type { DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { parseCardUri } from './card-uri';
 import type { SeedCard } from './household';
 import { IDLE_PLAYBACK } from './player-state';
 import type { PlayerState } from './player-state';
@@ -14,6 +16,28 @@ export interface StartAt {
   secondsIn: number | null;
   cutOff: number | null;
   source: 'remote' | 'card';
+}
+
+/**
+ * A remote card/start as the player takes it: the card its URI names, at the chapter and track the
+ * payload or the URI names; null for a card the player can't find.
+ */
+export function remoteStart(
+  payload: DevicePayloads['card/start'],
+  lookupCard: (cardId: string) => SeedCard | undefined,
+): { card: SeedCard; at: StartAt } | null {
+  const target = parseCardUri(payload.uri);
+  const card = target ? lookupCard(target.cardId) : undefined;
+  if (!target || !card) return null;
+  const at: StartAt = {
+    chapterKey: payload.chapterKey ?? target.chapterKey,
+    trackKey: payload.trackKey ?? target.trackKey,
+    // Without secondsIn a player resumes the card where it was left.
+    secondsIn: payload.secondsIn ?? null,
+    cutOff: payload.cutOff ?? null,
+    source: 'remote',
+  };
+  return { card, at };
 }
 
 export class Playback {

@@ -5,7 +5,6 @@
 // the last events/request, and its status on request and once per `statusIntervalMs` on its own.
 import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { parseCardUri } from './card-uri';
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
 import { applyPowerKnob, batteryAfterSecond } from './player-battery';
@@ -22,7 +21,8 @@ import {
   wakesOnPower,
 } from './player-power';
 import type { ShutDownReason } from './player-power';
-import { Playback } from './player-playback';
+import { Playback, remoteStart } from './player-playback';
+import { sleepTimerSecond } from './player-sleep-timer';
 import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
 import { followLimit, volumeForPercent, volumeLimitAt } from './player-volume';
 import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
@@ -258,7 +258,10 @@ export class SimulatedPlayer {
       this.beginBoot();
       return true;
     },
-    'card/start': (payload) => this.start(payload),
+    'card/start': (payload) => {
+      const start = remoteStart(payload, this.lookupCard);
+      return start !== null && this.playback.start(start.card, start.at);
+    },
     'card/stop': () => this.playback.stop(),
     'card/pause': () => this.playback.pause(),
     'card/resume': () => this.playback.resume(),
@@ -275,20 +278,6 @@ export class SimulatedPlayer {
       return true;
     },
   };
-
-  private start(payload: DevicePayloads['card/start']): boolean {
-    const target = parseCardUri(payload.uri);
-    const card = target ? this.lookupCard(target.cardId) : undefined;
-    if (!target || !card) return false;
-    return this.playback.start(card, {
-      chapterKey: payload.chapterKey ?? target.chapterKey,
-      trackKey: payload.trackKey ?? target.trackKey,
-      // Without secondsIn a player resumes the card where it was left.
-      secondsIn: payload.secondsIn ?? null,
-      cutOff: payload.cutOff ?? null,
-      source: 'remote',
-    });
-  }
 
   private bluetooth(
     command: BluetoothCommand,
@@ -311,7 +300,7 @@ export class SimulatedPlayer {
     this.updateOnline();
   }
 
-  /** Switched off: it says why on the legacy status topic, then drops off the broker (its last will, below). */
+  /** Switched off: it says why on the legacy status topic, then drops off the broker (presence, below). */
   private shutDown(reason: ShutDownReason): void {
     if (this.state.online) {
       this.publish(
@@ -358,7 +347,8 @@ export class SimulatedPlayer {
     if (online === this.state.online) return;
     this.state.online = online;
     this.state.lastSeenAt = this.clock();
-    // Online when its connection comes up; offline is the broker's last will when it drops.
+    // Online when its connection comes up; offline stands in for the broker's last will (this
+    // player holds no MQTT connection of its own to leave one).
     this.publish(this.topics.presence, presenceMessage(online, this.clock()));
     if (online) {
       this.publishEvents(fullEvents(this.state, this.clock()));
@@ -374,23 +364,14 @@ export class SimulatedPlayer {
   }
 
   private tickSleepTimer(): void {
-    this.state.sleepTimerSeconds = Math.max(this.state.sleepTimerSeconds - 1, 0);
-    if (this.state.sleepTimerSeconds > 0) {
-      const idle = this.state.playbackStatus !== 'playing';
-      if (idle && this.state.sleepTimerSeconds % PROGRESS_EVERY === 0)
-        this.publishEvents(sleepTimerFields(this.state));
-      return;
-    }
-    this.state.sleepTimerActive = false;
-    if (this.state.playbackStatus === 'playing' || this.state.playbackStatus === 'paused')
-      this.playback.stop();
-    this.publishEvents({ sleepTimerActive: false, sleepTimerSeconds: 0 });
+    const { event, stopPlayback } = sleepTimerSecond(this.state, PROGRESS_EVERY);
+    if (stopPlayback) this.playback.stop();
+    if (event) this.publishEvents(event);
   }
 
   /**
-   * A real player stops pushing events about 5 minutes after the last events/request
-   * (PROVIDER-API.md), so an app that stops re-requesting goes blind here too. Events go out on
-   * the legacy and the documented `data/` topic alike.
+   * A real player stops pushing events about 5 minutes after the last events/request, so an app
+   * that stops re-requesting goes blind here too. Events go on the legacy and `data/` topics alike.
    */
   private publishEvents(delta: Record<string, unknown>): void {
     if (!this.state.online || !this.eventsWindowOpen) return;

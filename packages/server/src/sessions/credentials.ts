@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type Caller, type TokenVerifier } from '../auth';
 import { HttpError } from '../errors';
+import { MESSAGES } from '@playlist-alarms/core/messages';
 import { originMatches, readCookie, SESSION_COOKIE } from './session-cookies';
 import { TokenRefreshUnavailableError, type SessionStore } from './session-store';
 
@@ -31,7 +32,7 @@ export const MISSING_CREDENTIAL = 'Missing bearer token';
 export const NOT_SIGNED_IN = 'Not signed in';
 export const FOREIGN_ORIGIN = 'Cross-origin request refused';
 /** The session's token has expired and the provider cannot renew it yet: the session stays. */
-export const PROVIDER_RETRYING = "Can't reach Yoto, retrying";
+export const PROVIDER_RETRYING = MESSAGES.providerRetrying;
 
 /** 503 with Retry-After for /api calls; GET /api/session answers it as `retrying` instead. */
 export class ProviderRetryingError extends HttpError {

@@ -197,7 +197,7 @@ export class ServerSession implements SessionAuth {
     if (accessToken === null || expiresAt === null || retrying) {
       this.held = null;
       const state = retrying ?? {
-        message: "Can't reach Yoto, retrying",
+        message: MESSAGES.providerRetrying,
         retryAt: new Date(receivedAt).toISOString(),
       };
       this.setRetrying(state);
