@@ -3,7 +3,8 @@
 // Players switch themselves off after `shutdownTimeout` seconds without use while on battery (the
 // config's value, e.g. "3600"); on a dock or a charger they stay on. An alarm kept in the player's
 // own config is rung by the player itself, so that is what the warning offers instead.
-import { z } from 'zod';
+// zod/mini, as the rest of what the page loads: the full zod would add its own weight to the page.
+import * as z from 'zod/mini';
 import { daysToMask } from './cloud-alarm-rules';
 import { nextFireAt } from './cloud-next-fire';
 import type { DeviceAlarm } from './entities';
@@ -44,8 +45,8 @@ export function willBeOffAt(power: PlayerPower, at: Date, now: Date): OffVerdict
 }
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]);
-const whole = z.union([z.number(), z.string().regex(/^\d{1,7}$/)]);
-const loose = <T extends z.ZodType>(schema: T) => z.optional(z.catch(z.nullable(schema), null));
+const whole = z.union([z.number(), z.string().check(z.regex(/^\d{1,7}$/))]);
+const loose = <T extends z.ZodMiniType>(schema: T) => z.optional(z.catch(z.nullable(schema), null));
 
 const configPowerSchema = z.looseObject({
   device: z.looseObject({

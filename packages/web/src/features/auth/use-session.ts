@@ -6,7 +6,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/app-services';
 import { SessionExpiredError } from '../../services/server-session';
 import { useUser } from '../../api/get-user';
-import { isRejectedToken, loginErrorMessage } from './sign-in-messages';
+import { isRejectedToken } from './sign-in-messages';
 
 export type Session =
   | { status: 'loading' }
@@ -24,16 +24,28 @@ type Restore = 'checking' | 'signed-in' | 'signed-out' | 'failed';
 export function useSession(): Session {
   const { auth, devices } = useServices();
   const queryClient = useQueryClient();
-  // The server sends a failed sign-in back as /?login_error=<reason>.
-  const [error, setError] = useState<string | null>(() => loginErrorMessage(new URL(window.location.href)));
+  const [error, setError] = useState<string | null>(null);
   const [restore, setRestore] = useState<Restore>('checking');
   const [attempt, setAttempt] = useState(0);
 
+  // The server sends a failed sign-in back as /?login_error=<reason>. Only then are the reasons'
+  // words needed, so they load then rather than with every signed-in page. The address is read
+  // once, before the effect clears it (an effect may run twice in development).
+  const [refusedAt] = useState(() => {
+    const url = new URL(window.location.href);
+    return url.searchParams.has('login_error') ? url : null;
+  });
   useEffect(() => {
-    if (new URL(window.location.href).searchParams.has('login_error')) {
-      window.history.replaceState(null, '', '/');
-    }
-  }, []);
+    if (refusedAt === null) return;
+    window.history.replaceState(null, '', '/');
+    let cancelled = false;
+    void import('./login-error-message').then(({ loginErrorMessage }) => {
+      if (!cancelled) setError((current) => current ?? loginErrorMessage(refusedAt));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [refusedAt]);
 
   useEffect(() => {
     let cancelled = false;
