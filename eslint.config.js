@@ -88,6 +88,25 @@ const importZones = ({ testsMayUseSandbox }) => {
   ];
 };
 
+// Test code, wherever it sits (docs/testing.md): a package's test/ folder (web's src/test/ too),
+// tests beside their module, helpers named *.test-support.ts, and core's recorded payloads.
+const testCode = [
+  '**/test/**',
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.test-support.ts',
+  '**/*.test-support.tsx',
+  'packages/core/src/fixtures/**',
+];
+const productionZones = [
+  ...importZones({ testsMayUseSandbox: false }),
+  {
+    target: './packages',
+    from: testCode.map((glob) => `./${glob.replace(/^\*\*\//, 'packages/**/')}`),
+    message: 'production code imports no test code: move what both need into src',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -137,7 +156,13 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    files: ['packages/*/src/**/*.integration.test.ts'],
+    // What ships (and the sandbox, which the demo runs) never imports tests or their helpers.
+    files: ['packages/*/src/**/*.{ts,tsx}', 'packages/web/build/**/*.ts', 'packages/web/vite.config.ts'],
+    ignores: testCode,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: productionZones }] },
+  },
+  {
+    files: ['packages/*/{src,test}/**/*.integration.test.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: importZones({ testsMayUseSandbox: true }) }],
     },

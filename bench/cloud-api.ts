@@ -16,12 +16,12 @@ import {
   isPostgresReachable,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '@playlist-alarms/server/db/test-databases';
+} from '@playlist-alarms/server/test/support/test-databases';
 import {
   TEST_AUDIENCE,
   startTestIssuer,
   type TestIssuer,
-} from '@playlist-alarms/server/test-support/test-issuer';
+} from '@playlist-alarms/server/test/support/test-issuer';
 
 export const CONNECTIONS = 200;
 const SECONDS = 5;

@@ -6,7 +6,10 @@ import { performance } from 'node:perf_hooks';
 import { CompiledQuery, sql } from 'kysely';
 import { claimFiring, dueAlarmsQuery } from '@playlist-alarms/server/db/firings-repository';
 import { migrateToLatest } from '@playlist-alarms/server/db/migrations';
-import { createPostgresTestDatabase, isPostgresReachable } from '@playlist-alarms/server/db/test-databases';
+import {
+  createPostgresTestDatabase,
+  isPostgresReachable,
+} from '@playlist-alarms/server/test/support/test-databases';
 import { summarize } from './stats';
 import type { Result } from './stats';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startHttpServer, type TestHttpServer } from './test-support/http-server';
-import { buildTestApp, type TestApp } from './test-support/test-app';
-import { startTestIssuer, type TestIssuer } from './test-support/test-issuer';
+import { sendJson, startHttpServer, type TestHttpServer } from '../test/support/http-server';
+import { buildTestApp, type TestApp } from '../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../test/support/test-issuer';
 
 // Tokens are checked against a real JWKS endpoint (a test issuer on a free port), through a
 // protected route of the real app: the family library proxy.

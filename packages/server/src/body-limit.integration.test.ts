@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test-support/test-app';
-import { startTestIssuer, type TestIssuer } from './test-support/test-issuer';
-import { APP_HOST, APP_ORIGIN } from './test-support/sign-in';
+import { buildTestApp, type TestApp } from '../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../test/support/test-issuer';
+import { APP_HOST, APP_ORIGIN } from '../test/support/sign-in';
 import { API_BODY_LIMIT } from './zod-schemas';
 
 // Bodies over 64 KiB are refused with 413 on every route, public or protected, before a handler

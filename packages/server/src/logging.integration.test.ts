@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { redactUrl } from './log-redaction';
-import { startHttpServer } from './test-support/http-server';
-import { testConfig } from './test-support/test-app';
-import { startTestIssuer, type TestIssuer } from './test-support/test-issuer';
+import { startHttpServer } from '../test/support/http-server';
+import { testConfig } from '../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../test/support/test-issuer';
 
 // Provider tokens must never reach the log, whatever path a request takes.
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import type { RateLimits, ServerConfig } from './config';
-import { startHttpServer, sendJson, type TestHttpServer } from './test-support/http-server';
-import { testConfig } from './test-support/test-app';
-import { startTestIssuer, type TestIssuer } from './test-support/test-issuer';
+import { startHttpServer, sendJson, type TestHttpServer } from '../test/support/http-server';
+import { testConfig } from '../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../test/support/test-issuer';
 
 let issuer: TestIssuer;
 let upstream: TestHttpServer;

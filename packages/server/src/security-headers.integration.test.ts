@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { HSTS } from './security-headers';
-import { testConfig } from './test-support/test-app';
-import { startTestIssuer, type TestIssuer } from './test-support/test-issuer';
+import { testConfig } from '../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../test/support/test-issuer';
 
 let issuer: TestIssuer;
 let webDist: string;

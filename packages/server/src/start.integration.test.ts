@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './start';
-import { testConfig } from './test-support/test-app';
+import { testConfig } from '../test/support/test-app';
 
 describe('startServer', () => {
   it('listens on a free port, answers over real HTTP, migrates its SQLite file, and closes', async () => {

@@ -1,4 +1,4 @@
-/** The worker's clock and timers, so tests can drive time by hand (test-support/manual-clock.ts). */
+/** The worker's clock and timers, so tests can drive time by hand (test/support/manual-clock.ts). */
 export interface WorkerClock {
   now(): Date;
   setTimeout(callback: () => void, ms: number): unknown;

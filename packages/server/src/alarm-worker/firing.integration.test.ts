@@ -5,8 +5,8 @@ import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sand
 import { findAlarm } from '../db/alarms-repository';
 import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
-import type { TestDatabase } from '../db/test-databases';
-import { describeOnDatabases } from '../test-support/cloud-api';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { describeOnDatabases } from '../../test/support/cloud-api';
 import {
   DEMO_USER,
   alarmDueAt,
@@ -15,7 +15,7 @@ import {
   observePlayer,
   playableCardId,
   playerState,
-} from './sandbox-fixture.test-support';
+} from '../../test/support/sandbox-fixture';
 
 // The worker against the real sandbox: its broker verifies the tokens, its simulated players
 // answer the commands, and an observer on the broker records what each player is sent.

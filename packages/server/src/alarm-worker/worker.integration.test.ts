@@ -6,10 +6,10 @@ import { RING_LEAD_MS } from '@playlist-alarms/core/alarm-firing';
 import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
-import type { TestDatabase } from '../db/test-databases';
-import { alarmBody, describeOnDatabases } from '../test-support/cloud-api';
-import { ManualClock } from '../test-support/manual-clock';
-import { RecordingRinger } from '../test-support/recording-ringer';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
+import { ManualClock } from '../../test/support/manual-clock';
+import { RecordingRinger } from '../../test/support/recording-ringer';
 import { AlarmWorker } from './worker';
 
 // Scheduling and the claim on a hand-driven clock and a real database (both dialects). The ringer

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
-import { describeOnDatabases } from '../test-support/cloud-api';
+import { describeOnDatabases } from '../../test/support/cloud-api';
 import {
   AlarmLimitError,
   createAlarm,
@@ -11,7 +11,7 @@ import {
   updateAlarm,
 } from './alarms-repository';
 import { migrateToLatest } from './migrations';
-import type { TestDatabase } from './test-databases';
+import type { TestDatabase } from '../../test/support/test-databases';
 import { findUser, saveUserProfile } from './users-repository';
 
 const now = new Date('2026-06-10T06:00:00.000Z'); // Wednesday

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrations';
-import { createPostgresTestDatabase, isPostgresReachable, type TestDatabase } from './test-databases';
+import {
+  createPostgresTestDatabase,
+  isPostgresReachable,
+  type TestDatabase,
+} from '../../test/support/test-databases';
 
 // Two schemas on one server, as parallel test runs (or two apps) share a PostgreSQL: each must
 // get its own migration tables, whichever migrated first.

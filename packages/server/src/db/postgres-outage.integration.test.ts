@@ -5,10 +5,14 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DATABASE_UNAVAILABLE } from '../errors';
-import { testConfig } from '../test-support/test-app';
-import { startTestIssuer } from '../test-support/test-issuer';
+import { testConfig } from '../../test/support/test-app';
+import { startTestIssuer } from '../../test/support/test-issuer';
 import { STATEMENT_TIMEOUT_MS, type ConnectOptions } from './connect';
-import { TEST_DATABASE_URL, createPostgresTestDatabase, isPostgresReachable } from './test-databases';
+import {
+  TEST_DATABASE_URL,
+  createPostgresTestDatabase,
+  isPostgresReachable,
+} from '../../test/support/test-databases';
 
 // A PostgreSQL restart, without restarting the machine's shared PostgreSQL: the app reaches it
 // through a TCP relay that the test cuts (every connection dropped, new ones refused) and brings

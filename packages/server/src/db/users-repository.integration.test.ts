@@ -7,7 +7,7 @@ import {
   createSqliteTestDatabase,
   isPostgresReachable,
   type TestDatabase,
-} from './test-databases';
+} from '../../test/support/test-databases';
 import { findUser, listDevices, upsertDevice, upsertUser } from './users-repository';
 
 const pgAvailable = await isPostgresReachable();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
+import { buildTestApp, type TestApp } from '../../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../../test/support/test-issuer';
 
 let issuer: TestIssuer;
 let test: TestApp;

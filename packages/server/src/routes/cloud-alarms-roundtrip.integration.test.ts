@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { alarmBody, describeOnDatabases, startCloudApi, type CloudApi } from '../test-support/cloud-api';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
+import { alarmBody, describeOnDatabases, startCloudApi, type CloudApi } from '../../test/support/cloud-api';
+import { startTestIssuer, type TestIssuer } from '../../test/support/test-issuer';
 
 let issuer: TestIssuer;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import {
   describeOnDatabases,
   startCloudApi,
   type CloudApi,
-} from '../test-support/cloud-api';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
+} from '../../test/support/cloud-api';
+import { startTestIssuer, type TestIssuer } from '../../test/support/test-issuer';
 
 let issuer: TestIssuer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
 import { toRuntimeConfig } from '../config';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
+import { buildTestApp, type TestApp } from '../../test/support/test-app';
 
 let test: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteTestDatabase } from '../db/test-databases';
-import { startHttpServer } from '../test-support/http-server';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { startTestIssuer } from '../test-support/test-issuer';
+import { createSqliteTestDatabase } from '../../test/support/test-databases';
+import { startHttpServer } from '../../test/support/http-server';
+import { buildTestApp, type TestApp } from '../../test/support/test-app';
+import { startTestIssuer } from '../../test/support/test-issuer';
 import { healthRoutes } from './health';
 
 const cleanups: (() => Promise<void>)[] = [];

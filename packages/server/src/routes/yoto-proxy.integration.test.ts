@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../errors';
-import { sendJson, startHttpServer, type TestHttpServer } from '../test-support/http-server';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
+import { sendJson, startHttpServer, type TestHttpServer } from '../../test/support/http-server';
+import { buildTestApp, type TestApp } from '../../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../../test/support/test-issuer';
 import { yotoProxyRoutes } from './yoto-proxy';
 
 // A real upstream server stands in for the provider: each path answers in a different way.

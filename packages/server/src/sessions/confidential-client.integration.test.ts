@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
-import { createSqliteTestDatabase, type TestDatabase } from '../db/test-databases';
+import { createSqliteTestDatabase, type TestDatabase } from '../../test/support/test-databases';
 import { ConfigError, loadConfig } from '../config';
-import { sandboxConfig, startSessionHarness, type SessionHarness } from '../test-support/session-harness';
-import { APP_HOST, callWithCookie, signIn } from '../test-support/sign-in';
+import { sandboxConfig, startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
+import { APP_HOST, callWithCookie, signIn } from '../../test/support/sign-in';
 import { liveSessionSchema } from './session-schemas';
 
 // A confidential client (PROVIDER_CLIENT_SECRET): the secret goes with the code exchange and every

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
+import { buildTestApp, type TestApp } from '../../test/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../../test/support/test-issuer';
 import { isPublicRoute, PUBLIC_ROUTES } from './credentials';
 
 // Protected by default: every route Fastify registers answers 401 without a credential, unless

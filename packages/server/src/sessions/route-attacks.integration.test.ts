@@ -1,9 +1,9 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwksUrl } from '../auth';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../test-support/test-issuer';
-import { APP_HOST, APP_ORIGIN } from '../test-support/sign-in';
+import { buildTestApp, type TestApp } from '../../test/support/test-app';
+import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../../test/support/test-issuer';
+import { APP_HOST, APP_ORIGIN } from '../../test/support/sign-in';
 import { isPublicRoute } from './credentials';
 import { SESSION_COOKIE } from './session-cookies';
 

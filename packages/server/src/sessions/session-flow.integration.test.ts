@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { decodeJwt } from 'jose';
-import type { TestDatabase } from '../db/test-databases';
-import { alarmBody, describeOnDatabases } from '../test-support/cloud-api';
-import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
-import { APP_ORIGIN, callWithCookie, setCookieLine, signIn } from '../test-support/sign-in';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
+import { startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
+import { APP_ORIGIN, callWithCookie, setCookieLine, signIn } from '../../test/support/sign-in';
 import { liveSessionSchema } from './session-schemas';
 
 // The server-held sign-in end to end, with the sandbox as the provider: login → provider →

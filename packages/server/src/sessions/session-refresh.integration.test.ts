@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { refreshTokenGrant } from '@playlist-alarms/provider/auth-token-grant';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
-import type { TestDatabase } from '../db/test-databases';
-import { describeOnDatabases } from '../test-support/cloud-api';
-import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
-import { callWithCookie, signIn } from '../test-support/sign-in';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { describeOnDatabases } from '../../test/support/cloud-api';
+import { startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
+import { callWithCookie, signIn } from '../../test/support/sign-in';
 import { liveSessionSchema } from './session-schemas';
 
 // One refresh at a time: the sandbox's tokens live 1 s and its refresh tokens are single use

@@ -6,15 +6,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { connectDatabase } from '../db/connect';
-import type { TestDatabase } from '../db/test-databases';
+import type { TestDatabase } from '../../test/support/test-databases';
 import {
   createPostgresTestDatabase,
   createSqliteTestDatabase,
   isPostgresReachable,
   TEST_DATABASE_URL,
-} from '../db/test-databases';
-import { startSessionHarness, type SessionHarness } from '../test-support/session-harness';
-import { callWithCookie, signIn } from '../test-support/sign-in';
+} from '../../test/support/test-databases';
+import { startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
+import { callWithCookie, signIn } from '../../test/support/sign-in';
 import { LOGIN_COOKIE } from './session-cookies';
 import { liveSessionSchema } from './session-schemas';
 

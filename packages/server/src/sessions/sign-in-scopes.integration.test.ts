@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
-import { createSqliteTestDatabase, type TestDatabase } from '../db/test-databases';
+import { createSqliteTestDatabase, type TestDatabase } from '../../test/support/test-databases';
 import { DEFAULT_SCOPE, type ServerConfig } from '../config';
-import { sandboxConfig, startSessionHarness, type SessionHarness } from '../test-support/session-harness';
-import { APP_HOST, callWithCookie, signIn } from '../test-support/sign-in';
+import { sandboxConfig, startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
+import { APP_HOST, callWithCookie, signIn } from '../../test/support/sign-in';
 import { liveSessionSchema } from './session-schemas';
 
 // The scopes a real provider account accepts: the default request is only what the app uses (the

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
-import type { TestDatabase } from '../db/test-databases';
-import { describeOnDatabases } from '../test-support/cloud-api';
-import { sandboxConfig, startSessionHarness, type SessionHarness } from '../test-support/session-harness';
-import { callWithCookie, signIn } from '../test-support/sign-in';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { describeOnDatabases } from '../../test/support/cloud-api';
+import { sandboxConfig, startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
+import { callWithCookie, signIn } from '../../test/support/sign-in';
 import { PROVIDER_RETRYING } from './credentials';
 import { liveSessionSchema, sessionAnswerSchema } from './session-schemas';
 

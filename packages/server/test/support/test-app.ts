@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../app';
-import { loadConfig, type ServerConfig } from '../config';
+import { buildApp, type AppDeps } from '../../src/app';
+import { loadConfig, type ServerConfig } from '../../src/config';
 import { TEST_AUDIENCE } from './test-issuer';
 
 export interface TestAppOptions {

@@ -8,11 +8,11 @@ import {
   PROXY_PREFIX,
   type ProxiedPathName,
 } from '@playlist-alarms/provider/proxied-paths';
-import { describeExchange, refusalProblem } from './answer-checks.test-support';
-import { ALICE, BOB } from './fixture.test-support';
-import { startFuzzApp, UPSTREAM_BASE } from './fuzz-app.test-support';
-import { headerSet } from './header-arbitraries.test-support';
-import { fillPath, pathSegment, queryString } from './url-arbitraries.test-support';
+import { describeExchange, refusalProblem } from './answer-checks';
+import { ALICE, BOB } from './fixture';
+import { startFuzzApp, UPSTREAM_BASE } from './fuzz-app';
+import { headerSet } from './header-arbitraries';
+import { fillPath, pathSegment, queryString } from './url-arbitraries';
 
 // Every parameter of the same-origin proxy gets 1,000 generated ids (with fuzzed query and
 // headers), and a route without parameters 1,000 fuzzed queries and header sets. Whatever comes in:

@@ -10,22 +10,14 @@ import { cronStatusSchema } from '@playlist-alarms/core/alarm-firing-schemas';
 import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud-schemas';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
-import {
-  DEMO_USER,
-  eventually,
-  observePlayer,
-  playableCardId,
-} from '../alarm-worker/sandbox-fixture.test-support';
-import { connectDatabase } from '../db/connect';
-import type { Database } from '../db/schema';
-import { liveSessionSchema } from '../sessions/session-schemas';
-import { createTokenCipher } from '../sessions/token-cipher';
-import {
-  createFreshPostgresDatabase,
-  type FreshPostgresDatabase,
-} from '../test-support/fresh-postgres-database';
-import { callWithSession, signInOverHttp } from '../test-support/http-sign-in';
-import { killAll, startServerProcess, type ServerProcess } from '../test-support/server-process';
+import { DEMO_USER, eventually, observePlayer, playableCardId } from '../support/sandbox-fixture';
+import { connectDatabase } from '../../src/db/connect';
+import type { Database } from '../../src/db/schema';
+import { liveSessionSchema } from '../../src/sessions/session-schemas';
+import { createTokenCipher } from '../../src/sessions/token-cipher';
+import { createFreshPostgresDatabase, type FreshPostgresDatabase } from '../support/fresh-postgres-database';
+import { callWithSession, signInOverHttp } from '../support/http-sign-in';
+import { killAll, startServerProcess, type ServerProcess } from '../support/server-process';
 
 // DESIGN.md "Scale-out", as README's "Running it as a fleet" runs it: a sandbox and three real
 // server processes (`src/main.ts`) on one PostgreSQL database with one TOKEN_ENCRYPTION_KEY. A

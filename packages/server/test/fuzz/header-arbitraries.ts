@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { APP_HOST, APP_ORIGIN, type Fixture } from './fixture.test-support';
+import { APP_HOST, APP_ORIGIN, type Fixture } from './fixture';
 
 // Request headers: mostly a real caller's (so the request reaches the route), with every credential
 // the server must refuse, content types it does not parse, and headers of random names and values.

@@ -2,19 +2,14 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Kysely, SqliteDialect } from 'kysely';
-import { buildApp } from '../app';
-import type { WorkerClock } from '../alarm-worker/clock';
-import type { Database } from '../db/schema';
-import { RecordingRinger } from '../test-support/recording-ringer';
-import { testConfig } from '../test-support/test-app';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
-import { seedFixture, type Fixture } from './fixture.test-support';
-import {
-  readTables,
-  restoreTables,
-  tableSnapshotter,
-  userRowsSnapshotter,
-} from './table-snapshot.test-support';
+import { buildApp } from '../../src/app';
+import type { WorkerClock } from '../../src/alarm-worker/clock';
+import type { Database } from '../../src/db/schema';
+import { RecordingRinger } from '../support/recording-ringer';
+import { testConfig } from '../support/test-app';
+import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
+import { seedFixture, type Fixture } from './fixture';
+import { readTables, restoreTables, tableSnapshotter, userRowsSnapshotter } from './table-snapshot';
 
 // The whole server for the fuzz tests: SQLite in memory (no disk sync per write: a reset after each
 // accepted request costs well under a millisecond), rate limits off (1,000s of requests a minute), a

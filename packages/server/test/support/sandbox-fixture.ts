@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
 import { z } from 'zod';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createAlarm } from '../db/alarms-repository';
-import type { Database } from '../db/schema';
-import { SandboxTokenSource } from './sandbox-token-source';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createAlarm } from '../../src/db/alarms-repository';
+import type { Database } from '../../src/db/schema';
+import { SandboxTokenSource } from '../../src/alarm-worker/sandbox-token-source';
 
 // What the worker's integration tests share: a real sandbox, apps pointed at it, the demo
 // account's playable card, and an observer that records what a player is sent and answers.

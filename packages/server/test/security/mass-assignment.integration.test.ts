@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AlarmFiringsTable, AlarmsTable, DevicesTable, UsersTable } from '../db/schema';
-import { alarmBody, describeOnDatabases } from '../test-support/cloud-api';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
+import type { AlarmFiringsTable, AlarmsTable, DevicesTable, UsersTable } from '../../src/db/schema';
+import { alarmBody, describeOnDatabases } from '../support/cloud-api';
+import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
 import {
   INTRUDER,
   startTwoUserWorld,
   type ApiRequest,
   type OwnerObjects,
   type TwoUserWorld,
-} from './two-user-world.test-support';
+} from './two-user-world';
 
 // Mass assignment: B's own creates and updates carry every server-owned column (A's alarm id as
 // the id, a next_fire_at due now, receipts, claims, timestamps, tokens). Each lands exactly as

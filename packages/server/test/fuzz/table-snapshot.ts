@@ -7,7 +7,7 @@ import type {
   DevicesTable,
   SessionsTable,
   UsersTable,
-} from '../db/schema';
+} from '../../src/db/schema';
 
 // Every table the write routes can touch, read whole and in a fixed order, so two reads compare as
 // strings. The fuzz keeps the tables tiny (a handful of rows), so a read per request is cheap; it

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeOnDatabases } from '../test-support/cloud-api';
-import { startTestIssuer, type TestIssuer } from '../test-support/test-issuer';
-import { ROUTE_MATRIX, matrixGaps, type Attempt } from './object-route-matrix.test-support';
-import { tablesNotSnapshotted } from './owned-rows.test-support';
+import { describeOnDatabases } from '../support/cloud-api';
+import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
+import { ROUTE_MATRIX, matrixGaps, type Attempt } from './object-route-matrix';
+import { tablesNotSnapshotted } from './owned-rows';
 import {
   INTRUDER,
   OWNER,
@@ -11,7 +11,7 @@ import {
   type ApiAnswer,
   type Credential,
   type TwoUserWorld,
-} from './two-user-world.test-support';
+} from './two-user-world';
 
 // OWASP API1 (broken object level authorisation): B tries every object route and verb on A's
 // objects, with a bearer token and with a session, and gets 403 or 404 each time; A's rows in every

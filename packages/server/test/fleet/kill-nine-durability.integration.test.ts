@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud-schemas';
-import { alarmBody } from '../test-support/cloud-api';
-import { createFreshPostgresDatabase } from '../test-support/fresh-postgres-database';
-import { killAll, startServerProcess, type ServerProcess } from '../test-support/server-process';
-import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../test-support/test-issuer';
+import { alarmBody } from '../support/cloud-api';
+import { createFreshPostgresDatabase } from '../support/fresh-postgres-database';
+import { killAll, startServerProcess, type ServerProcess } from '../support/server-process';
+import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../support/test-issuer';
 
 // kill -9 in the middle of a burst of alarm writes: every write the server acknowledged (2xx) is
 // there after a restart, on the SQLite file (WAL, synchronous=FULL) and on PostgreSQL. Writes in

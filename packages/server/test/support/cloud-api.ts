@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describe } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp } from '../../src/app';
 import {
   TEST_DATABASE_URL,
   createPostgresTestDatabase,
   createSqliteTestDatabase,
   isPostgresReachable,
   type TestDatabase,
-} from '../db/test-databases';
-import type { Database } from '../db/schema';
+} from './test-databases';
+import type { Database } from '../../src/db/schema';
 import { testConfig } from './test-app';
 import type { TestIssuer } from './test-issuer';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { TestDatabase } from '../db/test-databases';
-import type { Database } from '../db/schema';
+import type { TestDatabase } from '../support/test-databases';
+import type { Database } from '../../src/db/schema';
 
 // One user's rows in every table, as the database returns them. Typed over every table of
 // schema.ts, so a new table does not compile until it says which of its rows are whose; and

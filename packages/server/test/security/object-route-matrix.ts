@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { alarmBody } from '../test-support/cloud-api';
-import {
-  INTRUDER,
-  OWNER,
-  type ApiRequest,
-  type OwnerObjects,
-  type RegisteredRoute,
-} from './two-user-world.test-support';
+import { alarmBody } from '../support/cloud-api';
+import { INTRUDER, OWNER, type ApiRequest, type OwnerObjects, type RegisteredRoute } from './two-user-world';
 
 // Every route the app registers, and how B goes after A's objects on it: A's ids in the path, or
 // A's user id as the `yoto_user_id` claim. A route is either such an object route or says why it

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 // by its environment. Node runs main.ts itself (`node --import tsx`, not the tsx CLI, which would
 // put a supervisor process in between), so a SIGKILL hits the server and nothing survives it.
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const READY = /Playlist Alarms server is running at (\S+)/;
 const START_TIMEOUT_MS = 30_000;
 

@@ -1,6 +1,6 @@
 import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
-import type { WorkerClock } from '../alarm-worker/clock';
-import type { PrepareResult, Ringer, RingRequest, RingResult } from '../alarm-worker/ringer';
+import type { WorkerClock } from '../../src/alarm-worker/clock';
+import type { PrepareResult, Ringer, RingRequest, RingResult } from '../../src/alarm-worker/ringer';
 
 /**
  * The in-memory twin of MqttRinger for the scheduling tests: it records each ring at the instant

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeExchange, refusalProblem } from './answer-checks.test-support';
-import { bodyPayload, knownBodyRoutes } from './body-arbitraries.test-support';
-import { ALICE, BOB } from './fixture.test-support';
-import { startFuzzApp } from './fuzz-app.test-support';
-import { headerSet } from './header-arbitraries.test-support';
-import { fillPath, paramNames, pathSegment, queryString } from './url-arbitraries.test-support';
+import { describeExchange, refusalProblem } from './answer-checks';
+import { bodyPayload, knownBodyRoutes } from './body-arbitraries';
+import { ALICE, BOB } from './fixture';
+import { startFuzzApp } from './fuzz-app';
+import { headerSet } from './header-arbitraries';
+import { fillPath, paramNames, pathSegment, queryString } from './url-arbitraries';
 
 // Every write route Fastify registers gets 1,000 generated requests (path ids, query, headers and
 // body all fuzzed) against a signed-in user's real data. Whatever comes in: no 5xx; a refusal is

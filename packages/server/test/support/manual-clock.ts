@@ -1,4 +1,4 @@
-import type { WorkerClock } from '../alarm-worker/clock';
+import type { WorkerClock } from '../../src/alarm-worker/clock';
 
 interface Timer {
   at: number;

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { connectDatabase, type ConnectOptions } from './connect';
-import type { Database } from './schema';
+import { connectDatabase, type ConnectOptions } from '../../src/db/connect';
+import type { Database } from '../../src/db/schema';
 
 // Fresh, isolated databases for integration tests: a SQLite file in a temp folder, or a
 // throwaway schema in the PostgreSQL at TEST_DATABASE_URL, so parallel runs never collide.

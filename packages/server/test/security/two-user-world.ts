@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
-import { buildApp } from '../app';
-import type { TestDatabase } from '../db/test-databases';
-import { ALICE, BOB, alarmBody, type OpenDatabase } from '../test-support/cloud-api';
-import { RecordingRinger } from '../test-support/recording-ringer';
-import { testConfig } from '../test-support/test-app';
-import type { TestIssuer } from '../test-support/test-issuer';
-import { startFakeProvider, type FakeProvider } from './fake-provider.test-support';
-import { snapshotOwnedRows } from './owned-rows.test-support';
+import { buildApp } from '../../src/app';
+import type { TestDatabase } from '../support/test-databases';
+import { ALICE, BOB, alarmBody, type OpenDatabase } from '../support/cloud-api';
+import { RecordingRinger } from '../support/recording-ringer';
+import { testConfig } from '../support/test-app';
+import type { TestIssuer } from '../support/test-issuer';
+import { startFakeProvider, type FakeProvider } from './fake-provider';
+import { snapshotOwnedRows } from './owned-rows';
 
 // Two real users of one app on a given database: A (ALICE) owns alarms of both kinds (one of them
 // already fired, one due right now), a profile with a time zone, a player and a session; B (BOB)

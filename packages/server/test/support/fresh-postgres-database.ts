@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { TEST_DATABASE_URL } from '../db/test-databases';
+import { TEST_DATABASE_URL } from './test-databases';
 
 // A whole throwaway PostgreSQL database for tests that start server processes: they only take a
 // DATABASE_URL, so a schema of the shared test database (test-databases.ts) cannot be handed to

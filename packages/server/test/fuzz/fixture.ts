@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { alarmBody } from '../test-support/cloud-api';
-import type { TestIssuer } from '../test-support/test-issuer';
+import type { Database } from '../../src/db/schema';
+import { alarmBody } from '../support/cloud-api';
+import type { TestIssuer } from '../support/test-issuer';
 
 // What the fuzz runs against: two users with alarms, a device, a past firing and a live session,
 // written through the API itself so the rows are the ones the server makes. The generated requests

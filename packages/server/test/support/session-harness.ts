@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../app';
-import { loadConfig, type ServerConfig } from '../config';
-import type { TestDatabase } from '../db/test-databases';
-import { createTokenCipher, type TokenCipher } from '../sessions/token-cipher';
+import { buildApp, type AppDeps } from '../../src/app';
+import { loadConfig, type ServerConfig } from '../../src/config';
+import type { TestDatabase } from './test-databases';
+import { createTokenCipher, type TokenCipher } from '../../src/sessions/token-cipher';
 
 // The app in real mode with the sandbox as its provider, on a given test database. The test
 // starts the sandbox (only integration tests may import it) and hands over its URL.

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { sendJson, startHttpServer, type TestHttpServer } from '../test-support/http-server';
+import { sendJson, startHttpServer, type TestHttpServer } from '../support/http-server';
 
 // The provider behind the same-origin proxy, holding one user's cards and library group. It
 // answers by the bearer token's subject (the real provider checks the token; here the app has
