@@ -31,10 +31,11 @@ describe('production code never imports test code (eslint.config.js)', { timeout
     expect(found[0]).toContain(REFUSED);
   });
 
-  it('refuses a module that imports a *.test-support.ts helper, a test, or a recorded fixture', async () => {
+  it('refuses a module that imports a test helper, a test, or a recorded fixture', async () => {
     for (const [file, specifier] of [
-      ['packages/provider/src/probe.ts', './device-commands.test-support'],
-      ['packages/sandbox/src/probe.ts', './simulated-player.test-support'],
+      ['packages/provider/src/probe.ts', '../test/support/device-commands'],
+      ['packages/sandbox/src/probe.ts', '@playlist-alarms/sandbox/test/support/mqtt-test-client'],
+      ['packages/web/src/features/devices/probe.ts', './devices.test-support'],
       ['packages/web/src/services/probe.ts', './server-session.test'],
       ['packages/web/src/lib/probe.ts', '../test/twins'],
       ['packages/provider/src/probe.ts', '@playlist-alarms/core/fixtures/config-v3'],

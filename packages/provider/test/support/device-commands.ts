@@ -8,7 +8,7 @@ import {
 } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 import { gaugeToPercent } from '@playlist-alarms/core/volume';
-import type { DeviceLink } from './device-link-types';
+import type { DeviceLink } from '../../src/device-link-types';
 
 export interface CommandCase {
   name: DeviceCommandName;
