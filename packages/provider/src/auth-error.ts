@@ -1,7 +1,7 @@
 // What sign-in and token requests fail with. Its own module: the browser's AuthClient throws it
 // from the first view, while the token grants load only when a code or refresh token is spent.
 
-export type AuthErrorCode =
+type AuthErrorCode =
   | 'no-pending-login'
   | 'state-mismatch'
   | 'missing-code'
@@ -16,7 +16,7 @@ export type AuthErrorCode =
   | 'invalid-token-response'
   | 'no-browser';
 
-export interface AuthErrorDetails {
+interface AuthErrorDetails {
   cause?: unknown;
   /** The token endpoint's HTTP status, when it answered. */
   status?: number;

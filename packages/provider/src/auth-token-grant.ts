@@ -8,14 +8,14 @@ import type { OAuthEndpoints, TokenSet } from './auth-types';
 /** When a token answer omits expires_in, assume the provider's usual hour. */
 const DEFAULT_EXPIRES_IN_SECONDS = 3600;
 
-export { AuthError, type AuthErrorCode } from './auth-error';
+export { AuthError } from './auth-error';
 
 /** A token endpoint that has not answered by then is treated as unreachable (worth a retry). */
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** A Retry-After beyond this is read as this: a session should not wait longer to try again. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
-export interface TokenGrantOptions {
+interface TokenGrantOptions {
   endpoints: Pick<OAuthEndpoints, 'authIssuer' | 'clientId' | 'clientSecret'>;
   /** Default: the global fetch (browser or Node 20). */
   fetch?: typeof fetch;

@@ -19,7 +19,7 @@ export type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 /** QoS 1 for commands and subscriptions: the provider recommends it for long-lived clients. */
 export const MQTT_QOS = 1;
 
-export interface SessionOptions {
+interface SessionOptions {
   brokerUrl: string;
   deviceId: string;
   accessToken: string;

@@ -3,7 +3,7 @@
 const VERIFIER_BYTES = 32; // 43 base64url characters, the RFC's recommended minimum entropy
 const STATE_BYTES = 16;
 
-export interface PkcePair {
+interface PkcePair {
   verifier: string;
   challenge: string;
 }

@@ -4,7 +4,7 @@ import type { ProviderCard, ProviderFamilyGroup } from './rest-schemas';
 
 // Provider cards → the app's Playlist entity (SPEC §3), with SPEC's defaults for whatever the provider left out.
 
-export interface CardTrack {
+interface CardTrack {
   key: string;
   title: string;
   /** Seconds; 0 when unknown. */

@@ -52,7 +52,7 @@ export class ProviderError extends Error {
   }
 }
 
-export interface ProviderClientOptions {
+interface ProviderClientOptions {
   apiBase: string;
   getAccessToken: () => Promise<string | null>;
   /** The server's same-origin proxy for family and content calls, e.g. '/api/yoto'. */

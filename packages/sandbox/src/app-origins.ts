@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 // Requests without an Origin come from programs (the server, tests, scripts), not from a page
 // someone else controls, and pass.
 
-export interface AppOrigins {
+interface AppOrigins {
   allows(origin: string | undefined): boolean;
   /** The app's origins, known once its server listens. */
   set(origins: readonly string[]): void;

@@ -15,7 +15,7 @@ import type { Faults } from './faults';
 import type { SeedDevice } from './household';
 import type { TokenService } from './token-service';
 
-export interface BrokerDeps {
+interface BrokerDeps {
   tokens: TokenService;
   faults: Faults;
   /** Read on every login, so a reset household is seen at once. */
@@ -24,7 +24,7 @@ export interface BrokerDeps {
   onMessage: (topic: string, payload: Buffer) => void;
 }
 
-export interface Broker {
+interface Broker {
   publish(topic: string, message: unknown): void;
   /** Publishes bytes as they are: a misbehaving player's message (malformed, oversized). */
   publishRaw(topic: string, payload: Buffer): void;

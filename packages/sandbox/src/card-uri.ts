@@ -2,7 +2,7 @@
 
 const CARD_LINK_ORIGIN = 'https://yoto.io';
 
-export interface CardTarget {
+interface CardTarget {
   cardId: string;
   chapterKey: string | null;
   trackKey: string | null;

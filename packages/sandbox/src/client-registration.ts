@@ -11,7 +11,7 @@ export const APP_SCOPES =
   'offline_access user:content:view family:library:view family:devices:view family:devices:manage family:devices:control';
 
 /** OpenID Connect's scopes: the grantOpenid behaviour grants them on top of the registration. */
-export const OPENID_SCOPES = ['openid', 'profile', 'email'] as const;
+const OPENID_SCOPES = ['openid', 'profile', 'email'] as const;
 
 /** Every scope the provider knows (its discovery document lists them). */
 export const KNOWN_SCOPES = [...OPENID_SCOPES, 'family:view', ...APP_SCOPES.split(' ')];
@@ -22,7 +22,7 @@ export interface ClientRegistration {
   clientSecret: string | null;
 }
 
-export const scopeList = (text: string | undefined): string[] =>
+const scopeList = (text: string | undefined): string[] =>
   (text ?? '').split(/\s+/).filter((scope) => scope !== '');
 
 const scopeListSchema = z

@@ -96,8 +96,6 @@ export const configUpdateSchema = z
   })
   .strict();
 
-export type ConfigUpdate = z.infer<typeof configUpdateSchema>;
-
 /** The whole block after a PUT: what was sent, defaults for the rest. */
 export function replaceConfig(sent: Partial<DeviceConfig>): DeviceConfig {
   const defined = Object.entries(sent).filter(([, value]) => value !== undefined);

@@ -16,7 +16,7 @@ const tokensBody = z.object({ account: z.enum(ACCOUNT_KEYS) }).strict();
 /** null: back to the start value. At least 5 s, so a session can still log in and renew. */
 const tokenLifetimeBody = z.object({ seconds: z.number().int().min(5).max(86_400).nullable() }).strict();
 
-export interface KnobActions {
+interface KnobActions {
   reset(): void;
   /** The client registration the sandbox started with (what a reset and a null restore). */
   startRegistration(): ClientRegistration;

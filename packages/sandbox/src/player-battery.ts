@@ -23,7 +23,7 @@ export const reportedLevel = (battery: BatteryState): number => Math.ceil(batter
 export const isCharging = (battery: BatteryState): boolean =>
   battery.powerSource !== 0 && reportedLevel(battery) < 100;
 
-export interface BatteryRates {
+interface BatteryRates {
   batteryDrainPerHour: number;
   batteryChargePerHour: number;
 }

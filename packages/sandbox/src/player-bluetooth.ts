@@ -32,7 +32,7 @@ export interface BluetoothState {
 }
 
 /** The same speakers and headphones are in range of every demo player; nothing is bonded. */
-export const DEFAULT_NEARBY: readonly BluetoothDevice[] = [
+const DEFAULT_NEARBY: readonly BluetoothDevice[] = [
   { mac: 'A4:C1:38:5E:21:07', name: 'Living Room Speaker', rssi: -58 },
   { mac: 'F0:5C:77:0B:93:4A', name: 'Kids Headphones', rssi: -71 },
   // Below the default threshold of -80: only a lowered RSSI threshold reaches it.
@@ -96,7 +96,7 @@ function turnOn(bt: BluetoothState, payload: BluetoothOnPayload): void {
 export const inSpeakerMode = (bt: BluetoothState): boolean => bt.enabled && bt.mode === 'bt_speaker';
 
 /** Seconds the left button must be held to leave speaker mode. */
-export const SPEAKER_UNLOCK_HOLD_SECONDS = 3;
+const SPEAKER_UNLOCK_HOLD_SECONDS = 3;
 
 /** Holding the left button long enough leaves speaker mode (Bluetooth off); true if it did. */
 export function holdLeftButton(bt: BluetoothState, seconds: number): boolean {

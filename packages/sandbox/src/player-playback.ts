@@ -9,7 +9,7 @@ import { ResumePoints } from './player-resume';
 
 type Emit = (delta: Record<string, unknown>) => void;
 
-export interface StartAt {
+interface StartAt {
   chapterKey: string | null;
   trackKey: string | null;
   /** null: resume the card where it was left (chapter and track are then ignored), else start here. */

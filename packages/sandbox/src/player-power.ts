@@ -19,7 +19,6 @@ const DEFAULT_SHUTDOWN_TIMEOUT_S = 3600;
  * (bcomnes/yoto-nodejs-client, lib/helpers/power-state.js). A running player says 'nA'.
  */
 export type ShutDownReason = 'timeout' | 'lowBattery';
-export const RUNNING_SHUTDOWN_VALUE = 'nA';
 
 /** The config's `shutdownTimeout` (seconds, as text) in milliseconds, never under the minimum. */
 export function shutdownTimeoutMs(configValue: string | undefined): number {
@@ -36,7 +35,7 @@ export function shutdownTimeoutMs(configValue: string | undefined): number {
 export const isUse = (commandName: string): boolean =>
   commandName !== 'status/request' && commandName !== 'events/request';
 
-export interface IdleCheck {
+interface IdleCheck {
   /** When the player was last used, played, woken or taken off power. */
   lastUsedAt: number;
   battery: BatteryState;

@@ -2,7 +2,7 @@
 // resumes that card there (and ignores the chapter and track asked for); card/stop does not clear
 // the spot. `secondsIn` (0 included) starts afresh. A card played to its end starts over next time.
 
-export interface ResumePoint {
+interface ResumePoint {
   chapterIndex: number;
   trackIndex: number;
   /** Seconds into the track. */

@@ -1,7 +1,7 @@
 import { sleepTimerFields } from './player-messages';
 import type { PlayerState } from './player-state';
 
-export interface SleepTimerSecond {
+interface SleepTimerSecond {
   /** The event to publish this second, if any. */
   event: Record<string, unknown> | null;
   /** The timer ran out with a card playing or paused: the player stops it. */

@@ -59,7 +59,7 @@ export const volumeForPercent = (percent: number, limit: number): number =>
   Math.min(Math.floor((Math.min(Math.max(percent, 0), 100) * PLAYER_VOLUME_STEPS) / 100), limit);
 
 /** The volume fields a player keeps: its step and the limit it reports as `volumeMax`. */
-export interface VolumeState {
+interface VolumeState {
   volume: number;
   volumeMax: number;
 }

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { faultApplies } from './faults';
 import type { Faults } from './faults';
 
-export type ErrorCode =
+type ErrorCode =
   | 'internal'
   | 'unauthorized'
   | 'forbidden'

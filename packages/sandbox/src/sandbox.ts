@@ -24,7 +24,7 @@ import type { PlayerSettings } from './player-state';
 import { DEFAULT_PLAYLIST_COUNT, seedHousehold } from './seed-household';
 import { TokenService } from './token-service';
 
-export interface SandboxOptions {
+interface SandboxOptions {
   /** Default '127.0.0.1'. */
   host?: string;
   /** HTTP and MQTT over WebSocket (/mqtt); 0 = a free port. */

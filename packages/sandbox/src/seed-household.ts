@@ -13,7 +13,7 @@ export const DEFAULT_PLAYLIST_COUNT = 42;
 /** Where the demo family lives: its Bedroom Player and Playroom Mini keep this zone. */
 export const DEFAULT_HOME_TIME_ZONE = 'Europe/London';
 /** Grandma lives an ocean away, so the demo shows a player whose clock is not the family's. */
-export const GRANDMA_TIME_ZONE = 'America/New_York';
+const GRANDMA_TIME_ZONE = 'America/New_York';
 
 const DEMO = ACCOUNTS.demo.familyId;
 const OTHER = ACCOUNTS.other.familyId;

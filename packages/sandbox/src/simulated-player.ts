@@ -29,9 +29,9 @@ import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
 /** A card this player's family may play, or undefined. */
-export type CardLookup = (cardId: string) => SeedCard | undefined;
-export type ButtonAction = 'pause' | 'resume' | 'stop';
-export interface Environment {
+type CardLookup = (cardId: string) => SeedCard | undefined;
+type ButtonAction = 'pause' | 'resume' | 'stop';
+interface Environment {
   wifiStrength?: number | undefined;
   headphones?: boolean | undefined;
 }

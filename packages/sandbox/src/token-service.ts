@@ -12,20 +12,20 @@ import type { CloudBehaviour } from './cloud-behaviour';
 const CODE_LIFETIME_MS = 5 * 60_000;
 const KEY_ID = 'sandbox-key-1';
 
-export interface Grant {
+interface Grant {
   sub: string;
   clientId: string;
   audience: string;
   scope: string;
 }
 
-export interface PendingCode extends Grant {
+interface PendingCode extends Grant {
   redirectUri: string;
   codeChallenge: string;
   expiresAt: number;
 }
 
-export interface TokenAnswer {
+interface TokenAnswer {
   access_token: string;
   /** Only with `offline_access` granted, as the provider issues it. */
   refresh_token?: string;
@@ -36,7 +36,7 @@ export interface TokenAnswer {
   scope: string;
 }
 
-export interface VerifiedToken {
+interface VerifiedToken {
   account: Account;
   scope: string[];
 }

@@ -29,7 +29,7 @@ const claimsSchema = z.object({ sub: z.string().min(1) });
  * Leeway on `exp`, `nbf` and `iat`: the provider's clock and ours differ a little, and `exp` is in
  * whole seconds, so a token fresh from the token endpoint can read as expired without it.
  */
-export const CLOCK_TOLERANCE_S = 5;
+const CLOCK_TOLERANCE_S = 5;
 
 // Failures of the provider itself (keys unreachable or unreadable), as opposed to a bad token.
 function isKeySetUnavailable(error: unknown): boolean {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 // answer that already has a Content-Encoding is left alone.
 
 /** Smaller answers gain nothing worth the CPU (the plugin's own default). */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

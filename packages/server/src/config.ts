@@ -71,13 +71,13 @@ export interface ServerConfig {
   sandboxUrl: string | null;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+const DEFAULT_RATE_LIMITS: RateLimits = {
   windowMs: 60_000,
   perAddress: 1200,
   perUser: 600,
   signIn: 20,
 };
-export const DEFAULT_TIMEOUTS: Timeouts = {
+const DEFAULT_TIMEOUTS: Timeouts = {
   requestMs: 30_000,
   headersMs: 15_000,
   keepAliveMs: 72_000,
@@ -92,7 +92,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEMO_CLIENT_ID = 'playlist-alarms-demo';
+const DEMO_CLIENT_ID = 'playlist-alarms-demo';
 /**
  * Only what the app uses: the provider refuses the whole sign-in (access_denied) when a client
  * asks for a scope it was not granted, and new clients get no OpenID scopes. PROVIDER_SCOPE may

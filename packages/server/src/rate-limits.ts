@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 // limit for routes that opt in with `config: { rateLimitTier: 'sign-in' }` (sign-in, alarm
 // trigger). Over a limit: 429 `{ error }` with Retry-After in seconds.
 
-export type RateLimitTier = 'sign-in';
+type RateLimitTier = 'sign-in';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
 
-export interface RateLimitHooks {
+interface RateLimitHooks {
   /** Root onRequest hook: per client address, plus the route's tier if it has one. */
   perAddress: onRequestAsyncHookHandler;
   /** onRequest hook for authenticated scopes, registered after the auth hook: per verified user. */

@@ -14,7 +14,7 @@ function origin(url: string): string {
 }
 
 /** The CSP directives for this configuration (exported for tests and the README's table). */
-export function contentSecurityPolicy(provider: ProviderConfig): Record<string, string[]> {
+function contentSecurityPolicy(provider: ProviderConfig): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],

@@ -10,7 +10,7 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mq
 import { gaugeToPercent } from '@playlist-alarms/core/volume';
 import type { DeviceLink } from '../../src/device-link-types';
 
-export interface CommandCase {
+interface CommandCase {
   name: DeviceCommandName;
   send: (link: Pick<DeviceLink, 'send'>) => boolean;
   /** The payload on the wire; '' for SPEC's "empty". */

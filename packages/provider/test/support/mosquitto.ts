@@ -211,7 +211,7 @@ export async function startMosquitto(tools: MosquittoTools): Promise<RunningMosq
 }
 
 /** One message as mosquitto_sub printed it. */
-export interface Seen {
+interface Seen {
   topic: string;
   /** Bytes, as the broker counted them: tells an empty payload from any text. */
   length: number;

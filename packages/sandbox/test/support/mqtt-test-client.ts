@@ -10,7 +10,7 @@ import {
 } from '@playlist-alarms/core/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
 
-export interface Received {
+interface Received {
   topic: string;
   message: Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ const messageSchema = z.record(z.string(), z.unknown());
 const statusMessageSchema = z.object({ status: messageSchema });
 
 /** Monday 6 January 2025, 09:00 UTC: daytime in London (04:00 in Grandma's New York). */
-export const START = Date.UTC(2025, 0, 6, 9, 0, 0);
+const START = Date.UTC(2025, 0, 6, 9, 0, 0);
 
 export interface HarnessOptions {
   deviceId?: string;
@@ -25,7 +25,7 @@ export interface HarnessOptions {
 }
 
 /** The app re-requests events this often while connected (SPEC §4). */
-export const APP_POLL_SECONDS = 30;
+const APP_POLL_SECONDS = 30;
 
 export function playerHarness(options: HarnessOptions = {}) {
   const household = seedHousehold();

@@ -6,8 +6,3 @@
 export interface AccessTokenSource {
   accessTokenFor(yotoUserId: string): Promise<string | null>;
 }
-
-/** Until a source is wired: every firing fails with "no session" instead of ringing with nothing. */
-export const noAccessTokens: AccessTokenSource = {
-  accessTokenFor: () => Promise.resolve(null),
-};

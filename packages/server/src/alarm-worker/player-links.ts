@@ -6,9 +6,9 @@ import type { WorkerClock } from './clock';
 // reused, so at the minute only publishes remain. Each link gets its own client id (the link adds a
 // per-connection suffix), so this process never evicts a browser tab or another replica.
 
-export type LinkFactory = () => DeviceLink;
+type LinkFactory = () => DeviceLink;
 
-export type OpenResult =
+type OpenResult =
   | {
       ok: true;
       link: DeviceLink;
@@ -25,7 +25,7 @@ interface Entry {
 }
 
 /** Links unused for this long are closed by `closeIdle` (the worker calls it every pass). */
-export const LINK_IDLE_MS = 10 * 60_000;
+const LINK_IDLE_MS = 10 * 60_000;
 
 export class PlayerLinks {
   private readonly entries = new Map<string, Entry>();

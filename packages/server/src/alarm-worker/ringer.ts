@@ -39,7 +39,7 @@ export interface RingResult {
 export type PrepareResult = 'reachable' | 'offline' | 'unknown';
 
 /** How long the prepare window waits for the player to answer its events request. */
-export const PREPARE_PROBE_MS = 5_000;
+const PREPARE_PROBE_MS = 5_000;
 
 /** Rings a player: the firing itself. The worker holds one; tests may hand it a recording twin. */
 export interface Ringer {

@@ -28,15 +28,15 @@ import type { Ringer } from './ringer';
 // fires whatever is already due: under 10 minutes late it rings, else it records "missed".
 
 /** How often the worker reloads what is due. */
-export const REFRESH_MS = 5_000;
+const REFRESH_MS = 5_000;
 /** A firing claimed this long ago without an outcome belongs to a process that died. */
-export const ABANDONED_AFTER_MS = 2 * 60_000;
+const ABANDONED_AFTER_MS = 2 * 60_000;
 
-export type FireResult =
+type FireResult =
   | { claimed: false }
   | { claimed: true; outcome: FiringOutcome; nextFireAt: string | null; outcomeAt: string };
 
-export interface AlarmWorkerOptions {
+interface AlarmWorkerOptions {
   db: Kysely<Database>;
   ringer: Ringer;
   clock: WorkerClock;

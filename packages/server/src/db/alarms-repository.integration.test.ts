@@ -2,17 +2,11 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
 import { describeOnDatabases } from '../../test/support/cloud-api';
-import {
-  AlarmLimitError,
-  createAlarm,
-  deleteAlarms,
-  findAlarm,
-  listAlarms,
-  updateAlarm,
-} from './alarms-repository';
+import { AlarmLimitError, createAlarm, deleteAlarms, listAlarms, updateAlarm } from './alarms-repository';
 import { migrateToLatest } from './migrations';
 import type { TestDatabase } from '../../test/support/test-databases';
-import { findUser, saveUserProfile } from './users-repository';
+import { saveUserProfile } from './users-repository';
+import { findAlarm, findUser } from '../../test/support/stored-rows';
 
 const now = new Date('2026-06-10T06:00:00.000Z'); // Wednesday
 const input = cloudAlarmCreateSchema.parse({

@@ -242,16 +242,6 @@ export async function listAlarms(db: Db, userId: string): Promise<AlarmsTable[]>
     .execute();
 }
 
-export async function findAlarm(db: Db, userId: string, id: string): Promise<AlarmsTable | null> {
-  const row = await db
-    .selectFrom('alarms')
-    .selectAll()
-    .where('yoto_user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /** The user's alarm of a type (the newest, should plain creates have added several). */
 export async function findAlarmOfType(
   db: Db,

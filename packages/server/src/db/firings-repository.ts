@@ -31,7 +31,7 @@ export async function findDueAlarms(db: Db, until: Date, limit = 1000): Promise<
   return rows.filter((row): row is DueAlarm => row.next_fire_at !== null);
 }
 
-export interface Claim {
+interface Claim {
   alarmId: string;
   /** The due instant being claimed (ISO); must still be the alarm's next_fire_at. */
   dueAt: string;

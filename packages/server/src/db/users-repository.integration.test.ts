@@ -8,7 +8,8 @@ import {
   isPostgresReachable,
   type TestDatabase,
 } from '../../test/support/test-databases';
-import { findUser, listDevices, upsertDevice, upsertUser } from './users-repository';
+import { listDevices, upsertDevice } from './users-repository';
+import { findUser, upsertUser } from '../../test/support/stored-rows';
 
 const pgAvailable = await isPostgresReachable();
 const inCi = process.env.CI === 'true';

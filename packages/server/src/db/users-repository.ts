@@ -6,25 +6,12 @@ import type { Database, DevicesTable, UsersTable } from './schema';
 // Users and their players as the own backend records them (SPEC §3 "Cloud user record" and
 // "Cloud device"). Every read and write is scoped by the caller's yoto_user_id.
 
-export type UserRecord = Omit<UsersTable, 'created_at' | 'updated_at'>;
-export type DeviceRecord = Omit<DevicesTable, 'created_at' | 'updated_at'>;
+type DeviceRecord = Omit<DevicesTable, 'created_at' | 'updated_at'>;
 
 const now = () => new Date().toISOString();
 
-/** Inserts the user or updates every field of an existing one; returns the stored row. */
-export async function upsertUser(db: Kysely<Database>, user: UserRecord): Promise<UsersTable> {
-  const at = now();
-  const { yoto_user_id: _id, ...fields } = user;
-  return db
-    .insertInto('users')
-    .values({ ...user, created_at: at, updated_at: at })
-    .onConflict((oc) => oc.column('yoto_user_id').doUpdateSet({ ...fields, updated_at: at }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 /** What POST /api/users may change: undefined keeps a field, null (or '') clears it. */
-export interface UserProfile {
+interface UserProfile {
   email?: string | null | undefined;
   name?: string | null | undefined;
   timezone?: string | null | undefined;
@@ -59,15 +46,6 @@ export async function saveUserProfile(
     }
     return row;
   });
-}
-
-export async function findUser(db: Kysely<Database>, yotoUserId: string): Promise<UsersTable | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('yoto_user_id', '=', yotoUserId)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** Records a player of the user (one row per user and device; a second call renames it). */

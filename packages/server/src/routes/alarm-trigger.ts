@@ -9,9 +9,9 @@ import { HttpError } from '../errors';
 import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
 /** A page's clock may run a little ahead of the server's. */
-export const TRIGGER_EARLY_MS = 60_000;
+const TRIGGER_EARLY_MS = 60_000;
 
-export interface TriggerRoutesOptions extends CloudRoutesOptions {
+interface TriggerRoutesOptions extends CloudRoutesOptions {
   worker: AlarmWorker;
 }
 

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 import { useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
-export interface CronRoutesOptions {
+interface CronRoutesOptions {
   db: Kysely<Database>;
   worker: AlarmWorker;
   /** When set, each call needs it; when null both routes are open (idempotent, counts only). */

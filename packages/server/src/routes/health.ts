@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export interface HealthOptions {
+interface HealthOptions {
   db: Kysely<Database>;
   /** A URL of the provider that must answer 2xx: the issuer's JWKS (what token checks need). */
   providerProbeUrl: URL;

@@ -14,7 +14,7 @@ import { redactUrl } from '../log-redaction';
 // The caller's bearer token is passed through after the auth hook has verified it, and the
 // provider's answer is relayed as it came.
 
-export interface YotoProxyOptions {
+interface YotoProxyOptions {
   apiBase: string;
   fetch: typeof fetch;
   timeoutMs?: number;

@@ -4,7 +4,7 @@ import { createSqliteTestDatabase, type TestDatabase } from '../../test/support/
 import { ConfigError, loadConfig } from '../config';
 import { sandboxConfig, startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
 import { APP_HOST, callWithCookie, signIn } from '../../test/support/sign-in';
-import { liveSessionSchema } from './session-schemas';
+import { liveSessionSchema } from '../../test/support/live-session';
 
 // A confidential client (PROVIDER_CLIENT_SECRET): the secret goes with the code exchange and every
 // refresh, the provider refuses both without it (invalid_client), and it never reaches the browser,

@@ -51,7 +51,7 @@ export function isPublicRoute(method: string, url: string): boolean {
   return PUBLIC_ROUTES.has(`${asGet} ${url}`);
 }
 
-export interface CredentialOptions {
+interface CredentialOptions {
   verify: TokenVerifier;
   sessions: SessionStore;
   publicUrl: string | null;

@@ -5,7 +5,7 @@ import type { TestDatabase } from '../../test/support/test-databases';
 import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
 import { startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
 import { APP_ORIGIN, callWithCookie, setCookieLine, signIn } from '../../test/support/sign-in';
-import { liveSessionSchema } from './session-schemas';
+import { liveSessionSchema } from '../../test/support/live-session';
 
 // The server-held sign-in end to end, with the sandbox as the provider: login → provider →
 // callback → cookie → /api/session, a cookie-authenticated API call, the Origin rule, logout.

@@ -5,7 +5,7 @@ import type { TestDatabase } from '../../test/support/test-databases';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import { startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
 import { callWithCookie, signIn } from '../../test/support/sign-in';
-import { liveSessionSchema } from './session-schemas';
+import { liveSessionSchema } from '../../test/support/live-session';
 
 // One refresh at a time: the sandbox's tokens live 1 s and its refresh tokens are single use
 // (a reused one is refused), so a refresh spent twice shows as a failed call.

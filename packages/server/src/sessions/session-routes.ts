@@ -44,7 +44,7 @@ import type { TokenCipher } from './token-cipher';
 // /auth/login → provider → /auth/callback → session cookie → /api/session; /auth/logout ends it.
 // The verifier never leaves the server unencrypted, and the browser never sees a refresh token.
 
-export interface SessionRoutesOptions {
+interface SessionRoutesOptions {
   provider: ProviderConfig;
   cipher: TokenCipher;
   sessions: SessionStore;

@@ -20,10 +20,3 @@ export const sessionAnswerSchema = z.object({
   retrying: z.object({ message: z.string().min(1), retryAt: z.iso.datetime() }).nullable(),
 });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
-
-/** An answer with a token to use (not `retrying`): what callers that go on to use it expect. */
-export const liveSessionSchema = sessionAnswerSchema.extend({
-  accessToken: z.string().min(1),
-  expiresAt: z.iso.datetime(),
-  retrying: z.null(),
-});

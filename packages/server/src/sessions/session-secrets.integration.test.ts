@@ -16,7 +16,7 @@ import {
 import { startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
 import { callWithCookie, signIn } from '../../test/support/sign-in';
 import { LOGIN_COOKIE } from './session-cookies';
-import { liveSessionSchema } from './session-schemas';
+import { liveSessionSchema } from '../../test/support/live-session';
 
 // No secret at rest or in a log: a whole session (login, a refresh, an API call, logout) runs at
 // trace level, then the SQLite files, a pg_dump of the PostgreSQL schema and every log line are

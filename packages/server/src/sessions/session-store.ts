@@ -17,9 +17,9 @@ import type { TokenCipher } from './token-cipher';
 const SESSION_ID_BYTES = 32;
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600_000;
 /** Refresh this long before expiry, so a token handed out does not die in flight. */
-export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
+const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 
-export interface SessionStoreOptions {
+interface SessionStoreOptions {
   db: Kysely<Database>;
   cipher: TokenCipher;
   provider: { authIssuer: string; clientId: string; clientSecret: string | null };
@@ -82,8 +82,7 @@ export interface SessionStore {
 type TokenRow = Pick<UsersTable, 'access_token_enc' | 'refresh_token_enc' | 'token_expires_at'>;
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const hashSessionId = (rawId: string): string =>
-  crypto.createHash('sha256').update(rawId).digest('hex');
+const hashSessionId = (rawId: string): string => crypto.createHash('sha256').update(rawId).digest('hex');
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { db, cipher, now } = options;

@@ -15,13 +15,13 @@ const idClaimsSchema = z.object({
   email: z.string().min(1).optional().catch(undefined),
 });
 
-export interface SignInProfile {
+interface SignInProfile {
   name: string | null;
   email: string | null;
 }
 
 /** The scopes the provider granted: the token answer's `scope`, else the access token's claim. */
-export function grantedScopes(tokens: TokenSet): string[] {
+function grantedScopes(tokens: TokenSet): string[] {
   const claim = z.object({ scope: z.string() }).safeParse(safeDecode(tokens.accessToken)).data?.scope;
   return (tokens.scope ?? claim ?? '').split(/\s+/).filter((scope) => scope !== '');
 }

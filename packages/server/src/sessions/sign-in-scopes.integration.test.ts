@@ -5,7 +5,7 @@ import { createSqliteTestDatabase, type TestDatabase } from '../../test/support/
 import { DEFAULT_SCOPE, type ServerConfig } from '../config';
 import { sandboxConfig, startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
 import { APP_HOST, callWithCookie, signIn } from '../../test/support/sign-in';
-import { liveSessionSchema } from './session-schemas';
+import { liveSessionSchema } from '../../test/support/live-session';
 
 // The scopes a real provider account accepts: the default request is only what the app uses (the
 // provider refuses the whole sign-in for one ungranted scope), PROVIDER_SCOPE's extras are used

@@ -5,7 +5,8 @@ import { describeOnDatabases } from '../../test/support/cloud-api';
 import { sandboxConfig, startSessionHarness, type SessionHarness } from '../../test/support/session-harness';
 import { callWithCookie, signIn } from '../../test/support/sign-in';
 import { PROVIDER_RETRYING } from './credentials';
-import { liveSessionSchema, sessionAnswerSchema } from './session-schemas';
+import { sessionAnswerSchema } from './session-schemas';
+import { liveSessionSchema } from '../../test/support/live-session';
 
 // A flaky token endpoint never ends a session: a 429, a 5xx, a time-out or a network error keeps
 // the tokens, the page is told "Can't reach Yoto, retrying" once the access token has run out, the

@@ -13,7 +13,7 @@ import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sand
 import { DEMO_USER, eventually, observePlayer, playableCardId } from '../support/sandbox-fixture';
 import { connectDatabase } from '../../src/db/connect';
 import type { Database } from '../../src/db/schema';
-import { liveSessionSchema } from '../../src/sessions/session-schemas';
+import { liveSessionSchema } from '../support/live-session';
 import { createTokenCipher } from '../../src/sessions/token-cipher';
 import { createFreshPostgresDatabase, type FreshPostgresDatabase } from '../support/fresh-postgres-database';
 import { callWithSession, signInOverHttp } from '../support/http-sign-in';

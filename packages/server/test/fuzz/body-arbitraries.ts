@@ -4,11 +4,11 @@ import fc from 'fast-check';
 // of the wrong type, plus fields nobody asked for), random JSON, ~100 KB strings, 5,000 levels of
 // nesting sent as raw text, prototype-pollution keys, and bytes that are not JSON at all.
 
-export type Payload = string | Buffer | undefined;
+type Payload = string | Buffer | undefined;
 type Fields = Readonly<Record<string, fc.Arbitrary<unknown>>>;
 
 /** What the valid values of a body depend on: the fixture's users and its due alarm. */
-export interface BodyContext {
+interface BodyContext {
   users: readonly string[];
   dueAt: string;
 }

@@ -18,14 +18,14 @@ import { readTables, restoreTables, tableSnapshotter, userRowsSnapshotter } from
 
 /** Where the proxy forwards to; never resolved, the stub answers it. */
 export const UPSTREAM_BASE = 'https://provider.invalid';
-export const CLOCK_START = new Date('2026-06-10T06:00:00.000Z'); // a Wednesday
+const CLOCK_START = new Date('2026-06-10T06:00:00.000Z'); // a Wednesday
 
-export interface UpstreamCall {
+interface UpstreamCall {
   url: URL;
   authorization: string | null;
 }
 
-export interface FuzzApp {
+interface FuzzApp {
   app: FastifyInstance;
   /** Every route Fastify registered, one entry per method. */
   routes: readonly { method: string; url: string }[];

@@ -18,7 +18,7 @@ const RESERVED = new Set([
 ]);
 const headerName = fc.stringMatching(/^[a-z0-9!#$%&'*+.^_`|~-]{1,20}$/).filter((name) => !RESERVED.has(name));
 
-export const CONTENT_TYPES = [
+const CONTENT_TYPES = [
   'application/json; charset=utf-8',
   'APPLICATION/JSON',
   'application/json;charset=latin1',

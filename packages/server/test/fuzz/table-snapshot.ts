@@ -41,7 +41,7 @@ export function userRowsSnapshotter(sqlite: SQLite.Database): (userId: string) =
   return (userId) => JSON.stringify(statements.map((statement) => statement.all(userId)));
 }
 
-export interface TableRows {
+interface TableRows {
   users: UsersTable[];
   devices: DevicesTable[];
   alarms: AlarmsTable[];

@@ -13,12 +13,12 @@ export interface Attempt extends ApiRequest {
 }
 
 /** B acting on its own (empty) account, with A's ids where the route ignores them: A stays untouched. */
-export interface OwnScopeProbe extends ApiRequest {
+interface OwnScopeProbe extends ApiRequest {
   what: string;
   expect: { status: number; body: unknown };
 }
 
-export type Coverage =
+type Coverage =
   | { kind: 'object'; attempts(a: OwnerObjects): Attempt[]; ownScope?: OwnScopeProbe[] }
   | { kind: 'no user object'; why: string };
 

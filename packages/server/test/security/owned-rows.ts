@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/schema';
 // schema.ts, so a new table does not compile until it says which of its rows are whose; and
 // checked against the tables the database really has, so a table outside schema.ts fails too.
 
-export interface Owner {
+interface Owner {
   userId: string;
   /** Their alarms' ids as set up: firings are found by these, even should an alarm vanish. */
   alarmIds: readonly string[];

@@ -14,7 +14,7 @@ export interface TestHttpServer {
   close(): Promise<void>;
 }
 
-export type TestHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+type TestHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
 export async function startHttpServer(handler: TestHandler): Promise<TestHttpServer> {
   const requests: RecordedRequest[] = [];

@@ -13,7 +13,7 @@ import { SandboxTokenSource } from '../../src/alarm-worker/sandbox-token-source'
 // client) in.
 
 /** The parts of @playlist-alarms/sandbox's RunningSandbox used here. */
-export interface RunningSandbox {
+interface RunningSandbox {
   url: string;
   mqttUrl: string;
   issueTokens(account: 'demo' | 'other'): Promise<{ access_token: string }>;
@@ -24,7 +24,7 @@ interface ObserverClient {
   on(event: 'message', handler: (topic: string, payload: Buffer) => void): unknown;
   endAsync(): Promise<void>;
 }
-export type ConnectAs = (brokerUrl: string, deviceId: string, token: string) => Promise<ObserverClient>;
+type ConnectAs = (brokerUrl: string, deviceId: string, token: string) => Promise<ObserverClient>;
 
 export const DEMO_USER = 'auth0|demo-parent';
 
@@ -87,7 +87,7 @@ export async function alarmDueAt(
   return row.id;
 }
 
-export interface Heard {
+interface Heard {
   topic: string;
   payload: unknown;
   atMs: number;

@@ -11,7 +11,7 @@ import { createTokenCipher, type TokenCipher } from '../../src/sessions/token-ci
 // The app in real mode with the sandbox as its provider, on a given test database. The test
 // starts the sandbox (only integration tests may import it) and hands over its URL.
 
-export interface ProviderUnderTest {
+interface ProviderUnderTest {
   url: string;
 }
 

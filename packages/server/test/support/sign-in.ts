@@ -8,7 +8,7 @@ export const APP_HOST = 'localhost:5173';
 export const APP_ORIGIN = `http://${APP_HOST}`;
 
 /** `name=value` of a Set-Cookie line for `name`, or null. */
-export function cookieFrom(response: LightMyRequestResponse, name: string): string | null {
+function cookieFrom(response: LightMyRequestResponse, name: string): string | null {
   const header = response.headers['set-cookie'];
   const lines = Array.isArray(header) ? header : header === undefined ? [] : [header];
   const line = lines.find((l) => l.startsWith(`${name}=`));
@@ -21,7 +21,7 @@ export function setCookieLine(response: LightMyRequestResponse, name: string): s
   return lines.find((l) => l.startsWith(`${name}=`)) ?? null;
 }
 
-export interface SignInTrace {
+interface SignInTrace {
   /** `pa_session=…`, ready for a Cookie header. */
   sessionCookie: string;
   /** What passed through the browser, for the tests that look for leaks. */
@@ -74,7 +74,7 @@ export async function signIn(
   };
 }
 
-export interface SessionCall {
+interface SessionCall {
   status: number;
   body: unknown;
   response: LightMyRequestResponse;

@@ -7,7 +7,7 @@ import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import { TEST_AUDIENCE } from './test-issuer';
 
-export interface TestAppOptions {
+interface TestAppOptions {
   issuerUrl: string;
   apiBase?: string;
   webDist?: string;

@@ -4,9 +4,9 @@ import { queryKeys } from './query-keys';
 import { useServices } from '../services/app-services';
 import type { LibrarySource } from '../services/app-services';
 
-export const getDevices = (library: LibrarySource): Promise<Device[]> => library.getDevices();
+const getDevices = (library: LibrarySource): Promise<Device[]> => library.getDevices();
 
-export const devicesQueryOptions = (library: LibrarySource) =>
+const devicesQueryOptions = (library: LibrarySource) =>
   queryOptions({ queryKey: queryKeys.devices(), queryFn: () => getDevices(library) });
 
 export function useDevices() {

@@ -4,9 +4,9 @@ import { queryKeys } from './query-keys';
 import { useServices } from '../services/app-services';
 import type { LibrarySource } from '../services/app-services';
 
-export const getPlaylists = (library: LibrarySource): Promise<Playlist[]> => library.getPlaylists();
+const getPlaylists = (library: LibrarySource): Promise<Playlist[]> => library.getPlaylists();
 
-export const playlistsQueryOptions = (library: LibrarySource) =>
+const playlistsQueryOptions = (library: LibrarySource) =>
   queryOptions({ queryKey: queryKeys.playlists(), queryFn: () => getPlaylists(library) });
 
 export function usePlaylists() {

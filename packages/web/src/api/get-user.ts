@@ -6,9 +6,9 @@ import type { SessionAuth } from '../services/app-services';
 
 // Who is signed in comes from the server's session (GET /api/session), which resolved the name at
 // sign-in from what the granted scopes allow: the page makes no call to the provider's login host.
-export const getUser = (auth: SessionAuth): Promise<UserProfile> => auth.currentUser();
+const getUser = (auth: SessionAuth): Promise<UserProfile> => auth.currentUser();
 
-export const userQueryOptions = (auth: SessionAuth) =>
+const userQueryOptions = (auth: SessionAuth) =>
   queryOptions({
     queryKey: queryKeys.user(),
     queryFn: () => getUser(auth),

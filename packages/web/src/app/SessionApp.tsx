@@ -18,7 +18,7 @@ import { MainTabProvider } from '../services/main-tab';
 const loadLoggedInView = () => import('./LoggedInView');
 const LoggedInView = lazy(() => loadLoggedInView().then((module) => ({ default: module.LoggedInView })));
 
-export interface SessionAppProps {
+interface SessionAppProps {
   services: AppServices;
   createQueryClient?: () => QueryClient;
   /** "Connect" was pressed before this chunk had loaded: start the sign-in once it can. */

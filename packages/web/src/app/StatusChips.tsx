@@ -7,7 +7,7 @@ import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import { MQTT_CONNECTED_LABEL, MQTT_DISCONNECTED_LABEL } from '@playlist-alarms/core/messages';
 
-export interface StatusChipsProps {
+interface StatusChipsProps {
   deviceCount: number;
   playlistCount: number;
   mqttConnected: boolean;

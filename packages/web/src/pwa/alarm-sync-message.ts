@@ -5,7 +5,7 @@ import type { Device, DeviceAlarm, Playlist } from '@playlist-alarms/core/entiti
 import { SYNC_ALARMS } from '../sw/message-types';
 import type { SyncAlarmsInput, SyncedAlarmInput } from '../sw/alarm-messages';
 
-export interface AlarmSources {
+interface AlarmSources {
   devices: readonly Device[];
   playlists: readonly Playlist[];
   /** Each player's own alarms and the zone it rings them in, as read from its configuration. */

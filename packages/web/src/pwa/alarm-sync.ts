@@ -9,7 +9,6 @@ import { queryKeys } from '../api/query-keys';
 import type { SyncAlarmsInput } from '../sw/alarm-messages';
 import { ALARM_TRIGGERED, SCHEDULE_UPDATE } from '../sw/message-types';
 import { outgoingSchema } from '../sw/worker-messages';
-import type { ScheduleUpdate } from '../sw/worker-messages';
 import { syncAlarmsMessage } from './alarm-sync-message';
 
 /** Several queries settle together after sign-in: one message for them. */
@@ -23,10 +22,6 @@ const SIGNED_OUT: SyncAlarmsInput = {
 };
 
 const watched = new WeakSet<QueryClient>();
-let lastSchedule: ScheduleUpdate | null = null;
-
-/** The worker's last SCHEDULE_UPDATE (the next alarm it will post ALARM_TRIGGERED for). */
-export const lastScheduleUpdate = (): ScheduleUpdate | null => lastSchedule;
 
 function readSources(queryClient: QueryClient): SyncAlarmsInput {
   if (!queryClient.getQueryData<UserProfile>(queryKeys.user())) return SIGNED_OUT;
@@ -76,7 +71,6 @@ export function syncAlarmsWithWorker(queryClient: QueryClient): void {
     const parsed = outgoingSchema.safeParse(event.data);
     if (!parsed.success) return; // Workbox's own messages, or a worker of another version.
     if (parsed.data.type === SCHEDULE_UPDATE) {
-      lastSchedule = parsed.data;
       if (parsed.data.error) console.error('[sw]', parsed.data.error);
     } else if (parsed.data.type === ALARM_TRIGGERED) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.cloudAlarms() });

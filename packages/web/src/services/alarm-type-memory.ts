@@ -2,7 +2,7 @@ import type { AlarmType } from '@playlist-alarms/core/entities';
 import { ALARM_TYPES } from '@playlist-alarms/core/constants';
 
 /** The part of Web Storage the memory needs (localStorage in the browser, a Map-backed twin in tests). */
-export interface KeyValueStore {
+interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
 }

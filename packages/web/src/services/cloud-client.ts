@@ -62,7 +62,7 @@ export class CloudRequestError extends Error {
   }
 }
 
-export interface CloudClientOptions {
+interface CloudClientOptions {
   /** The backend's base URL ('' for the same origin). */
   baseUrl: string;
   /**

@@ -16,7 +16,7 @@ import { useNotify } from './notifier-context';
 export type PlaybackCommand = 'pause' | 'resume' | 'stop';
 
 /** The message a connect outcome shows the user; null when it connected. */
-export function connectOutcomeMessage(outcome: ConnectOutcome, device: Pick<Device, 'name'>): string | null {
+function connectOutcomeMessage(outcome: ConnectOutcome, device: Pick<Device, 'name'>): string | null {
   switch (outcome.status) {
     case 'connected':
       return null;

@@ -28,10 +28,7 @@ import { StatusPoller } from './status-poller';
  * Makes a player's link. `getAccessToken` is the registry's token source: a link given it renews its
  * session before the broker ends it at the token's expiry (and recovers when it did anyway).
  */
-export type LinkFactory = (
-  deviceId: string,
-  getAccessToken: () => Promise<string | null>,
-) => Promise<DeviceLink>;
+type LinkFactory = (deviceId: string, getAccessToken: () => Promise<string | null>) => Promise<DeviceLink>;
 
 type MessageSchemas = Pick<
   typeof DeviceMessages,
@@ -42,7 +39,7 @@ type MessageSchemas = Pick<
 // is connected no message arrives, and the logged-in view's first download stays without them.
 const loadMessageSchemas = (): Promise<MessageSchemas> => import('@playlist-alarms/core/device-messages');
 
-export interface DeviceEventNotice {
+interface DeviceEventNotice {
   deviceId: string;
   events: DeviceEvents;
 }
@@ -62,7 +59,7 @@ type Incoming = { deviceId: string; epoch: number; session: number | undefined }
 export type ConnectOutcome =
   { status: 'connected' } | { status: 'no-token' } | { status: 'failed'; reason: string | null };
 
-export interface DeviceLinkRegistryOptions {
+interface DeviceLinkRegistryOptions {
   createLink: LinkFactory;
   getAccessToken: () => Promise<string | null>;
   scheduleFrame?: FrameScheduler;

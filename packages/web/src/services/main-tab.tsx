@@ -5,7 +5,7 @@ import type { MainTab } from '@playlist-alarms/core/main-tabs';
 // Which main tab is open, held above the tabs so that others (the guided tour) can open one through
 // the app's state rather than by clicking the page. The session gives each sign-in its own.
 
-export interface MainTabState {
+interface MainTabState {
   tab: MainTab;
   setTab: (tab: MainTab) => void;
 }

@@ -46,7 +46,7 @@ const RETRY_DELAY_MS = { min: 1_000, max: 30_000 };
 /** Ask again this long before expiry: a quarter of the lifetime, at most 45 s (inside the server's 60 s). */
 const renewMargin = (held: Held) => Math.min(45_000, (held.expiresAt - held.receivedAt) / 4);
 
-export interface ServerSessionOptions {
+interface ServerSessionOptions {
   /** '' for the app's own origin. */
   backendBase: string;
   fetch?: typeof fetch;

@@ -2,7 +2,7 @@
 // every 30 s, the first poll after 2 s. The player stops pushing events about 5 minutes after the
 // last request (PROVIDER-API.md), so a connected player must be asked again and again.
 
-export interface PollTimings {
+interface PollTimings {
   afterConnectMs: number;
   firstPollMs: number;
   pollMs: number;

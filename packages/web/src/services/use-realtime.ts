@@ -12,7 +12,7 @@ import { useServices } from './app-services';
 // not change, and useSyncExternalStore re-renders only when the selected value's identity changes.
 
 /** One slice of the snapshot; `select` must be stable (useCallback) and return stable references. */
-export function useRealtimeSelector<T>(select: (snapshot: RealtimeSnapshot) => T): T {
+function useRealtimeSelector<T>(select: (snapshot: RealtimeSnapshot) => T): T {
   const { devices } = useServices();
   const read = useCallback(() => select(devices.getSnapshot()), [devices, select]);
   return useSyncExternalStore(devices.subscribe, read);

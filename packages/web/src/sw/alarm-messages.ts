@@ -48,9 +48,9 @@ const incomingSchema = z.discriminatedUnion('type', [
   syncAlarmsSchema,
   z.object({ type: z.literal(SKIP_WAITING) }),
 ]);
-export type IncomingMessage = z.infer<typeof incomingSchema>;
+type IncomingMessage = z.infer<typeof incomingSchema>;
 
-export type ParsedIncoming = { ok: true; message: IncomingMessage } | { ok: false; error: string };
+type ParsedIncoming = { ok: true; message: IncomingMessage } | { ok: false; error: string };
 
 /** Reads a message the page posted; an unknown or malformed one gets a readable reason. */
 export function parseIncoming(data: unknown): ParsedIncoming {

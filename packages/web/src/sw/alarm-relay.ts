@@ -11,13 +11,13 @@ import type { OutgoingMessage, ScheduleUpdate, ScheduledAlarm } from './worker-m
 /** setTimeout takes at most 2^31 - 1 ms (24.8 days); alarms are at most a week ahead, so this is a guard. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-export interface RelayClock {
+interface RelayClock {
   now(): Date;
   setTimer(run: () => void, delayMs: number): unknown;
   clearTimer(handle: unknown): void;
 }
 
-export interface RelayDeps extends RelayClock {
+interface RelayDeps extends RelayClock {
   /** Posts to every page the worker controls. */
   broadcast(message: OutgoingMessage): void;
   /** The page accepted an update: activate the waiting worker. */

@@ -17,7 +17,7 @@ import type {
 // the provider's contract tests and the e2e suite.
 
 /** What the real link reports when the broker refuses the login (the sandbox's refusal, as mqtt.js words it). */
-export const REFUSED_LOGIN = 'MQTT login refused or failed (Connection refused: Not authorized)';
+const REFUSED_LOGIN = 'MQTT login refused or failed (Connection refused: Not authorized)';
 
 /**
  * A device link whose far end behaves like a player: card commands answer with events, request()

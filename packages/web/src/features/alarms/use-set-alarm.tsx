@@ -21,7 +21,7 @@ const CreateAlarmDialog = lazy(() =>
   import('./CreateAlarmDialog').then((m) => ({ default: m.CreateAlarmDialog })),
 );
 
-export interface SetAlarmFlow {
+interface SetAlarmFlow {
   /** SPEC §5 "Set alarm from a playlist": checks the players, then opens the Create Alarm dialog. */
   start(playlist: Playlist): void;
   /** The dialog while it is open, else nothing: render it anywhere under the app's providers. */

@@ -8,7 +8,7 @@ import { SessionExpiredError } from '../../services/server-session';
 import { useUser } from '../../api/get-user';
 import { isRejectedToken } from './sign-in-messages';
 
-export type Session =
+type Session =
   | { status: 'loading' }
   | { status: 'logged-out'; error: string | null; login: () => void }
   | { status: 'logged-in'; user: UserProfile; logout: () => void }

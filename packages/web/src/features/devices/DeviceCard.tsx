@@ -19,7 +19,7 @@ import { mqttChipLabel } from './device-summary';
 import { RemoteControlPanel } from './remote/RemoteControlPanel';
 import type { DeviceConnection } from './use-device-connection';
 
-export interface DeviceCardProps {
+interface DeviceCardProps {
   device: Device;
   playlists: readonly Playlist[];
   connection: DeviceConnection;

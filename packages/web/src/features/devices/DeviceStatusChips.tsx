@@ -38,7 +38,7 @@ const StatusChip = memo(function StatusChip({
 });
 
 /** Battery (charging mark; green above 20 %), WiFi band and volume value/volumeMax (SPEC §2). */
-export function DeviceStatusChips({ sources }: { sources: StatusSources }) {
+function DeviceStatusChips({ sources }: { sources: StatusSources }) {
   const { battery, wifi, volume } = statusChips(sources);
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>

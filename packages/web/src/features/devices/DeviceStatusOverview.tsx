@@ -14,7 +14,7 @@ import { LiveStatusChips } from './DeviceStatusChips';
 import { nowPlayingLine } from './device-summary';
 import { LinkChip } from './LinkChip';
 
-export interface DeviceStatusOverviewProps {
+interface DeviceStatusOverviewProps {
   devices: readonly Device[];
   open: boolean;
   onToggle: () => void;

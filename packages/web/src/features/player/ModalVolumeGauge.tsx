@@ -20,7 +20,7 @@ const COLOURS: Record<GaugeColour, string> = {
   green: 'success.main',
 };
 
-export interface ModalVolumeGaugeProps {
+interface ModalVolumeGaugeProps {
   gauge: number;
   onChange: (gauge: number) => void;
   /** The highest level the player's limit allows (the segments above it cannot be chosen). */

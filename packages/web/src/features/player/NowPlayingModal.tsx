@@ -37,7 +37,7 @@ import { ModalVolumeGauge } from './ModalVolumeGauge';
 import { useModalVolume } from './use-modal-volume';
 import type { NowPlayingTarget, PlayerControls } from './use-player';
 
-export interface NowPlayingDialogProps {
+interface NowPlayingDialogProps {
   open: boolean;
   onClose: () => void;
   playlist: Playlist | null;
@@ -81,7 +81,7 @@ function NotAvailable({ label, children }: { label: string; children: ReactNode 
 }
 
 /** SPEC §2 "Now-playing player modal", from its inputs alone. */
-export function NowPlayingDialog(props: NowPlayingDialogProps) {
+function NowPlayingDialog(props: NowPlayingDialogProps) {
   const { open, onClose, playlist, deviceName, isPlaying, events, onPlay, onPause, onStop } = props;
   const progress = playbackProgress(events);
   const trackLength = events?.trackLength ?? 0;
@@ -211,7 +211,7 @@ export function NowPlayingDialog(props: NowPlayingDialogProps) {
   );
 }
 
-export interface NowPlayingModalProps {
+interface NowPlayingModalProps {
   target: NowPlayingTarget;
   deviceName: string;
   controls: Pick<PlayerControls, 'play' | 'pause' | 'resume' | 'stop'>;

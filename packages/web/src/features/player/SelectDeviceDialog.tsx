@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import SpeakerIcon from '@mui/icons-material/Speaker';
 import type { Device } from '@playlist-alarms/core/entities';
 
-export interface SelectDeviceDialogProps {
+interface SelectDeviceDialogProps {
   open: boolean;
   devices: readonly Device[];
   onChoose: (device: Device) => void;

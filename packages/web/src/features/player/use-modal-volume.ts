@@ -6,7 +6,7 @@ import {
   modalVolumeReducer,
 } from '@playlist-alarms/core/now-playing';
 
-export interface ModalVolume {
+interface ModalVolume {
   /** The gauge level shown, 0–10. */
   gauge: number;
   /** A change is waiting for its debounce or was sent less than 1000 ms ago. */

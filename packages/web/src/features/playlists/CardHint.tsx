@@ -27,7 +27,7 @@ function focusVisible(target: Element): boolean {
   }
 }
 
-export interface CardHintProps {
+interface CardHintProps {
   title: string;
   children: ReactElement<{ disabled?: boolean }>;
 }

@@ -3,7 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { GroupFilter, GroupTab } from '@playlist-alarms/core/playlist-browser';
 
-export interface GroupTabsProps {
+interface GroupTabsProps {
   tabs: readonly GroupTab[];
   value: GroupFilter;
   onChange: (group: GroupFilter) => void;

@@ -33,7 +33,7 @@ import { PlaylistGrid } from './PlaylistGrid';
 import { PlaylistPagination } from './PlaylistPagination';
 import { PlaylistToolbar } from './PlaylistToolbar';
 
-export interface PlaylistBrowserProps extends PlaylistCardHandlers {
+interface PlaylistBrowserProps extends PlaylistCardHandlers {
   state: BrowserState;
   dispatch: Dispatch<BrowserAction>;
   own: readonly Playlist[];

@@ -9,7 +9,7 @@ import type { PlaylistCardActionsProps } from './PlaylistCardActions';
 
 // Styled by PlaylistBrowserStyles (class names pl-card…): plain elements keep 12 new cards cheap.
 
-export interface PlaylistCardProps extends PlaylistCardActionsProps {
+interface PlaylistCardProps extends PlaylistCardActionsProps {
   layout: BrowserView;
 }
 

@@ -6,7 +6,7 @@ import type { PlaybackState } from '@playlist-alarms/core/playback-state';
 import { PlaylistCard } from './PlaylistCard';
 import type { PlaylistCardHandlers } from './PlaylistCardActions';
 
-export interface PlaylistGridProps extends PlaylistCardHandlers {
+interface PlaylistGridProps extends PlaylistCardHandlers {
   /** One page: at most 12 cards are ever mounted. */
   playlists: readonly Playlist[];
   playback: PlaybackState;

@@ -4,7 +4,7 @@ import { pageItems } from '@playlist-alarms/core/playlist-browser';
 // Styled by PlaylistBrowserStyles (.pl-pages): plain buttons, named as screen readers expect
 // ("Go to page 3", the current page marked), without MUI's pagination in the first view.
 
-export interface PlaylistPaginationProps {
+interface PlaylistPaginationProps {
   page: number;
   pageCount: number;
   onPage: (page: number) => void;

@@ -7,7 +7,7 @@ import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
 // Styled by PlaylistBrowserStyles (.pl-toolbar, .pl-search): a plain input keeps MUI's text field
 // (and the select, menu and modal it brings) out of the first view.
 
-export interface PlaylistToolbarProps {
+interface PlaylistToolbarProps {
   /** The search text when the toolbar mounts; afterwards the box owns it. */
   initialSearch: string;
   view: BrowserView;

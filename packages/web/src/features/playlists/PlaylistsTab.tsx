@@ -39,7 +39,7 @@ export interface PlaylistPlayer {
   showNowPlaying: (target: { deviceId: string; playlist: Playlist | null }) => void;
 }
 
-export interface PlaylistsTabProps {
+interface PlaylistsTabProps {
   player: PlaylistPlayer;
   onSetAlarm: (playlist: Playlist) => void;
   /** Once the own list has shown and the browser is idle: the app fetches what can wait. */

@@ -8,14 +8,14 @@ import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 import { deviceAlarmsOf, type DeviceAlarms } from './get-device-alarms';
 
-export type DeviceAlarmEdit = { kind: 'delete' } | { kind: 'set-enabled'; enabled: boolean };
+type DeviceAlarmEdit = { kind: 'delete' } | { kind: 'set-enabled'; enabled: boolean };
 
 /**
  * Deletes one alarm or switches it on or off: the player's list is re-read at write time (the
  * provider client serialises writes per player) and written back with only that alarm changed,
  * found by its raw string; a switched alarm keeps its untouched fields byte for byte.
  */
-export async function editDeviceAlarm(
+async function editDeviceAlarm(
   library: LibrarySource,
   deviceId: string,
   alarm: DeviceAlarm,

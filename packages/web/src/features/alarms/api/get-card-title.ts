@@ -4,10 +4,10 @@ import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 
 /** A card's title from its content (`getContent`), for an alarm whose card no playlist list names. */
-export const getCardTitle = async (library: LibrarySource, cardId: string): Promise<string> =>
+const getCardTitle = async (library: LibrarySource, cardId: string): Promise<string> =>
   (await library.getContent(cardId)).playlist.title;
 
-export const cardTitleQueryOptions = (library: LibrarySource, cardId: string) =>
+const cardTitleQueryOptions = (library: LibrarySource, cardId: string) =>
   queryOptions({
     queryKey: queryKeys.cardTitle(cardId),
     queryFn: () => getCardTitle(library, cardId),

@@ -32,7 +32,7 @@ export function deviceAlarmsOf(config: DeviceConfig): DeviceAlarms {
 }
 
 /** The alarms stored on a player's configuration, read with core's codec. */
-export async function getDeviceAlarms(library: LibrarySource, deviceId: string): Promise<DeviceAlarms> {
+async function getDeviceAlarms(library: LibrarySource, deviceId: string): Promise<DeviceAlarms> {
   return deviceAlarmsOf(await library.getDeviceConfig(deviceId));
 }
 

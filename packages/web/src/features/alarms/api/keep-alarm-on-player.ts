@@ -11,7 +11,7 @@ import { deviceAlarmsOf, type DeviceAlarms } from './get-device-alarms';
  * same serialised read-modify-write as every alarm edit (the list as stored at write time; the other
  * strings byte for byte). The list comes back unchanged when the player already rings the alarm.
  */
-export async function keepOnPlayer(
+async function keepOnPlayer(
   library: LibrarySource,
   deviceId: string,
   alarm: DeviceAlarm,

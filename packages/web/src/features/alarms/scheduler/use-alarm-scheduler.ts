@@ -13,7 +13,7 @@ import { useNotify } from '../../../services/notifier-context';
 import { deviceAlarmsQueryOptions, type DeviceAlarms } from '../api/get-device-alarms';
 import { useCloudAlarms } from '../cloud/api/get-cloud-alarms';
 
-export interface ScheduledView {
+interface ScheduledView {
   plan: PlannedAlarm;
   deviceName: string;
   title: string | null;

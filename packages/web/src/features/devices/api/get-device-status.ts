@@ -11,14 +11,14 @@ import type { LibrarySource } from '../../../services/app-services';
 const NO_SESSION = 0;
 
 /** The provider API's status of a player (SPEC §3 Device API status), validated by the client. */
-export const getDeviceStatus = (library: LibrarySource, deviceId: string): Promise<DeviceApiStatus> =>
+const getDeviceStatus = (library: LibrarySource, deviceId: string): Promise<DeviceApiStatus> =>
   library.getDeviceStatus(deviceId);
 
 /**
  * Cached per connection (`session`, the registry's number for it): a new connection never shows the
  * previous one's values, and a disconnected player has none to show (SPEC §2 "No status data…").
  */
-export const deviceStatusQueryOptions = (library: LibrarySource, deviceId: string, session: number) =>
+const deviceStatusQueryOptions = (library: LibrarySource, deviceId: string, session: number) =>
   queryOptions({
     queryKey: [...queryKeys.all, 'device-status', deviceId, session] as const,
     queryFn: () => getDeviceStatus(library, deviceId),

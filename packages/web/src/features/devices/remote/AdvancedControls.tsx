@@ -13,7 +13,7 @@ const AdvancedControlsBody = lazy(() =>
   import('./AdvancedControlsBody').then((m) => ({ default: m.AdvancedControlsBody })),
 );
 
-export interface AdvancedControlsProps {
+interface AdvancedControlsProps {
   send: SendCommand;
   /** Why the player has no light controls (a Mini has no ambient light), or null when it has them. */
   noLight?: string | null;

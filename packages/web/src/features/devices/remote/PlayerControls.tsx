@@ -23,7 +23,7 @@ import { hasUri } from '@playlist-alarms/core/remote-control';
 import { useServices } from '../../../services/app-services';
 import { useDeviceCommands } from '../../../services/device-commands';
 
-export interface PlayerControlsProps {
+interface PlayerControlsProps {
   deviceId: string;
   playlists: readonly Playlist[];
   onRefresh: () => void;

@@ -23,7 +23,7 @@ import { SystemControls } from './SystemControls';
 import { VolumeGauge } from './VolumeGauge';
 import { useRemoteVolume } from './use-remote-volume';
 
-export interface RemoteControlPanelProps {
+interface RemoteControlPanelProps {
   device: Device;
   playlists: readonly Playlist[];
 }

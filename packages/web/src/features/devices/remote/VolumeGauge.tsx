@@ -31,7 +31,7 @@ const SEGMENTS = Array.from({ length: REMOTE_VOLUME.max }, (_, i) => i + 1);
 // "equivalent" exception).
 const HIT_HEIGHT = 40;
 
-export interface VolumeGaugeProps {
+interface VolumeGaugeProps {
   value: number;
   onChange: (value: number) => void;
   updating?: boolean;

@@ -12,7 +12,7 @@ const browserTimers: RemoteVolumeTimers = {
   clear: (handle) => window.clearTimeout(handle as number),
 };
 
-export interface RemoteVolume {
+interface RemoteVolume {
   /** The gauge value shown, 0–14. */
   value: number;
   /** The highest value the player's limit allows, 0–14. */

@@ -29,9 +29,9 @@ export interface FamilyLibrary {
 }
 
 /** Provider calls for the library at once. */
-export const FAMILY_LIBRARY_CONCURRENCY = 4;
+const FAMILY_LIBRARY_CONCURRENCY = 4;
 /** How long a card's content outcome is reused before it is asked for again. */
-export const CONTENT_STALE_MS = 30 * 60_000;
+const CONTENT_STALE_MS = 30 * 60_000;
 
 const limiters = new WeakMap<LibrarySource, RequestLimiter>();
 function limiterFor(library: LibrarySource): RequestLimiter {
@@ -43,7 +43,7 @@ function limiterFor(library: LibrarySource): RequestLimiter {
   return limiter;
 }
 
-export const contentOutcomeQueryOptions = (library: LibrarySource, cardId: string) =>
+const contentOutcomeQueryOptions = (library: LibrarySource, cardId: string) =>
   queryOptions({
     queryKey: queryKeys.content(cardId),
     queryFn: async (): Promise<ContentOutcome> => {
@@ -62,7 +62,7 @@ export const contentOutcomeQueryOptions = (library: LibrarySource, cardId: strin
     retry: false,
   });
 
-export const familyGroupQueryOptions = (library: LibrarySource, groupId: string) =>
+const familyGroupQueryOptions = (library: LibrarySource, groupId: string) =>
   queryOptions({
     queryKey: queryKeys.familyGroup(groupId),
     queryFn: () => limiterFor(library).run(() => library.getFamilyLibraryGroup(groupId)),

@@ -3,7 +3,7 @@ import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
 import { queryKeys } from '../../../api/query-keys';
 import type { LibrarySource } from '../../../services/app-services';
 
-export const getFamilyGroups = (library: LibrarySource): Promise<FamilyLibraryGroup[]> =>
+const getFamilyGroups = (library: LibrarySource): Promise<FamilyLibraryGroup[]> =>
   library.getFamilyLibraryGroups();
 
 export const familyGroupsQueryOptions = (library: LibrarySource) =>

@@ -5,7 +5,7 @@ import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 
 /** The assembled library is reused this long across visits of the tab. */
-export const FAMILY_LIBRARY_STALE_MS = 5 * 60_000;
+const FAMILY_LIBRARY_STALE_MS = 5 * 60_000;
 
 // The type is the loader's (what it assembles): this side only names it, so the two files import
 // in one direction.

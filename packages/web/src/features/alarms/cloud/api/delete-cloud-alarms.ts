@@ -14,7 +14,7 @@ export type CloudDeleteRequest =
  * /api/alarms/by-type/{type} and POST /api/alarms/delete-all, each with its SPEC §8 context.
  * One file, as they are one confirmation's one mutation. Answers how many alarms went.
  */
-export function deleteCloudAlarms(loadCloud: AppServices['loadCloud'], request: CloudDeleteRequest) {
+function deleteCloudAlarms(loadCloud: AppServices['loadCloud'], request: CloudDeleteRequest) {
   switch (request.kind) {
     case 'single':
       return inContext(CLOUD_CONTEXTS.deleteAlarm, async () => (await loadCloud()).deleteAlarm(request.id));

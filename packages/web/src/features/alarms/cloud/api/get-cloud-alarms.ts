@@ -8,10 +8,10 @@ import type { AppServices } from '../../../../services/app-services';
 import { inContext } from './cloud-context';
 
 /** GET /api/alarms: the user's cloud alarms and their counts. */
-export const getCloudAlarms = (loadCloud: AppServices['loadCloud']): Promise<CloudAlarmList> =>
+const getCloudAlarms = (loadCloud: AppServices['loadCloud']): Promise<CloudAlarmList> =>
   inContext(CLOUD_CONTEXTS.loadAlarms, async () => (await loadCloud()).listAlarms());
 
-export const cloudAlarmsQueryOptions = (loadCloud: AppServices['loadCloud']) =>
+const cloudAlarmsQueryOptions = (loadCloud: AppServices['loadCloud']) =>
   queryOptions({
     queryKey: queryKeys.cloudAlarms(),
     queryFn: () => getCloudAlarms(loadCloud),

@@ -4,10 +4,10 @@ import { useServices } from '../../../../services/app-services';
 import type { AppServices } from '../../../../services/app-services';
 
 /** GET /api/health → the cloud card's Connected / Disconnected chip. */
-export const getCloudHealth = async (loadCloud: AppServices['loadCloud']): Promise<boolean> =>
+const getCloudHealth = async (loadCloud: AppServices['loadCloud']): Promise<boolean> =>
   (await loadCloud()).isHealthy();
 
-export const cloudHealthQueryOptions = (loadCloud: AppServices['loadCloud']) =>
+const cloudHealthQueryOptions = (loadCloud: AppServices['loadCloud']) =>
   queryOptions({
     queryKey: queryKeys.cloudHealth(),
     queryFn: () => getCloudHealth(loadCloud),

@@ -12,7 +12,7 @@ import { inContext } from './cloud-context';
  * write time (alarms it already has are skipped). Players of the list only: a cloud alarm of a
  * player the account no longer has is left in the cloud. Answers how many were written, per player.
  */
-export const importCloudAlarms = (
+const importCloudAlarms = (
   library: LibrarySource,
   deviceIds: readonly string[],
   cloud: readonly CloudAlarm[],

@@ -12,7 +12,7 @@ import { inContext } from './cloud-context';
  * The sign-in sync of the user (POST /api/users): name and email; the household's zone is sent only
  * when the backend has none yet, so a zone the parent chose is not overwritten by the browser's.
  */
-export const syncCloudUser = (
+const syncCloudUser = (
   loadCloud: AppServices['loadCloud'],
   user: UserProfile,
   detected: string = detectTimeZone(),

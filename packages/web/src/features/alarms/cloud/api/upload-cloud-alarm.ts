@@ -8,7 +8,7 @@ import type { AppServices } from '../../../../services/app-services';
 import { inContext } from './cloud-context';
 
 /** POST /api/alarms/by-type: a device alarm goes up as the alarm of its type, replacing the one there. */
-export const uploadCloudAlarm = (
+const uploadCloudAlarm = (
   loadCloud: AppServices['loadCloud'],
   source: UploadSource,
   type: CloudAlarmType,
