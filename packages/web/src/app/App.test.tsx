@@ -52,7 +52,7 @@ describe('app shell', () => {
     renderApp(household());
 
     expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
-    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(await screen.findByText('Connected')).toBeTruthy();
     expect(await screen.findByText('2 Devices')).toBeTruthy();
     expect(await screen.findByText('13 Playlists')).toBeTruthy();
     expect(screen.getByText('MQTT Disconnected')).toBeTruthy();

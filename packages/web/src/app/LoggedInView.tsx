@@ -16,7 +16,7 @@ import { useServices } from '../services/app-services';
 import { useSomeLinkConnected } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
 import { useNotify } from '../services/notifier-context';
-import { StatusChips } from './StatusChips';
+import { StatusChipsPlaceholder } from './StatusChipsPlaceholder';
 
 // The smart alarm scheduler (SPEC §4) is its own chunk: it reads every player's alarms, so it starts
 // once the lists are in, and costs the first card nothing.
@@ -28,6 +28,10 @@ const AlarmScheduler = lazy(() =>
 
 // The help button (SPEC: it starts the guided tour) is a small chunk fetched once the browser is idle,
 // so the first card waits for none of it; the tour itself loads on its first press.
+// MUI's Chip and the chips' icons (about 4 kB gzip) are not needed for the first card: the summary
+// arrives a moment later, in a placeholder of its size.
+const StatusChips = lazy(() => import('./StatusChips').then((module) => ({ default: module.StatusChips })));
+
 const HelpFab = lazy(() =>
   import('../features/tour/HelpFab').then((module) => ({ default: module.HelpFab })),
 );
@@ -77,6 +81,7 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
 
   const playlistCount = playlists.data?.length ?? 0;
   const deviceCount = devices.data?.length ?? 0;
+  const chips = { deviceCount, playlistCount, mqttConnected };
 
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
@@ -88,11 +93,9 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }} gutterBottom>
             {greeting(user)}
           </Typography>
-          <StatusChips
-            deviceCount={deviceCount}
-            playlistCount={playlistCount}
-            mqttConnected={mqttConnected}
-          />
+          <Suspense fallback={<StatusChipsPlaceholder {...chips} />}>
+            <StatusChips {...chips} />
+          </Suspense>
         </Box>
         <Button
           variant="outlined"
