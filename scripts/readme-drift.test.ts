@@ -1,12 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // A package README is a map of its code; a map that names rooms that are gone, or leaves rooms out,
-// misleads the next reader. This test keeps each packages/*/README.md and its src/ in step.
+// misleads the next reader. This test keeps each packages/*/README.md and its src/ in step, and the
+// links of the READMEs and of docs/ pointing at files that exist.
 
-const packagesDir = fileURLToPath(new URL('../packages/', import.meta.url));
+const repoDir = fileURLToPath(new URL('../', import.meta.url));
+const packagesDir = join(repoDir, 'packages');
 const packages = readdirSync(packagesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(packagesDir, entry.name, 'README.md')))
   .map((entry) => entry.name);
@@ -123,5 +125,29 @@ describe.each(packages)('packages/%s/README.md', (packageName) => {
       missing,
       `packages/${packageName}/README.md does not name (in backticks): ${missing.join(', ')}`,
     ).toEqual([]);
+  });
+});
+
+/** The local targets of a markdown file's links (`[text](target)`), without their #anchors. */
+function localLinks(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1] ?? '')
+    .filter((target) => !/^(https?:|mailto:|#)/.test(target))
+    .map((target) => target.replace(/#.*$/, ''));
+}
+
+const markdownFiles = [
+  'README.md',
+  ...readdirSync(join(repoDir, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.md'))
+    .map((path) => join('docs', path)),
+  ...packages.map((name) => join('packages', name, 'README.md')),
+];
+
+describe.each(markdownFiles)('links of %s', (file) => {
+  it('point at files that exist', () => {
+    const markdown = readFileSync(join(repoDir, file), 'utf8');
+    const broken = localLinks(markdown).filter((target) => !existsSync(join(repoDir, dirname(file), target)));
+    expect(broken, `${file} links to what does not exist: ${broken.join(', ')}`).toEqual([]);
   });
 });
