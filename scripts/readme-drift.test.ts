@@ -13,9 +13,9 @@ const packages = readdirSync(packagesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(packagesDir, entry.name, 'README.md')))
   .map((entry) => entry.name);
 
-/** Every backticked text of a README that starts with `src/` (a path relative to the package). */
+/** Every backticked text of a README that starts with `src/` or `test/` (paths relative to the package). */
 function srcMentions(markdown: string): string[] {
-  return [...markdown.matchAll(/`(src\/[^`\s]*)`/g)].map((match) => match[1] ?? '');
+  return [...markdown.matchAll(/`((?:src|test)\/[^`\s]*)`/g)].map((match) => match[1] ?? '');
 }
 
 /** Every file and folder under `dir`, as paths relative to `base` (folders end with `/`). */
@@ -53,7 +53,8 @@ const isCoreModule = (path: string): boolean =>
 
 /** What a package's README must name: core every module, the others every folder directly in src/. */
 function requiredMentions(packageName: string, tree: readonly string[]): string[] {
-  if (packageName === 'core') return tree.filter(isCoreModule).sort();
+  if (packageName === 'core')
+    return tree.filter((path) => path.startsWith('src/') && isCoreModule(path)).sort();
   return tree.filter((path) => /^src\/[^/]+\/$/.test(path)).sort();
 }
 
@@ -85,10 +86,11 @@ describe('the helpers', () => {
     expect(isMentioned('src/a.ts', ['a.ts'])).toBe(false);
   });
 
-  it('reads backticked src/ paths only', () => {
-    expect(srcMentions('`src/a.ts` and `src/b/`, not src/c.ts nor `lib/src/d.ts`')).toEqual([
+  it('reads backticked src/ and test/ paths only', () => {
+    expect(srcMentions('`src/a.ts` and `src/b/` and `test/e/`, not src/c.ts nor `lib/src/d.ts`')).toEqual([
       'src/a.ts',
       'src/b/',
+      'test/e/',
     ]);
   });
 
@@ -108,10 +110,12 @@ describe('the helpers', () => {
 describe.each(packages)('packages/%s/README.md', (packageName) => {
   const packageDir = join(packagesDir, packageName);
   const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
-  const tree = ['src/', ...listTree(join(packageDir, 'src'), packageDir)];
+  const tree = ['src/', 'test/']
+    .filter((dir) => existsSync(join(packageDir, dir)))
+    .flatMap((dir) => [dir, ...listTree(join(packageDir, dir), packageDir)]);
   const mentions = srcMentions(readme);
 
-  it('names only src/ paths that exist', () => {
+  it('names only src/ and test/ paths that exist', () => {
     const gone = mentions.filter((mention) => !mentionMatches(mention, tree));
     expect(
       gone,
