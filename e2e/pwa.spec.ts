@@ -1,5 +1,5 @@
-import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
-import { findNextAlarm, nextOccurrence } from '@playlist-alarms/core/next-alarm';
+import { parseAlarmList } from '@playlist-alarms/core/alarms/alarm-codec';
+import { findNextAlarm, nextOccurrence } from '@playlist-alarms/core/alarms/next-alarm';
 import type { Page } from './support/test';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';

@@ -1,7 +1,7 @@
 // Demo mode: the local provider sandbox and the server in one process, wired to each other.
 // `npm start` runs this after building the web app; Ctrl-C stops both cleanly.
 import { z } from 'zod';
-import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
 import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
 import { clientRegistrationEnv } from '@playlist-alarms/sandbox/client-registration';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';

@@ -1,4 +1,4 @@
-import { deviceTemperature, kibibytesToBytes } from '@playlist-alarms/core/status-format';
+import { deviceTemperature, kibibytesToBytes } from '@playlist-alarms/core/device/status-format';
 import type { ConfigStatus, DeviceApiStatus, DeviceConfig } from './rest-schemas';
 
 // GET /device-v2/{id}/status is deprecated and refused (403) for new apps; the same readings come

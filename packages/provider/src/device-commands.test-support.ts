@@ -1,13 +1,13 @@
 // Test-only: one case per command of SPEC §7, built the way the app builds them, with the exact bytes
 // a broker must carry. Written out by hand so a change in how the link serialises cannot go unnoticed.
-import { cardUri } from '@playlist-alarms/core/card-uri';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
 import {
   bluetoothOnPayload,
   displayPreviewPayload,
   sleepTimerPayload,
-} from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { gaugeToPercent } from '@playlist-alarms/core/volume';
+} from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
+import { gaugeToPercent } from '@playlist-alarms/core/device/volume';
 import type { DeviceLink } from './device-link-types';
 
 export interface CommandCase {

@@ -1,4 +1,4 @@
-import { REAL_RESPONSES } from '@playlist-alarms/core/real-mqtt-payloads.test-support';
+import { REAL_RESPONSES } from '@playlist-alarms/core/device/real-mqtt-payloads.test-support';
 import { describe, expect, it } from 'vitest';
 import { PendingRequests } from './device-link-requests';
 import { renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';

@@ -3,9 +3,9 @@ import {
   deviceTopics,
   MQTT_CLIENT_ID_PREFIX,
   mqttUsername,
-} from '@playlist-alarms/core/mqtt-commands';
-import { MQTT_KEEPALIVE_SECONDS, MQTT_RECONNECT_PERIOD_MS } from '@playlist-alarms/core/constants';
-import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/messages';
+} from '@playlist-alarms/core/device/mqtt-commands';
+import { MQTT_KEEPALIVE_SECONDS, MQTT_RECONNECT_PERIOD_MS } from '@playlist-alarms/core/shared/constants';
+import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/texts/messages';
 // The default import is the one form both builds share: Node's CJS build and the browser ESM bundle
 // (mqtt's "browser" export) whose only export is the default namespace object.
 import mqtt from 'mqtt';

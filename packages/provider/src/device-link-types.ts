@@ -1,6 +1,6 @@
-import type { CommandResult } from '@playlist-alarms/core/command-response';
-import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { CommandResult } from '@playlist-alarms/core/device/command-response';
+import type { DeviceMessageKind } from '@playlist-alarms/core/device/device-messages';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 
 // The device link's public face: one class implements it (device-link.ts); components never touch MQTT.
 

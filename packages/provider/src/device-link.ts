@@ -1,9 +1,9 @@
-import type { CommandResult } from '@playlist-alarms/core/command-response';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { classifyDeviceTopic, parseCommandResponse } from '@playlist-alarms/core/device-messages';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { commandTopic } from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { CommandResult } from '@playlist-alarms/core/device/command-response';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { classifyDeviceTopic, parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { MqttClient } from 'mqtt';
 import { PendingRequests } from './device-link-requests';
 import { describeError, MQTT_QOS, openSession } from './device-link-session';

@@ -1,7 +1,7 @@
-import { greeting } from '@playlist-alarms/core/display-name';
-import { contentOutcomeOfStatus } from '@playlist-alarms/core/family-library';
-import { statusReport } from '@playlist-alarms/core/status-report';
-import type { StatusSection } from '@playlist-alarms/core/status-report';
+import { greeting } from '@playlist-alarms/core/texts/display-name';
+import { contentOutcomeOfStatus } from '@playlist-alarms/core/library/family-library';
+import { statusReport } from '@playlist-alarms/core/device/status-report';
+import type { StatusSection } from '@playlist-alarms/core/device/status-report';
 import { z } from 'zod';
 import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';

@@ -1,6 +1,11 @@
-import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
-import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES, asSentence } from '@playlist-alarms/core/messages';
+import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/shared/constants';
+import type {
+  Device,
+  FamilyLibraryGroup,
+  Playlist,
+  UserProfile,
+} from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, asSentence } from '@playlist-alarms/core/texts/messages';
 import type * as z from 'zod/mini';
 import { accessTokenSubject } from './access-token';
 import { KeyedQueue } from './keyed-queue';

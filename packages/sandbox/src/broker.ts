@@ -9,7 +9,7 @@ import { Aedes } from 'aedes';
 import { decodeJwt } from 'jose';
 import type { AuthenticateError, Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { mqttUsername } from '@playlist-alarms/core/mqtt-commands';
+import { mqttUsername } from '@playlist-alarms/core/device/mqtt-commands';
 import { parseCommandTopic } from './command-schemas';
 import type { Faults } from './faults';
 import type { SeedDevice } from './household';

@@ -1,14 +1,14 @@
 // Test-only helpers: a real mqtt.js client logged in the way the provider's device link does.
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { MQTT_KEEPALIVE_SECONDS } from '@playlist-alarms/core/constants';
+import { MQTT_KEEPALIVE_SECONDS } from '@playlist-alarms/core/shared/constants';
 import {
   MQTT_CLIENT_ID_PREFIX,
   commandTopic,
   deviceTopics,
   mqttUsername,
-} from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+} from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 
 export interface Received {
   topic: string;

@@ -1,8 +1,8 @@
 // The player's Bluetooth: enabled and mode, bonded devices, devices in range with their signal,
 // and the scenario knobs (a driver that stops answering, single commands that fail).
 import { z } from 'zod';
-import { RSSI } from '@playlist-alarms/core/constants';
-import type { BluetoothOnPayload } from '@playlist-alarms/core/mqtt-commands';
+import { RSSI } from '@playlist-alarms/core/shared/constants';
+import type { BluetoothOnPayload } from '@playlist-alarms/core/device/mqtt-commands';
 
 /** The command part of SPEC's response keys: `/bluetooth/{command}`. */
 export const BLUETOOTH_COMMANDS = ['on', 'off', 'state', 'connect', 'disconnect', 'delete_bonds'] as const;

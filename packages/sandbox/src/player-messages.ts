@@ -1,6 +1,6 @@
 // The messages built from a player's state (PROVIDER-API.md "Message examples"): events, the MQTT
 // status and the REST API status. Both status forms come from the same helpers so they agree.
-import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
+import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
 import type { ProductType, SeedDevice } from './household';
 import { isCharging, reportedLevel } from './player-battery';
 import { isNight } from './player-volume';

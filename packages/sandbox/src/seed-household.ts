@@ -1,5 +1,5 @@
 // The deterministic demo household: same ids, titles and players on every start.
-import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
 import { ACCOUNTS } from './accounts';
 import { DEFAULT_DEVICE_CONFIG } from './device-config';
 import type { Household, SeedCard, SeedDevice, SeedGroup } from './household';

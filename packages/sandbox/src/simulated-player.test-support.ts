@@ -3,7 +3,7 @@
 // By default the harness starts like a freshly connected app: one events/request, so the player
 // pushes events for the next five minutes; tests of that window start without it.
 import { z } from 'zod';
-import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
+import { deviceTopics } from '@playlist-alarms/core/device/mqtt-commands';
 import type { SeedCard, SeedDevice } from './household';
 import type { PlayerSettings } from './player-state';
 import { seedHousehold } from './seed-household';

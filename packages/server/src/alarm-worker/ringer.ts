@@ -4,11 +4,11 @@ import {
   alarmVolumeForPlayer,
   firingOutcome,
   type FiringOutcome,
-} from '@playlist-alarms/core/alarm-firing';
-import { cardUri } from '@playlist-alarms/core/card-uri';
-import { alarmCardStart } from '@playlist-alarms/core/card-start';
-import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/play-confirm';
-import type { CardStartAnswer } from '@playlist-alarms/core/play-confirm';
+} from '@playlist-alarms/core/cloud/alarm-firing';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
+import { alarmCardStart } from '@playlist-alarms/core/device/card-start';
+import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/device/play-confirm';
+import type { CardStartAnswer } from '@playlist-alarms/core/device/play-confirm';
 import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
 import { sleep, type WorkerClock } from './clock';
 import type { PlayerLinks } from './player-links';

@@ -7,8 +7,8 @@ import {
   firingPlan,
   nextFireAfterFiring,
   type FiringOutcome,
-} from '@playlist-alarms/core/alarm-firing';
-import type { PassSummary } from '@playlist-alarms/core/alarm-firing-schemas';
+} from '@playlist-alarms/core/cloud/alarm-firing';
+import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import {
   claimFiring,
   findDueAlarms,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { describeOnDatabases } from '../test-support/cloud-api';
 import {
   AlarmLimitError,

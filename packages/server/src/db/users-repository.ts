@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { effectiveTimeZone } from '@playlist-alarms/core/cloud-next-fire';
+import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { lockUser, refreshNextFireTimes } from './alarms-repository';
 import type { Database, DevicesTable, UsersTable } from './schema';
 

@@ -7,7 +7,7 @@ import {
   deletedCountSchema,
   errorBodySchema,
   userIdSchema,
-} from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { callerUserId } from '../auth';
 import { deleteAlarms, findAlarmOfType, replaceAlarmOfType, toCloudAlarm } from '../db/alarms-repository';
 import { HttpError } from '../errors';

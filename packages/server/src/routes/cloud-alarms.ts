@@ -7,7 +7,7 @@ import {
   deletedCountSchema,
   errorBodySchema,
   userIdSchema,
-} from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { callerUserId } from '../auth';
 import { createAlarm, deleteAlarms, listAlarms, toCloudAlarm, updateAlarm } from '../db/alarms-repository';
 import {

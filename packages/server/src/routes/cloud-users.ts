@@ -7,7 +7,7 @@ import {
   cloudUserSchema,
   userIdSchema,
   type CloudUserRecord,
-} from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { callerUserId } from '../auth';
 import { errorResponses, type CloudRoutesOptions } from '../cloud-api';
 import type { UsersTable } from '../db/schema';

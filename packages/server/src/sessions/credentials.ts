@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type Caller, type TokenVerifier } from '../auth';
 import { HttpError } from '../errors';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { originMatches, readCookie, SESSION_COOKIE } from './session-cookies';
 import { TokenRefreshUnavailableError, type SessionStore } from './session-store';
 

@@ -1,4 +1,4 @@
-import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
+import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { WorkerClock } from '../alarm-worker/clock';
 import type { PrepareResult, Ringer, RingRequest, RingResult } from '../alarm-worker/ringer';
 

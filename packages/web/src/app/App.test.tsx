@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { installMatchMedia } from '../test/match-media';
 import { renderApp } from '../test/render-app';
 import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { Notice } from '../services/notifier';
 
 export interface NoticeSnackbarProps {

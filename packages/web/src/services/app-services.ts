@@ -1,6 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
-import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
+import type {
+  Device,
+  FamilyLibraryGroup,
+  Playlist,
+  UserProfile,
+} from '@playlist-alarms/core/shared/entities';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AlarmTypeMemory } from './alarm-type-memory';

@@ -6,8 +6,8 @@ import {
   cloudUserAnswer,
   deletedAnswer,
   triggerAnswer,
-} from '@playlist-alarms/core/cloud-answers';
-import type { TriggerAnswer } from '@playlist-alarms/core/alarm-scheduler';
+} from '@playlist-alarms/core/cloud/cloud-answers';
+import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
 import type {
   CloudAlarm,
   CloudAlarmCreate,
@@ -15,8 +15,8 @@ import type {
   CloudAlarmType,
   CloudDeviceRecord,
   CloudUserRecord,
-} from '@playlist-alarms/core/cloud-schemas';
-import { MESSAGES, httpErrorMessage } from '@playlist-alarms/core/messages';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
+import { MESSAGES, httpErrorMessage } from '@playlist-alarms/core/texts/messages';
 
 /** What the UI sends of the user (SPEC §7 POST /api/users); tokens are never sent. */
 export interface CloudUserProfile {

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { AlarmTypeMemory } from './alarm-type-memory';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { playCardStart } from '@playlist-alarms/core/card-start';
-import { parseCardUri } from '@playlist-alarms/core/card-uri';
-import type { Device } from '@playlist-alarms/core/entities';
-import { MESSAGES, failedToConnectTo, failedToConnectToDevice } from '@playlist-alarms/core/messages';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { playCardStart } from '@playlist-alarms/core/device/card-start';
+import { parseCardUri } from '@playlist-alarms/core/device/card-uri';
+import type { Device } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, failedToConnectTo, failedToConnectToDevice } from '@playlist-alarms/core/texts/messages';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { useServices } from './app-services';
 import type { ConnectOutcome, DeviceLinkRegistry } from './device-link-registry';
 import type { Notifier } from './notifier';

@@ -1,14 +1,14 @@
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { bluetoothResultKey, mergeEvents } from '@playlist-alarms/core/device-message-fields';
-import type * as DeviceMessages from '@playlist-alarms/core/device-messages';
-import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/playback-state';
-import { presenceFromShutDown } from '@playlist-alarms/core/player-presence';
-import type { LivePresence } from '@playlist-alarms/core/player-presence';
-import type { PlaybackAction } from '@playlist-alarms/core/playback-state';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { bluetoothResultKey, mergeEvents } from '@playlist-alarms/core/device/device-message-fields';
+import type * as DeviceMessages from '@playlist-alarms/core/device/device-messages';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device/device-messages';
+import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/device/playback-state';
+import { presenceFromShutDown } from '@playlist-alarms/core/device/player-presence';
+import type { LivePresence } from '@playlist-alarms/core/device/player-presence';
+import type { PlaybackAction } from '@playlist-alarms/core/device/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
 import { changesNothing, emptySnapshot, mergeStatus, NO_DEVICE_DATA } from './realtime-snapshot';
@@ -40,7 +40,8 @@ type MessageSchemas = Pick<
 
 // The message schemas load with the first link (whose MQTT chunk loads then too): until a player
 // is connected no message arrives, and the logged-in view's first download stays without them.
-const loadMessageSchemas = (): Promise<MessageSchemas> => import('@playlist-alarms/core/device-messages');
+const loadMessageSchemas = (): Promise<MessageSchemas> =>
+  import('@playlist-alarms/core/device/device-messages');
 
 export interface DeviceEventNotice {
   deviceId: string;

@@ -1,7 +1,7 @@
-import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import type { LivePresence } from '@playlist-alarms/core/player-presence';
-import { initialPlaybackState } from '@playlist-alarms/core/playback-state';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device/device-messages';
+import type { LivePresence } from '@playlist-alarms/core/device/player-presence';
+import { initialPlaybackState } from '@playlist-alarms/core/device/playback-state';
+import type { PlaybackState } from '@playlist-alarms/core/device/playback-state';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 
 // The shape of the device link registry's realtime store (device-link-registry.ts keeps it,

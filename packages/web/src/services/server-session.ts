@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import type { ProviderRetrying, SessionAuth } from './app-services';
 
 // The page's side of the server-held session (DESIGN "Sessions, alarms and delivery"): the server

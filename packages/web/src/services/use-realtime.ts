@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
-import { isOnlineNow } from '@playlist-alarms/core/player-presence';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device/device-messages';
+import type { PlaybackState } from '@playlist-alarms/core/device/playback-state';
+import { isOnlineNow } from '@playlist-alarms/core/device/player-presence';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import type { CommandResponse, RealtimeSnapshot } from './realtime-snapshot';
 import { NO_DEVICE_DATA } from './realtime-snapshot';

@@ -4,9 +4,9 @@
 // not a clock (the server rings alarms), so a message it cannot read is answered, never fatal.
 // This module reads what pages send; worker-messages.ts what the worker sends (the page loads only that).
 import { z } from 'zod/mini';
-import { maskToDays } from '@playlist-alarms/core/cloud-alarm-rules';
-import { DAY_MASK_PATTERN } from '@playlist-alarms/core/cloud-next-fire';
-import { WEEKDAYS } from '@playlist-alarms/core/weekdays';
+import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
+import { DAY_MASK_PATTERN } from '@playlist-alarms/core/cloud/cloud-next-fire';
+import { WEEKDAYS } from '@playlist-alarms/core/alarms/weekdays';
 import { SKIP_WAITING, SYNC_ALARMS } from './message-types';
 
 // zod/mini keeps the worker small.

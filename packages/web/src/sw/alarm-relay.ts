@@ -1,7 +1,7 @@
 // The worker's side of the alarm messages, free of worker globals so it is tested as plain
 // TypeScript: it keeps the last SYNC_ALARMS, answers it with SCHEDULE_UPDATE, and arms one timer
 // that posts ALARM_TRIGGERED to every page at the alarm's time, then moves on to the next alarm.
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import { parseIncoming } from './alarm-messages';
 import type { SyncAlarms } from './alarm-messages';
 import { ALARM_TRIGGERED, SCHEDULE_UPDATE } from './message-types';

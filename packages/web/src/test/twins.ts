@@ -1,6 +1,11 @@
 import { SessionExpiredError } from '../services/server-session';
-import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type {
+  Device,
+  FamilyLibraryGroup,
+  Playlist,
+  UserProfile,
+} from '@playlist-alarms/core/shared/entities';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, ProviderRetrying, SessionAuth } from '../services/app-services';

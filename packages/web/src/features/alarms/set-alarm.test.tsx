@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import { Notifier, type Notice } from '../../services/notifier';
 import { NotifierContext } from '../../services/notifier-context';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import type { UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/app-services';
 import { SessionExpiredError } from '../../services/server-session';

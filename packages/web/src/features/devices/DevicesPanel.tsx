@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useDevices } from '../../api/get-devices';
 import { usePlaylists } from '../../api/get-playlists';
 import { useServices } from '../../services/app-services';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { useDeviceCommands } from '../../services/device-commands';
 
 export type SendCommand = <K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]) => boolean;

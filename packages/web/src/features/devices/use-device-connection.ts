@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 import { useDeviceCommands } from '../../services/device-commands';
 import { useFetchDeviceStatus } from './api/get-device-status';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { HelpPanel } from './HelpPanel';
 
 // The help tells a parent what the app does now; these are the points it must not lose.

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { volumeLimitText } from '@playlist-alarms/core/volume-limit';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { volumeLimitText } from '@playlist-alarms/core/device/volume-limit';
 
 // What a parent needs to know, short. Quoted words are the app's own (the same constants where
 // there is one), so the help names what the parent will see.

@@ -8,11 +8,11 @@ import {
   MODAL_GAUGE_SEGMENTS,
   NOW_PLAYING_LABELS,
   modalVolumePayload,
-} from '@playlist-alarms/core/now-playing';
-import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
-import { VOLUME_BAND_LABELS, gaugeBand } from '@playlist-alarms/core/volume';
-import type { GaugeColour } from '@playlist-alarms/core/volume';
-import { volumeLimitText } from '@playlist-alarms/core/volume-limit';
+} from '@playlist-alarms/core/device/now-playing';
+import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
+import { VOLUME_BAND_LABELS, gaugeBand } from '@playlist-alarms/core/device/volume';
+import type { GaugeColour } from '@playlist-alarms/core/device/volume';
+import { volumeLimitText } from '@playlist-alarms/core/device/volume-limit';
 
 const COLOURS: Record<GaugeColour, string> = {
   red: 'error.main',

@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import SpeakerIcon from '@mui/icons-material/Speaker';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 
 export interface SelectDeviceDialogProps {
   open: boolean;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/constants';
+import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/shared/constants';
 import {
   initialModalVolume,
   modalVolumePayload,
   modalVolumeReducer,
-} from '@playlist-alarms/core/now-playing';
+} from '@playlist-alarms/core/device/now-playing';
 
 export interface ModalVolume {
   /** The gauge level shown, 0–10. */

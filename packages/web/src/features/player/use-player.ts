@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cardUri } from '@playlist-alarms/core/card-uri';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 import { useDeviceCommands } from '../../services/device-commands';
 import type { PlaybackCommand } from '../../services/device-commands';
-import { playTarget } from '@playlist-alarms/core/play-target';
-import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/messages';
-import { activeCardId } from '@playlist-alarms/core/device-message-fields';
+import { playTarget } from '@playlist-alarms/core/device/play-target';
+import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/texts/messages';
+import { activeCardId } from '@playlist-alarms/core/device/device-message-fields';
 
 export interface DevicePicker {
   playlist: Playlist;

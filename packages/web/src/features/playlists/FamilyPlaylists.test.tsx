@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
+import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import type { TestServices } from '../../test/twins';

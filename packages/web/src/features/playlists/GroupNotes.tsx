@@ -2,7 +2,7 @@ import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
-import type { GroupNote } from '@playlist-alarms/core/family-library';
+import type { GroupNote } from '@playlist-alarms/core/library/family-library';
 
 export interface GroupNoteEntry {
   id: string;

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { GroupFilter, GroupTab } from '@playlist-alarms/core/playlist-browser';
+import type { GroupFilter, GroupTab } from '@playlist-alarms/core/library/playlist-browser';
 
 export interface GroupTabsProps {
   tabs: readonly GroupTab[];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { CardPlaybackPhase } from '@playlist-alarms/core/device/playback-state';
 import { makePlaylist } from '../../test/twins';
 import { TOUCH_HINT_DELAY_MS, TOUCH_HINT_LINGER_MS } from './CardHint';
 import { PlaylistCard } from './PlaylistCard';

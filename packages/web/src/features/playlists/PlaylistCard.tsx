@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
-import { categoryBadge, durationBadge } from '@playlist-alarms/core/playlist-browser';
-import { CARD_LABELS } from '@playlist-alarms/core/playlist-card';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { BrowserView } from '@playlist-alarms/core/library/playlist-browser';
+import { categoryBadge, durationBadge } from '@playlist-alarms/core/library/playlist-browser';
+import { CARD_LABELS } from '@playlist-alarms/core/library/playlist-card';
 import { PlaylistCardActions } from './PlaylistCardActions';
 import type { PlaylistCardActionsProps } from './PlaylistCardActions';
 

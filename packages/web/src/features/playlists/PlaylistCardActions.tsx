@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import Button from '@mui/material/Button';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { CardPlaybackPhase } from '@playlist-alarms/core/device/playback-state';
 import { CardHint } from './CardHint';
 import {
   CARD_LABELS,
   playButtonLabel,
   playbackButtons,
   setAlarmButton,
-} from '@playlist-alarms/core/playlist-card';
+} from '@playlist-alarms/core/library/playlist-card';
 
 // Material icon paths drawn as plain SVG: a card shows several buttons, and MUI's icon wrappers
 // would add two styled elements to each (PlaylistBrowserStyles sizes .pl-icon).

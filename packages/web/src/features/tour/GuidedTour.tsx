@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FocusTrap from '@mui/material/Unstable_TrapFocus';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { tourView } from '@playlist-alarms/core/guided-tour';
-import { MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/main-tabs';
+import { tourView } from '@playlist-alarms/core/texts/guided-tour';
+import { MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/texts/main-tabs';
 import { useMainTab } from '../../services/main-tab';
 import { useDelayedHighlight } from './use-delayed-highlight';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 
 /**
  * Where the step's target is on screen, or null: SPEC starts the highlight 200 ms after a step

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rewriteAlarm } from '@playlist-alarms/core/alarm-codec';
-import { ALARM_GONE, editAlarmList } from '@playlist-alarms/core/alarm-list-edit';
-import type { DeviceAlarm } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { rewriteAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
+import { ALARM_GONE, editAlarmList } from '@playlist-alarms/core/alarms/alarm-list-edit';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';

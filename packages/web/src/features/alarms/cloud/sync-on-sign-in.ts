@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Device, UserProfile } from '@playlist-alarms/core/entities';
+import type { Device, UserProfile } from '@playlist-alarms/core/shared/entities';
 import type { AppServices } from '../../../services/app-services';
 import { cloudUserQueryOptions } from './api/save-cloud-user';
 import { syncCloudDevices } from './api/sync-cloud-devices';

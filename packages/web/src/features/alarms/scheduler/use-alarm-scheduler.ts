@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { planNextAlarm, triggerProblem, type PlannedAlarm } from '@playlist-alarms/core/alarm-scheduler';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { alarmPlaylistNotFound, failedToTriggerAlarm } from '@playlist-alarms/core/messages';
+import {
+  planNextAlarm,
+  triggerProblem,
+  type PlannedAlarm,
+} from '@playlist-alarms/core/alarms/alarm-scheduler';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { alarmPlaylistNotFound, failedToTriggerAlarm } from '@playlist-alarms/core/texts/messages';
 import { useDevices } from '../../../api/get-devices';
 import { usePlaylists } from '../../../api/get-playlists';
 import { queryKeys } from '../../../api/query-keys';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';

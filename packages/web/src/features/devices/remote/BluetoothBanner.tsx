@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Collapse from '@mui/material/Collapse';
-import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
-import type { BluetoothBanner as Banner } from '@playlist-alarms/core/bluetooth-banner';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
+import type { BluetoothBanner as Banner } from '@playlist-alarms/core/device/bluetooth-banner';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { CommandResponse } from '../../../services/realtime-snapshot';
 
 /**

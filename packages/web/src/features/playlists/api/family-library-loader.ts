@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
+import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import {
   contentOutcomeOfStatus,
   groupNote,
   groupPlaylists,
   withContentOutcome,
-} from '@playlist-alarms/core/family-library';
-import type { ContentOutcome, GroupNote } from '@playlist-alarms/core/family-library';
+} from '@playlist-alarms/core/library/family-library';
+import type { ContentOutcome, GroupNote } from '@playlist-alarms/core/library/family-library';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import { queryKeys } from '../../../api/query-keys';
 import type { LibrarySource } from '../../../services/app-services';

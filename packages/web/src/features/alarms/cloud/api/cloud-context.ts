@@ -1,4 +1,4 @@
-import { cloudError } from '@playlist-alarms/core/messages';
+import { cloudError } from '@playlist-alarms/core/texts/messages';
 
 /** SPEC §8: every cloud error reads "{context}: {message}". */
 export async function inContext<T>(context: string, work: () => Promise<T>): Promise<T> {

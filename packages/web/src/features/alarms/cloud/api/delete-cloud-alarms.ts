@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CloudDeleteKind } from '@playlist-alarms/core/cloud-upload';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import type { CloudDeleteKind } from '@playlist-alarms/core/cloud/cloud-upload';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';
 import type { AppServices } from '../../../../services/app-services';
