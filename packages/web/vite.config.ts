@@ -10,8 +10,13 @@ import { sessionChunk } from './build/session-chunk.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+// Where the dev server forwards the backend's paths: `npm run dev` (scripts/dev.ts) sets it to the
+// server it started; `npm start`'s default address otherwise.
+const backend = process.env.DEV_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+
 // One file for the build, the dev server and the web Vitest project (the root vitest.config.ts lists it).
 export default defineConfig({
+  root: import.meta.dirname,
   plugins: [
     react(),
     moduleSizes(repoRoot),
@@ -22,8 +27,12 @@ export default defineConfig({
     precompressWorker(),
   ],
   server: {
-    // The dev server forwards the own backend, so the app stays same-origin as in production.
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    // The app's own backend behind the page's origin, as in production: the sign-in's redirects and
+    // cookies, and the Origin checks, see one origin (the Host header passes through unchanged).
+    proxy: {
+      '/api/': { target: backend, changeOrigin: false },
+      '/auth/': { target: backend, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',
