@@ -8,6 +8,7 @@ import { startDevCommand } from './support/dev-command';
 // through the sandbox, connect a player over MQTT, change a component and see it without losing
 // anything; Ctrl-C stops everything. The other journeys run against the build (`npm start`).
 
+// The edit is put back in a `finally`; only a killed test run could leave it (git shows it).
 const component = resolve(import.meta.dirname, '../packages/web/src/app/StatusChips.tsx');
 const ORIGINAL = 'label="Connected"';
 const EDITED = 'label="Connected (edited while running)"';
@@ -24,7 +25,7 @@ test('npm run dev: sign in, connect a player, a component edit hot-reloads, Ctrl
     // Service workers allowed, unlike the other journeys: the dev page must register none.
     const context = await browser.newContext({ baseURL: dev.url, serviceWorkers: 'allow' });
     try {
-      await useTheLoop(await context.newPage(), source);
+      await useTheLoop(await context.newPage(), dev.url, source);
     } finally {
       await context.close();
     }
@@ -37,9 +38,11 @@ test('npm run dev: sign in, connect a player, a component edit hot-reloads, Ctrl
   await expect(fetch(dev.url)).rejects.toThrow();
 });
 
-async function useTheLoop(page: Page, source: string): Promise<void> {
+async function useTheLoop(page: Page, devUrl: string, source: string): Promise<void> {
   const app = new AppPage(page);
   await app.signIn();
+  // The sign-in's redirects came back to Vite's origin, not the server's.
+  expect(new URL(page.url()).origin).toBe(new URL(devUrl).origin);
   const summary = page.getByLabel('Connection summary');
   await expect(summary.getByText('42 Playlists')).toBeVisible();
   await expect(app.playlistCards().first()).toBeVisible();
