@@ -11,7 +11,8 @@ const envSchema = z.object({
   DEV_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
-const webRoot = path.resolve(import.meta.dirname, '../packages/web');
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const webRoot = path.join(repoRoot, 'packages/web');
 
 runMain(async () => {
   const parsed = envSchema.safeParse(process.env);
@@ -24,7 +25,7 @@ runMain(async () => {
     SANDBOX_PORT: '0',
     SANDBOX_MQTT_PORT: '0',
     // Its own sessions: the demo's were issued by another sandbox.
-    DATA_DIR: 'data/dev',
+    DATA_DIR: path.join(repoRoot, 'data/dev'),
     // Problems only: the server's API-only notice (Vite serves the page) would read as one.
     LOG_LEVEL: 'error',
     ...process.env,
