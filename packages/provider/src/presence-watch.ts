@@ -164,6 +164,8 @@ export class MqttPresenceWatch implements PresenceWatch {
     this.retryMs = this.minRetryMs;
     this.scheduleRenewal();
     this.setWatching(true);
+    // A list that changed while this session subscribed: the difference now.
+    void this.subscribe(client, topics);
     return true;
   }
 
