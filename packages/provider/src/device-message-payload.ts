@@ -6,7 +6,7 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
 
 /**
  * A player's message as a JSON object; undefined when it is too large, not JSON, or JSON of
- * another type (every real message is an object). Such messages are dropped (SPEC §4).
+ * another type (every real message is an object). Such messages are dropped unread.
  */
 export function parseMessagePayload(payload: Uint8Array): Record<string, unknown> | undefined {
   if (payload.byteLength > MAX_MESSAGE_BYTES) return undefined;
