@@ -75,3 +75,18 @@ export interface DeviceLink {
   onCloseReason(handler: (reason: string | null) => void): () => void;
   dispose(): Promise<void>;
 }
+
+/**
+ * One listen-only MQTT session for the presence of every player of the family (presence-watch.ts):
+ * it subscribes to each player's presence topic and legacy status (for `shutDown`), renews with fresh
+ * tokens, reconnects by itself, and never publishes, so it wakes no player and keeps none awake.
+ */
+export interface PresenceWatch {
+  /** The players to watch from now on; an empty list ends the session. The first names the login. */
+  setDevices(deviceIds: readonly string[]): void;
+  /** Presence and legacy status messages of the watched players, as JSON; returns unsubscribe. */
+  onMessage(handler: (message: DeviceMessage) => void): () => void;
+  /** True once a session is logged in and subscribed, false when it is lost or ended. */
+  onWatching(handler: (watching: boolean) => void): () => void;
+  dispose(): Promise<void>;
+}

@@ -10,6 +10,7 @@ import type { UserProfile } from '@playlist-alarms/core/shared/entities';
 import { greeting } from '@playlist-alarms/core/texts/display-name';
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { useDevices } from '../api/get-devices';
+import { usePresenceWatch } from '../features/devices/use-presence-watch';
 import { usePlaylists } from '../api/get-playlists';
 import { whenIdle } from '../lib/when-idle';
 import { useServices } from '../services/app-services';
@@ -42,6 +43,8 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
   // Not the whole realtime snapshot: that changes with every player message and would re-render the page.
   const mqttConnected = useSomeLinkConnected();
   const notify = useNotify();
+  // Every card says Online or Offline as the player does, connected or not.
+  usePresenceWatch(devices.data);
 
   // Reported here once, not in every component that reads the lists.
   useEffect(() => {

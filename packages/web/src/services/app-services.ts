@@ -11,6 +11,7 @@ import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/re
 import type { AlarmTypeMemory } from './alarm-type-memory';
 import type { CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
+import type { PresenceWatching } from './presence-watcher';
 
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
 // (create-browser-services.ts); component tests get in-memory twins of the same shapes.
@@ -67,6 +68,8 @@ export interface AppServices {
   auth: SessionAuth;
   library: LibrarySource;
   devices: DeviceLinkRegistry;
+  /** Whether every player of the family is on, heard over one listen-only MQTT session. */
+  presence: PresenceWatching;
   /** The own backend's cloud alarm API; its client loads with the first cloud call (not before the first card). */
   loadCloud: () => Promise<CloudSource>;
   alarmTypes: AlarmTypeMemory;

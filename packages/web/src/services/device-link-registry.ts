@@ -201,6 +201,16 @@ export class DeviceLinkRegistry {
     return this.send(deviceId, 'status/request', null) && this.send(deviceId, 'events/request', null);
   }
 
+  /**
+   * What the family's presence watch heard, kept until logout. The card's playback follows the
+   * player's link alone (the watch and the link hear the same presence).
+   */
+  noteWatchedPresence(deviceId: string, presence: LivePresence): void {
+    const { watched } = this.snapshot;
+    if (watched[deviceId] !== presence)
+      this.setSnapshot({ ...this.snapshot, watched: { ...watched, [deviceId]: presence } });
+  }
+
   /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */
   applyLocal(action: PlaybackAction): void {
     const playback = playbackReducer(this.snapshot.playback, action);
