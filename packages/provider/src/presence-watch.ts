@@ -1,6 +1,6 @@
-import { MQTT_KEEPALIVE_SECONDS, TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { classifyDeviceTopic } from '@playlist-alarms/core/device-messages';
-import { deviceTopics, mqttUsername } from '@playlist-alarms/core/mqtt-commands';
+import { MQTT_KEEPALIVE_SECONDS, TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { classifyDeviceTopic } from '@playlist-alarms/core/device/device-messages';
+import { deviceTopics, mqttUsername } from '@playlist-alarms/core/device/mqtt-commands';
 // The default import is the one form both builds share (see device-link-session.ts).
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';

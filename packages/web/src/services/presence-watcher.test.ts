@@ -5,7 +5,7 @@ import {
   PRESENCE_OFFLINE,
   PRESENCE_ONLINE,
 } from '@playlist-alarms/core/fixtures/mqtt-presence';
-import { isOnlineNow } from '@playlist-alarms/core/player-presence';
+import { isOnlineNow } from '@playlist-alarms/core/device/player-presence';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { PresenceWatcher } from './presence-watcher';
 import type { PresenceWatchFactory } from './presence-watcher';

@@ -1,6 +1,6 @@
-import type * as DeviceMessages from '@playlist-alarms/core/device-messages';
-import { presenceFromShutDown } from '@playlist-alarms/core/player-presence';
-import type { LivePresence } from '@playlist-alarms/core/player-presence';
+import type * as DeviceMessages from '@playlist-alarms/core/device/device-messages';
+import { presenceFromShutDown } from '@playlist-alarms/core/device/player-presence';
+import type { LivePresence } from '@playlist-alarms/core/device/player-presence';
 import type { DeviceMessage, PresenceWatch } from '@playlist-alarms/provider/device-link-types';
 
 // Whether each player of the family is on, for every card, whether or not the user connected it:
@@ -72,7 +72,8 @@ export class PresenceWatcher implements PresenceWatching {
 
   private start(): Promise<PresenceWatch> {
     const generation = this.generation;
-    const loadSchemas = this.options.loadSchemas ?? (() => import('@playlist-alarms/core/device-messages'));
+    const loadSchemas =
+      this.options.loadSchemas ?? (() => import('@playlist-alarms/core/device/device-messages'));
     const started = Promise.all([this.options.createWatch(this.options.getAccessToken), loadSchemas()]).then(
       ([watch, schemas]) => {
         if (generation !== this.generation) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 import { whenIdle } from '../../lib/when-idle';
 import { useServices } from '../../services/app-services';
 
