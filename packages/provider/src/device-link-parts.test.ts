@@ -49,7 +49,7 @@ describe('PendingRequests', () => {
     await expect(state).resolves.toMatchObject({ key: 'bluetooth', ok: false, value: 'FAIL' });
   });
 
-  it('accepts SPEC’s /bluetooth/… key, and rejects after the time-out or when told to', async () => {
+  it('accepts the older /bluetooth/… key, and rejects after the time-out or when told to', async () => {
     const requests = new PendingRequests();
     const state = requests.wait('bluetooth/state', '', 1_000);
     requests.settle({ '/bluetooth/state': 'OK' });

@@ -2,7 +2,8 @@ import { DEFAULT_CATEGORY, FAMILY_CATEGORY } from '@playlist-alarms/core/shared/
 import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import type { ProviderCard, ProviderFamilyGroup } from './rest-schemas';
 
-// Provider cards → the app's Playlist entity (SPEC §3), with SPEC's defaults for whatever the provider left out.
+// Provider cards → the app's Playlist entity, with defaults (category 'MYO', no cover, …) for whatever the
+// provider left out.
 
 export interface CardTrack {
   key: string;

@@ -113,7 +113,7 @@ describe('ProviderClient against the sandbox', () => {
     expect(error.status).toBe(401);
   });
 
-  it('lists the demo account’s own playlists with SPEC defaults', async () => {
+  it('lists the demo account’s own playlists with the defaults', async () => {
     const playlists = await demo.getPlaylists();
     expect(playlists).toHaveLength(42);
     for (const playlist of playlists) {

@@ -65,7 +65,8 @@ export function isCommandName(name: string): name is DeviceCommandName {
 
 /**
  * The key a real player uses on its response topic: the command topic's first segment (`events`,
- * `card`, `bluetooth`, `sleep-timer`), not SPEC's `/bluetooth/state` (PROVIDER-API.md Corrections).
+ * `card`, `bluetooth`, `sleep-timer`), not only the older `/bluetooth/state` (docs/provider-contract.md,
+ * MQTT).
  */
 export function responseKey(name: string): string {
   return name.split('/')[0] ?? name;

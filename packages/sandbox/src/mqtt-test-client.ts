@@ -94,7 +94,8 @@ export async function listenToPlayer(brokerUrl: string, deviceId: string, token:
     messages.waitFor((r: Received) => r.topic === topic && match(r.message)).then((r) => r.message);
   /**
    * What the app does right after connecting: an events/request, without which a player pushes
-   * no events (PROVIDER-API.md). Waits for its answer, then forgets it.
+   * no events (docs/provider-contract.md, "Events are deltas, and only on request"). Waits for its answer,
+   * then forgets it.
    */
   const requestEvents = async () => {
     await send('events/request', null);

@@ -112,7 +112,8 @@ export function seedHousehold(
         batteryLevel: 87,
         volume: 8,
       },
-      // Shaped as real players store them: chapter and track empty (PROVIDER-API.md Corrections).
+      // Shaped as real players store them: chapter and track empty (docs/provider-contract.md, Alarm
+      // strings).
       [`1111100,0700,${morning.cardId},,,6,1`, `0000011,0830,${bedtime.cardId},,,5,0`],
     ),
     device(

@@ -24,7 +24,7 @@ export interface HarnessOptions {
   requestEvents?: boolean;
 }
 
-/** The app re-requests events this often while connected (SPEC §4). */
+/** The app re-requests events this often while connected. */
 export const APP_POLL_SECONDS = 30;
 
 export function playerHarness(options: HarnessOptions = {}) {

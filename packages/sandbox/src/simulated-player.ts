@@ -1,4 +1,4 @@
-// One simulated player: answers the commands of core's typed map the way PROVIDER-API.md says a
+// One simulated player: answers the commands of core's typed map the way docs/provider-contract.md says a
 // real player does, lives on an injected clock (tick() is one second of its life), and publishes
 // events, status and responses. Playback, Bluetooth and battery rules live in their own modules.
 // Like a real player it is quiet unless asked: it pushes events only within `eventsWindowMs` of

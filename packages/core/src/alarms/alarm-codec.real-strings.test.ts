@@ -3,7 +3,7 @@ import { formatAlarm, parseAlarm, rewriteAlarm } from './alarm-codec';
 import type { DeviceAlarm } from '../shared/entities';
 
 // Alarm strings as real players and the provider's own example carry them, each with where it was
-// read (PROVIDER-API.md "Corrections"). The codec must read them and write them back unchanged.
+// read (docs/provider-contract.md, Alarm strings). The codec must read them and write them back unchanged.
 
 interface RealAlarm {
   raw: string;

@@ -17,7 +17,7 @@ const parsed = (raw: string, index = 0) => {
   return result.alarm;
 };
 
-describe('alarm string: day mask wire order (PROVIDER-API "Day order": Monday first)', () => {
+describe('alarm string: day mask wire order (Monday first)', () => {
   it('reads 1111100 as Monday to Friday', () => {
     expect(parsed('1111100,0700,abc,01,01,5,1').days).toEqual([
       'monday',
@@ -38,7 +38,7 @@ describe('alarm string: day mask wire order (PROVIDER-API "Day order": Monday fi
   });
 });
 
-describe('alarm string: parsed form (SPEC §3 Device alarm)', () => {
+describe('alarm string: parsed form', () => {
   it('parses every field, with id alarm_{index}', () => {
     expect(parsed('1010100,0645,5WsQg,02,03,8,0', 4)).toEqual({
       id: 'alarm_4',
@@ -245,7 +245,7 @@ describe('alarm string: properties', () => {
           expect(time).toBe(
             `${String(alarm.hour).padStart(2, '0')}:${String(alarm.minute).padStart(2, '0')}`,
           );
-          // Day mask and time round-trip; an unchosen chapter or track reads as SPEC's 01.
+          // Day mask and time round-trip; an unchosen chapter or track reads as 01.
           expect(fields).toEqual({
             ...alarm,
             chapterKey: alarm.chapterKey ?? '01',

@@ -1,15 +1,16 @@
-// The device alarm string of config.alarms: `daymask,HHMM,cardId,chapterKey,trackKey,volume[,enabled[,extra…]]`.
-// Reads `HHMM` and `HH:MM` (one public client writes the colon), writes `HHMM` as the provider's example does.
+// The device alarm string of config.alarms:
+// `daymask,HHMM,cardId,chapterKey,trackKey,volume[,enabled[,extra…]]`. Reads `HHMM` and `HH:MM` (one public
+// client writes the colon), writes `HHMM` as the provider's example does.
 import type { DeviceAlarm, Weekday } from '../shared/entities';
 import { DEFAULT_CHAPTER_KEY, DEFAULT_TRACK_KEY } from '../shared/constants';
 import { ALARM_VOLUME_SCALE, ALARM_VOLUME_WRITE_MAX, ALARM_VOLUME_WRITE_MIN } from './alarm-volume';
 
 /**
  * Wire order of the 7-character day mask: MONDAY FIRST, on purpose.
- * SPEC §3 says Sunday first, but the provider's own published alarm example reads Monday through
- * Sunday (`1111100` = weekdays) and a second public client decodes it the same way; no source
- * shows Sunday first. A Sunday-first codec would ring a real player's alarms on the wrong days
- * (PROVIDER-API.md "Day order"). Only the wire uses this; what users see keeps SPEC's rules.
+ * The app's first specification said Sunday first, but the provider's own published alarm example
+ * reads Monday through Sunday (`1111100` = weekdays) and a second public client decodes it the same way; no
+ * source shows Sunday first. A Sunday-first codec would ring a real player's alarms on the wrong days
+ * (docs/decisions/monday-first-day-masks.md). Only the wire uses this; what users see has its own rules.
  */
 export const ALARM_MASK_DAY_ORDER: readonly Weekday[] = [
   'monday',
@@ -93,7 +94,7 @@ export function parseAlarm(raw: unknown, index: number): AlarmParseResult {
       enabled,
       volume,
       cardId,
-      // SPEC shows a missing chapter or track as 01; the raw string keeps them empty for writing.
+      // The app shows a missing chapter or track as 01; the raw string keeps them empty for writing.
       chapterKey: chapter || DEFAULT_CHAPTER_KEY,
       trackKey: track || DEFAULT_TRACK_KEY,
       extra: fields.slice(7),

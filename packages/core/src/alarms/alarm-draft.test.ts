@@ -28,7 +28,7 @@ const draft = (overrides: Partial<AlarmDraft> = {}): AlarmDraft => ({
   ...overrides,
 });
 
-describe('SPEC §5 defaults', () => {
+describe('Create Alarm defaults', () => {
   it('07:00, Monday to Friday, volume 70, wakeup', () => {
     expect(defaultAlarmDraft()).toEqual({
       deviceId: null,
@@ -40,7 +40,7 @@ describe('SPEC §5 defaults', () => {
   });
 });
 
-describe('SPEC §5 set alarm from a playlist', () => {
+describe('set alarm from a playlist', () => {
   it('refuses when there are no players', () => {
     expect(startAlarmFromPlaylist([], wednesdayMorning)).toEqual({
       ok: false,
@@ -110,7 +110,7 @@ describe('days', () => {
   });
 });
 
-describe('SPEC §5 Create Alarm disabled rule', () => {
+describe('Create Alarm disabled rule', () => {
   it('allows a complete draft', () => {
     expect(canCreateAlarm(draft(), false)).toBe(true);
   });
@@ -162,7 +162,7 @@ describe('the alarm string a draft writes', () => {
   });
 });
 
-describe('SPEC §8 alarm created toast', () => {
+describe('alarm created toast', () => {
   const message = (days: AlarmDraft['days']) =>
     alarmCreatedMessage({
       title: 'Bedtime Songs',

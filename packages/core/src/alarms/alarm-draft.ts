@@ -1,4 +1,4 @@
-// The Create Alarm dialog's rules (SPEC §4, §5, §8): who may set an alarm, what the dialog
+// The Create Alarm dialog's rules: who may set an alarm, what the dialog
 // starts with, when Create is allowed, the alarm string it writes and the toast that follows.
 import { formatAlarm, formatTime, type AlarmFields } from './alarm-codec';
 import { ALARM_TYPES, ALARM_VOLUME_SLIDER, DEFAULT_ALARM_TIME } from '../shared/constants';
@@ -18,7 +18,7 @@ export interface AlarmDraft {
   alarmType: AlarmType;
 }
 
-/** SPEC lists wakeup first; the device string carries no type, the cloud upload does. */
+/** Wakeup first, as the dialog lists them; the device string carries no type, the cloud upload does. */
 const DEFAULT_ALARM_TYPE: AlarmType = ALARM_TYPES[0];
 
 export const ALARM_TYPE_LABELS: Readonly<Record<AlarmType, string>> = {
@@ -26,7 +26,7 @@ export const ALARM_TYPE_LABELS: Readonly<Record<AlarmType, string>> = {
   bedtime: 'Bedtime',
 };
 
-/** SPEC §5 defaults: 07:00, Monday to Friday, volume 70. */
+/** The dialog's defaults: 07:00, Monday to Friday, volume 70. */
 export const defaultAlarmDraft = (deviceId: string | null = null): AlarmDraft => ({
   deviceId,
   time: DEFAULT_ALARM_TIME,
@@ -38,7 +38,7 @@ export const defaultAlarmDraft = (deviceId: string | null = null): AlarmDraft =>
 type SetAlarmStart = { ok: true; draft: AlarmDraft } | { ok: false; error: string };
 
 /**
- * SPEC §5 "Set alarm from a playlist": no players, or none online, is an error; otherwise the
+ * Set Alarm on a playlist: no players, or none online, is an error; otherwise the
  * dialog opens on the first online player, the current time and today's weekday. The player rings
  * by its own clock, so "now" is read there when its zone is known (`zoneOf`), else locally.
  */
@@ -79,7 +79,7 @@ export const toggleDay = (days: readonly Weekday[], day: Weekday): Weekday[] =>
   sortDays(days.includes(day) ? days.filter((d) => d !== day) : [...days, day]);
 
 /**
- * SPEC §5: Create is disabled while creating, with no day, or with no device. A cleared or
+ * Create is disabled while creating, with no day, or with no device. A cleared or
  * partial time input also disables it: there is no alarm to write without a time.
  */
 export const canCreateAlarm = (draft: AlarmDraft, creating: boolean): boolean =>
@@ -88,7 +88,8 @@ export const canCreateAlarm = (draft: AlarmDraft, creating: boolean): boolean =>
 /**
  * The device alarm of a draft: the playlist's card, enabled, the slider's percent as a level of 1–8
  * (alarm-volume.ts: never above Yoto's alarm limit). The dialog picks no
- * chapter or track, so both stay empty, as real players write them (PROVIDER-API.md Corrections).
+ * chapter or track, so both stay empty, as real players write them
+ * (docs/provider-contract.md, Alarm strings).
  */
 function draftToAlarmFields(draft: AlarmDraft, cardId: string): AlarmFields | null {
   const time = parseTimeOfDay(draft.time);
@@ -110,7 +111,7 @@ export function draftToAlarmString(draft: AlarmDraft, cardId: string): string {
   return formatAlarm(fields);
 }
 
-/** SPEC §8 success toast, with core's daily / weekdays / day-list wording. */
+/** The success toast, with core's daily / weekdays / day-list wording. */
 export function alarmCreatedMessage(p: { title: string; device: string; draft: AlarmDraft }): string {
   const time = parseTimeOfDay(p.draft.time);
   return alarmCreated({

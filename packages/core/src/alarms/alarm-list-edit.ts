@@ -1,4 +1,4 @@
-// Changing one alarm of a player's config.alarms as stored at write time (SPEC §2 delete, on/off).
+// Changing one alarm of a player's config.alarms as stored at write time (delete, on/off).
 import { alarmIndexFromId } from './alarm-codec';
 import type { DeviceAlarm } from '../shared/entities';
 

@@ -1,4 +1,4 @@
-// SPEC §4 smart alarm scheduler, the page's part (DESIGN "Sessions, alarms and delivery"): the next
+// The page's alarm scheduler (docs/architecture.md, An alarm's firing): the next
 // alarm across the players' own alarms and the cloud's, its countdown, and what to do at its time.
 // The player rings its device alarms itself and the server rings cloud alarms; the page only asks
 // the server to fire a due cloud alarm (the same claim, so it still rings once).

@@ -23,7 +23,7 @@ const alarm = (hour: number, minute: number, days: Weekday[] = ALL, extra: Parti
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
-describe('SPEC §4 smart scheduler: today if the time is still ahead', () => {
+describe('smart scheduler: today if the time is still ahead', () => {
   // 2026-06-10 is a Wednesday; London is on BST (UTC+1).
   const now = new Date('2026-06-10T06:00:00Z'); // 07:00 London
   it('rings today when the time is later today', () => {
@@ -43,7 +43,7 @@ describe('SPEC §4 smart scheduler: today if the time is still ahead', () => {
   });
 });
 
-describe('SPEC §4 smart scheduler: else the next matching day within 7 days', () => {
+describe('smart scheduler: else the next matching day within 7 days', () => {
   const now = new Date('2026-06-10T06:00:00Z'); // Wednesday 07:00 London
   it('finds the next selected weekday', () => {
     expect(iso(nextOccurrence(alarm(7, 30, ['monday']), now, 'Europe/London'))).toBe(
@@ -104,7 +104,7 @@ describe('DST: America/New_York', () => {
   });
 });
 
-describe('SPEC §4: the next enabled alarm across all devices', () => {
+describe('the next enabled alarm across all devices', () => {
   const now = new Date('2026-06-10T06:00:00Z'); // 07:00 London
   it('picks the earliest enabled alarm of any device', () => {
     const next = findNextAlarm(
@@ -154,7 +154,7 @@ describe('SPEC §4: the next enabled alarm across all devices', () => {
   });
 });
 
-describe('SPEC §4/§9 prepare window: 5 minutes (300000 ms) before', () => {
+describe('prepare window: 5 minutes (300000 ms) before', () => {
   const at = new Date('2026-06-10T07:00:00Z');
   it('prepare time is 5 minutes before', () => {
     expect(iso(prepareTime(at))).toBe('2026-06-10T06:55:00.000Z');

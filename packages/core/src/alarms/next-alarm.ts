@@ -1,4 +1,4 @@
-// SPEC §4 smart alarm scheduler: the next enabled alarm across devices, in a time zone, DST-correct.
+// The page's alarm scheduler: the next enabled alarm across devices, in a time zone, DST-correct.
 import type { DeviceAlarm } from '../shared/entities';
 import { TIMINGS_MS } from '../shared/constants';
 import { isValidTimeZone, resolveLocalTime, wallClock } from './local-time';
@@ -63,7 +63,7 @@ export function findNextAlarm(
   return best;
 }
 
-/** The prepare state starts 5 minutes before the alarm (SPEC §4). */
+/** The prepare state starts 5 minutes before the alarm. */
 export const prepareTime = (at: Date): Date => new Date(at.getTime() - TIMINGS_MS.alarmPrepare);
 
 export type AlarmPhase = 'waiting' | 'prepare' | 'due';

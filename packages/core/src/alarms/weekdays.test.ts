@@ -10,7 +10,7 @@ import {
   weekdayFromIndex,
 } from './weekdays';
 
-describe('SPEC §9 days: sunday to saturday; the dialog lists Monday first', () => {
+describe('days: sunday to saturday; the dialog lists Monday first', () => {
   it('orders', () => {
     expect(WEEKDAYS[0]).toBe('sunday');
     expect(WEEKDAYS[6]).toBe('saturday');
@@ -30,13 +30,13 @@ describe('SPEC §9 days: sunday to saturday; the dialog lists Monday first', () 
   });
 });
 
-describe('SPEC §5 default days Monday to Friday', () => {
+describe('default days Monday to Friday', () => {
   it('is Mon–Fri', () => {
     expect(DEFAULT_ALARM_DAYS).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
   });
 });
 
-describe('SPEC §5 weekdays: exactly Monday to Friday (DESIGN.md)', () => {
+describe('weekdays: exactly Monday to Friday', () => {
   it('detects Monday to Friday', () => {
     expect(isWeekdaySelection(DEFAULT_ALARM_DAYS)).toBe(true);
   });
@@ -57,7 +57,7 @@ describe('SPEC §5 weekdays: exactly Monday to Friday (DESIGN.md)', () => {
   });
 });
 
-describe('SPEC §8 toast wording {daily|weekdays|days}', () => {
+describe('toast wording {daily|weekdays|days}', () => {
   it('daily for all seven', () => {
     expect(daysWording([...WEEKDAYS])).toBe('daily');
   });

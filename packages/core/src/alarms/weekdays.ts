@@ -1,7 +1,7 @@
-// Day rules users see: dialog order, defaults, and the toast's daily/weekdays/days wording (SPEC §4, §5, §8).
+// Day rules users see: dialog order, defaults, and the toast's daily/weekdays/days wording.
 import type { Weekday } from '../shared/entities';
 
-/** SPEC §9: days run sunday to saturday (JavaScript's getDay() order). */
+/** Days run sunday to saturday (JavaScript's getDay() order). */
 export const WEEKDAYS = [
   'sunday',
   'monday',
@@ -52,7 +52,7 @@ export const sortDays = (days: readonly Weekday[]): Weekday[] =>
   DIALOG_DAY_ORDER.filter((day) => days.includes(day));
 
 /**
- * SPEC §5 "exactly 5 days including Monday and Friday", read as DESIGN.md does: exactly Monday to
+ * "Exactly 5 days including Monday and Friday", read strictly: exactly Monday to
  * Friday. Read literally, Mon Wed Fri Sat Sun would be announced to a parent as "weekdays".
  */
 export const isWeekdaySelection = (days: readonly Weekday[]): boolean => {

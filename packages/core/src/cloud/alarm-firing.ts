@@ -1,4 +1,5 @@
-// The alarm worker's rules (DESIGN.md "Delivery"), pure: when a due firing is still worth ringing,
+// The alarm worker's rules (docs/decisions/alarm-firing-claims.md), pure: when a due firing is still
+// worth ringing,
 // where next_fire_at moves after it, which outcome the player's answers add up to, and the volume
 // the player is sent. The server's worker supplies the clock and the I/O.
 import { nextFireAt, type CloudAlarmSchedule } from './cloud-next-fire';
@@ -9,13 +10,13 @@ import { alarmLevelToPercent } from '../device/volume';
 export const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
 /** Alarms due within this horizon get an in-memory timer. */
 export const ARM_HORIZON_MS = 60_000;
-/** SPEC's prepare window: the player's connection is opened this long before the alarm. */
+/** The prepare window: the player's connection is opened this long before the alarm. */
 export const PREPARE_WINDOW_MS = TIMINGS_MS.alarmPrepare;
-/** Between volume/set and card/start (SPEC §4's scheduler). */
+/** Between volume/set and card/start, as the page's scheduler waits: the volume lands first. */
 export const VOLUME_TO_CARD_DELAY_MS = TIMINGS_MS.afterAlarmVolumeSet;
 /**
  * The worker's timer fires this long before the alarm: the claim and volume/set happen first, so
- * card/start (after SPEC's 500 ms) reaches the player at the alarm's minute, not half a second late.
+ * card/start (500 ms after volume/set) reaches the player at the alarm's minute, not half a second late.
  */
 export const RING_LEAD_MS = VOLUME_TO_CARD_DELAY_MS + 150;
 /** How long the player's events may take to say that it plays the alarm's card. */
@@ -53,7 +54,7 @@ export function nextFireAfterFiring(
   return nextFireAt(alarm, from, timeZone);
 }
 
-/** A cloud alarm's stored 1–10 → the 0–100 that volume/set takes (shown as value × 10 %, SPEC §5). */
+/** A cloud alarm's stored 1–10 → the 0–100 that volume/set takes (shown as value × 10 %). */
 export const alarmVolumeForPlayer = (level: number): number =>
   Math.min(100, Math.max(0, alarmLevelToPercent(level)));
 

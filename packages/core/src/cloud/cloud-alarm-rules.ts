@@ -9,10 +9,10 @@ export const daysToMask = (days: readonly Weekday[]): string =>
 /** The Monday-first mask → day names, Monday first. */
 export const maskToDays = (mask: string): Weekday[] => ALARM_MASK_DAY_ORDER.filter((_, i) => mask[i] === '1');
 
-/** Stored on the alarm scale 1–10; shown ×10 as a percent (SPEC §5). */
+/** Stored on the alarm scale 1–10; shown ×10 as a percent. */
 export const CLOUD_ALARM_DEFAULT_VOLUME = 7;
 
-/** SPEC §7 upload: the playlist's name, else "{Type} Alarm H:MM". */
+/** An uploaded alarm's name: the playlist's name, else "{Type} Alarm H:MM". */
 export function defaultCloudAlarmName(
   type: AlarmType,
   hour: number,

@@ -22,8 +22,8 @@ import {
   type Alarm,
 } from '../alarms/dst-oracle.test-support';
 
-// Properties of next_fire_at around daylight-saving transitions (DESIGN.md "Sessions, alarms and
-// delivery"), checked against the oracle of dst-oracle.test-support.ts.
+// Properties of next_fire_at around daylight-saving transitions (docs/decisions/local-time-rule.md),
+// checked against the oracle of dst-oracle.test-support.ts.
 
 const zoneArb = fc.constantFrom(...ZONES);
 const maskArb = fc.integer({ min: 1, max: 127 }).map((bits) => bits.toString(2).padStart(7, '0'));

@@ -1,4 +1,4 @@
-// next_fire_at of a cloud alarm (DESIGN.md "Sessions, alarms and delivery"): the next instant, in
+// next_fire_at of a cloud alarm (docs/decisions/local-time-rule.md): the next instant, in
 // UTC, at which the alarm's local time falls on one of its days in the user's time zone.
 import { maskToDays } from './cloud-alarm-rules';
 import { isValidTimeZone } from '../alarms/local-time';

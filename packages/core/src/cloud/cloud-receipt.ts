@@ -1,4 +1,5 @@
-// The receipt of a cloud alarm's last firing (issue 12), as the cloud card shows it: what happened,
+// The receipt of a cloud alarm's last firing (docs/decisions/alarm-firing-claims.md), as the cloud
+// card shows it: what happened,
 // when, on which player. Times are the household's clock, to a tenth of a second, so a parent can
 // see that 07:00 meant 07:00:00.2.
 import { PREPARE_WINDOW_MS } from './alarm-firing';

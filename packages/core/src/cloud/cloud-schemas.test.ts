@@ -26,7 +26,7 @@ const alarm = {
 const errorOf = (result: { success: boolean; error?: Parameters<typeof describeZodError>[0] }) =>
   result.error ? describeZodError(result.error) : null;
 
-describe('SPEC §3/§7 cloud alarm payload', () => {
+describe('cloud alarm payload', () => {
   it('accepts a minimal alarm and fills defaults (volume level 7 = 70 %, enabled)', () => {
     expect(cloudAlarmCreateSchema.parse(alarm)).toEqual({
       ...alarm,
@@ -111,7 +111,7 @@ describe('SPEC §3/§7 cloud alarm payload', () => {
   });
 });
 
-describe('SPEC §3 cloud user and device records', () => {
+describe('cloud user and device records', () => {
   it('user: the profile is kept, tokens are dropped, the time zone must be real', () => {
     const parsed = cloudUserSchema.parse({
       yoto_user_id: 'u',
@@ -141,7 +141,7 @@ describe('SPEC §3 cloud user and device records', () => {
   });
 });
 
-describe('SPEC §9 and §7 cloud rules', () => {
+describe('cloud rules', () => {
   it('at most 10 cloud alarms per account', () => {
     expect(canAddCloudAlarm(9)).toBe(true);
     expect(canAddCloudAlarm(10)).toBe(false);

@@ -1,4 +1,5 @@
-// zod schemas of the own backend's payloads (SPEC §3 cloud entities, §7 routes), with messages a person can act on.
+// zod schemas of the own backend's payloads (cloud alarms, users, players), with messages a person
+// can act on.
 import { z } from 'zod';
 import { FIRING_OUTCOMES } from './alarm-firing';
 import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
@@ -41,8 +42,8 @@ export const cloudDaysSchema = z
   .refine((mask) => mask.includes('1'), 'days must select at least one day');
 
 /**
- * Accepted for compatibility with SPEC's upload, never trusted or stored: the server fires
- * through its own broker with the user's own session (DESIGN.md).
+ * Accepted for compatibility with older clients' uploads, never trusted or stored: the server fires
+ * through its own broker with the user's own session.
  */
 export const mqttConfigSchema = z.object(
   {
@@ -128,7 +129,7 @@ export const cloudAlarmSchema = z.object({
 export type CloudAlarm = z.infer<typeof cloudAlarmSchema>;
 
 /**
- * POST /api/users: the profile only. SPEC's access_token, refresh_token and token_expires_at are
+ * POST /api/users: the profile only. Older clients' access_token, refresh_token and token_expires_at are
  * accepted and dropped (not in the schema, so zod strips them): tokens are never stored from here.
  */
 export const cloudUserSchema = z.object(
@@ -217,5 +218,5 @@ export const errorBodySchema = z.object({ error: z.string() });
 export const describeZodError = (error: z.ZodError): string =>
   error.issues.map((issue) => issue.message).join('; ');
 
-/** SPEC §9: at most 10 cloud alarms per account. */
+/** At most 10 cloud alarms per account. */
 export const canAddCloudAlarm = (existing: number): boolean => existing < MAX_CLOUD_ALARMS;

@@ -43,7 +43,7 @@ const cloud = (overrides: Partial<CloudAlarm> = {}): CloudAlarm => ({
   ...overrides,
 });
 
-describe('SPEC §5 cloud volume display', () => {
+describe('cloud volume display', () => {
   it('shows the stored 1–10 value ×10 as a percent', () => {
     expect(cloudVolumeLabel(7)).toBe('70%');
     expect(cloudVolumeLabel(1)).toBe('10%');
@@ -51,7 +51,7 @@ describe('SPEC §5 cloud volume display', () => {
   });
 });
 
-describe('SPEC §5 upload selection rules', () => {
+describe('upload selection rules', () => {
   it('opens only with a local alarm and goes on with exactly one selected', () => {
     expect(canOpenUpload(0)).toBe(false);
     expect(canOpenUpload(2)).toBe(true);
@@ -61,7 +61,7 @@ describe('SPEC §5 upload selection rules', () => {
   });
 });
 
-describe('SPEC §7 cloud alarm upload', () => {
+describe('cloud alarm upload', () => {
   const alarm = read('1010100,0605,card7,,,3,0');
 
   it('sends volume 70 (level 7), the playlist name, the Monday-first mask and the on/off flag', () => {
@@ -118,7 +118,7 @@ describe('import from the cloud', () => {
   });
 });
 
-describe('SPEC §4 cloud delete confirmation kinds', () => {
+describe('cloud delete confirmation kinds', () => {
   it('has a distinct confirmation for all, wakeup, bedtime and single', () => {
     const titles = (['all', 'wakeup', 'bedtime', 'single'] as const).map(
       (kind) => cloudDeleteConfirmation(kind, 'Morning').title,

@@ -1,4 +1,4 @@
-// The cloud alarm card's rules (SPEC §2, §4, §5, §7): what an upload sends, how a cloud alarm is
+// The cloud alarm card's rules: what an upload sends, how a cloud alarm is
 // shown and imported back to a player, which selections may go on, and the delete confirmations.
 import { formatAlarm, formatTime, parseAlarm } from '../alarms/alarm-codec';
 import {
@@ -12,19 +12,19 @@ import type { DeviceAlarm } from '../shared/entities';
 import { ALARM_TYPE_LABELS } from '../alarms/alarm-draft';
 import { cloudVolumeToStep } from '../alarms/alarm-volume';
 
-/** SPEC §5: a cloud alarm's stored volume (1–10) shows ×10, as a percent. */
+/** A cloud alarm's stored volume (1–10) shows ×10, as a percent. */
 export const cloudVolumeLabel = (volume: number): string => `${volume * 10}%`;
 
 /** A cloud alarm's time as the device list shows times: 'HH:MM'. */
 export const cloudAlarmTime = (alarm: Pick<CloudAlarm, 'hour' | 'minute'>): string =>
   formatTime(alarm.hour, alarm.minute);
 
-/** SPEC §5: the upload is offered only when there is a local alarm to send. */
+/** The upload is offered only when there is a local alarm to send. */
 export const canOpenUpload = (localAlarmCount: number): boolean => localAlarmCount > 0;
 
 /**
  * "Select Alarms to Upload" goes on with exactly one alarm: an upload replaces the cloud alarm of
- * its type, and the account keeps one wakeup and one bedtime (SPEC §2 note, §4), so two alarms
+ * its type, and the account keeps one wakeup and one bedtime (the tab's note says so), so two alarms
  * sent as one type would leave only the last.
  */
 export const canContinueUpload = (selectedCount: number): boolean => selectedCount === 1;
@@ -38,10 +38,10 @@ export interface UploadSource {
 }
 
 /**
- * The body of `POST /api/alarms/by-type` for a device alarm (SPEC §7 "Cloud alarm upload"): the
+ * The body of `POST /api/alarms/by-type` for a device alarm: the
  * default volume 70 (stored as 7), the default name (the playlist's, else "{Type} Alarm H:MM"),
  * the alarm's days, time, card and on/off as on the player. No MQTT config: the backend fires
- * through its own broker and ignores one (DESIGN.md).
+ * through its own broker and ignores one.
  */
 export function uploadBody(source: UploadSource, type: CloudAlarmType): CloudAlarmCreate {
   const { alarm } = source;
@@ -92,7 +92,7 @@ function sameAlarm(a: string, b: string): boolean {
 }
 
 /**
- * The import of SPEC §8 "Successfully imported {n} alarms from cloud storage" for one player: its
+ * The import of "Successfully imported {n} alarms from cloud storage" for one player: its
  * list as stored now with each cloud alarm of this player appended, unless the player already has
  * it (same days, time and card), so importing twice adds nothing. Existing strings stay as read.
  */
@@ -121,7 +121,7 @@ export interface CloudDeleteConfirmation {
   confirmLabel: string;
 }
 
-/** The delete confirmation of each kind (SPEC §4); `name` is the single alarm's name. */
+/** The delete confirmation of each kind; `name` is the single alarm's name. */
 export function cloudDeleteConfirmation(kind: CloudDeleteKind, name?: string): CloudDeleteConfirmation {
   switch (kind) {
     case 'all':
@@ -146,7 +146,7 @@ export function cloudDeleteConfirmation(kind: CloudDeleteKind, name?: string): C
   }
 }
 
-/** The browser's own zone (SPEC §9 "plus the detected one"); UTC when it cannot tell. */
+/** The browser's own zone; UTC when it cannot tell. */
 export function detectTimeZone(resolve: () => string | undefined = defaultResolver): string {
   try {
     return resolve() || 'UTC';

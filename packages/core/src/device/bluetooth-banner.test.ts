@@ -3,7 +3,7 @@ import { bluetoothBanner, bluetoothBannerFor, bluetoothResultKey } from './bluet
 import { parseCommandResponse } from './device-messages';
 import { REAL_RESPONSES } from './real-mqtt-payloads.test-support';
 
-describe('SPEC §8 Bluetooth banner table', () => {
+describe('Bluetooth banner table', () => {
   it.each([
     ['state', 'Bluetooth state checked successfully', 'Bluetooth driver not responding'],
     ['connect', 'Bluetooth connection established', 'Bluetooth connection failed - no bonded devices?'],
@@ -67,7 +67,7 @@ describe('Bluetooth answers keyed `bluetooth`, as real players send them', () =>
       'Bluetooth command completed successfully',
     );
   });
-  it('prefer SPEC’s /bluetooth/… key when both are present', () => {
+  it('prefer the older /bluetooth/… key when both are present', () => {
     expect(bluetoothBanner({ bluetooth: 'FAIL', '/bluetooth/off': 'OK' })?.message).toBe(
       'Bluetooth disabled successfully',
     );

@@ -1,5 +1,6 @@
-// SPEC §8 Bluetooth result banner: a command response's Bluetooth entry → severity and exact text.
-// Real players key it `bluetooth` (the command topic's first segment); SPEC writes `/bluetooth/state`.
+// The Bluetooth result banner: a command response's Bluetooth entry → severity and exact text.
+// Real players key it `bluetooth` (the command topic's first segment); older clients write
+// `/bluetooth/state`.
 // Which key that is lives with the schema-free message readers (device-message-fields.ts), which the
 // always-loaded device link registry uses; the banner's texts load with the devices tab.
 import { BLUETOOTH_KEY_PREFIX, BLUETOOTH_RESOURCE_KEY, bluetoothResultKey } from './device-message-fields';

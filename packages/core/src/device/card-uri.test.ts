@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardUri, parseCardUri } from './card-uri';
 
-describe('SPEC §7 card URI "{host}/{cardId}" with optional "#chapter=..&track=.."', () => {
+describe('card URI "{host}/{cardId}" with optional "#chapter=..&track=.."', () => {
   it('joins host and card id', () => {
     expect(cardUri('https://yoto.io', '5WsQg')).toBe('https://yoto.io/5WsQg');
   });

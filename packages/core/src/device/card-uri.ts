@@ -1,4 +1,4 @@
-// Card URIs of SPEC §7: "{host}/{cardId}" with an optional "#chapter=..&track=..".
+// Card URIs: "{host}/{cardId}" with an optional "#chapter=..&track=..".
 // Plain string work: core runs in the browser and Node without DOM or Node types.
 
 export interface CardPosition {

@@ -28,7 +28,7 @@ describe('commandResultFor', () => {
     );
   });
 
-  it('matches SPEC’s /bluetooth/… form and a camel-cased resource', () => {
+  it('matches the older /bluetooth/… form and a camel-cased resource', () => {
     expect(commandResultFor('bluetooth/state', statusOf(SPEC_BLUETOOTH_RESPONSE))?.key).toBe(
       '/bluetooth/state',
     );

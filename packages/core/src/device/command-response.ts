@@ -1,5 +1,5 @@
 // Which entry of a response message answers which command. Real players key a response by the
-// command topic's first segment (`{"status":{"bluetooth":"OK","req_body":"…"}}`); SPEC writes
+// command topic's first segment (`{"status":{"bluetooth":"OK","req_body":"…"}}`); older clients write
 // Bluetooth results as `/bluetooth/state`, and public clients have also seen the full command name
 // (`status/request`) and a camel-cased resource (`sleepTimer`). All of them are accepted.
 import { commandResource } from './mqtt-commands';
@@ -18,7 +18,7 @@ export interface CommandResult {
 const camelCase = (text: string): string =>
   text.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
-/** SPEC's path form: `/bluetooth/delete_bonds` for `bluetooth/delete-bonds`. */
+/** The older path form: `/bluetooth/delete_bonds` for `bluetooth/delete-bonds`. */
 export const specResponseKey = (name: DeviceCommandName): string =>
   `/${name.replace('delete-bonds', 'delete_bonds')}`;
 

@@ -25,7 +25,7 @@ export const heldCardId = (cardId: string | null | undefined): string | null =>
 export const activeCardId = (events: EventFields | null | undefined): string | null =>
   heldCardId(events?.cardId);
 
-/** Progress as a percentage of the track when its length is above 0 (SPEC §4 player modal). */
+/** Progress as a percentage of the track when its length is above 0 (the now-playing modal's bar). */
 export const playbackProgress = (events: EventFields | null | undefined): number => {
   const length = events?.trackLength ?? 0;
   if (length <= 0) return 0;

@@ -14,7 +14,7 @@ const idle =
 const playingMsg =
   '{"cardId":"5WsQg","chapterKey":"01","chapterTitle":"Chapter one","trackKey":"01","trackTitle":"Track one","trackLength":312,"position":41,"playbackStatus":"playing","source":"remote","volume":8,"volumeMax":16,"sleepTimerActive":false,"eventUtc":1766520400}';
 
-describe('SPEC §3 device events message (lenient)', () => {
+describe('device events message (lenient)', () => {
   it('reads an idle player; cardId "none" means idle; unknown keys pass', () => {
     const events = parseDeviceEvents(JSON.parse(idle));
     expect(events).toMatchObject({
@@ -53,7 +53,7 @@ describe('SPEC §3 device events message (lenient)', () => {
   });
 });
 
-describe('PROVIDER-API: events are partial deltas, merged into the last known state', () => {
+describe('events are partial deltas, merged into the last known state', () => {
   it('a delta changes only what it carries', () => {
     const first = parseDeviceEvents(JSON.parse(playingMsg))!;
     const merged = mergeEvents(first, parseDeviceEvents({ volume: 9, volumeMax: 13, eventUtc: 1766520500 })!);
@@ -69,7 +69,7 @@ describe('PROVIDER-API: events are partial deltas, merged into the last known st
   });
 });
 
-describe('SPEC §4 player modal progress = position / track length when length > 0', () => {
+describe('player modal progress = position / track length when length > 0', () => {
   it('computes a percentage', () => {
     expect(playbackProgress({ position: 78, trackLength: 312 })).toBe(25);
     expect(playbackProgress({ position: 78, trackLength: 0 })).toBe(0);
@@ -78,7 +78,7 @@ describe('SPEC §4 player modal progress = position / track length when length >
   });
 });
 
-describe('SPEC §3 device MQTT status: top level or under status', () => {
+describe('device MQTT status: top level or under status', () => {
   const body = {
     batteryLevel: 87,
     charging: 0,
@@ -103,7 +103,7 @@ describe('SPEC §3 device MQTT status: top level or under status', () => {
   });
 });
 
-describe('SPEC §3 last command response: a status map (with req_body)', () => {
+describe('last command response: a status map (with req_body)', () => {
   it('reads the Bluetooth form', () => {
     expect(parseCommandResponse({ status: { '/bluetooth/state': 'OK' } })).toEqual({
       '/bluetooth/state': 'OK',
@@ -124,7 +124,7 @@ describe('SPEC §3 last command response: a status map (with req_body)', () => {
   });
 });
 
-describe('device topics: SPEC paths and the provider data/ forms', () => {
+describe('device topics: the legacy paths and the provider data/ forms', () => {
   it('classifies', () => {
     expect(classifyDeviceTopic('device/p1/events')).toEqual({ deviceId: 'p1', kind: 'events' });
     expect(classifyDeviceTopic('device/p1/data/status')).toEqual({ deviceId: 'p1', kind: 'status' });

@@ -1,4 +1,4 @@
-// Lenient zod schemas for what players publish (SPEC §3, PROVIDER-API.md "MQTT"): unknown keys pass,
+// Lenient zod schemas for what players publish (docs/provider-contract.md, MQTT): unknown keys pass,
 // numbers may come as text, and one bad field drops only that field, never the message.
 // zod/mini: these run in the browser, and the tree-shakable build keeps the logged-in download small.
 import * as z from 'zod/mini';
@@ -163,7 +163,7 @@ export type DeviceMessageKind = 'events' | 'status' | 'response' | 'presence';
 const KINDS: ReadonlySet<string> = new Set<DeviceMessageKind>(['events', 'status', 'response', 'presence']);
 const isKind = (kind: string | undefined): kind is DeviceMessageKind => kind !== undefined && KINDS.has(kind);
 
-/** Which kind a topic carries: the SPEC paths and the provider's current `data/` forms alike. */
+/** Which kind a topic carries: the legacy paths and the provider's current `data/` forms alike. */
 export function classifyDeviceTopic(topic: string): { deviceId: string; kind: DeviceMessageKind } | null {
   const match = /^device\/([^/]+)\/(?:data\/)?(events|status|response|presence)$/.exec(topic);
   const deviceId = match?.[1];

@@ -9,7 +9,7 @@ import {
 import { REAL_SPEAKER_MODE_COMMAND } from './real-mqtt-payloads.test-support';
 
 describe('command topics', () => {
-  it('puts every SPEC §7 command under device/{id}/command/{name}', () => {
+  it('puts every command under device/{id}/command/{name}', () => {
     expect(DEVICE_COMMAND_NAMES.map((name) => commandTopic('p1', name))).toEqual([
       'device/p1/command/status/request',
       'device/p1/command/events/request',
@@ -38,7 +38,8 @@ describe('bluetoothOnPayload', () => {
   });
 
   it('sends speaker mode as { mode: "bt_speaker" } alone, whatever target was chosen', () => {
-    // The real wire form: real-mqtt-payloads.test-support.ts (yoto-nodejs-client, PROVIDER-API.md Corrections).
+    // The real wire form: real-mqtt-payloads.test-support.ts (yoto-nodejs-client;
+    // docs/provider-contract.md, MQTT).
     expect(bluetoothOnPayload({ mode: 'speaker' })).toEqual(REAL_SPEAKER_MODE_COMMAND);
     expect(JSON.stringify(bluetoothOnPayload({ mode: 'speaker', name: 'Kitchen', rssi: -60 }))).toBe(
       '{"mode":"bt_speaker"}',

@@ -1,4 +1,4 @@
-// One typed map of the device commands of SPEC §7: name → payload.
+// One typed map of the device commands: name → payload.
 // provider, sandbox and web all use it, so a wrong payload is a compile error on both sides of the broker.
 import { RSSI } from '../shared/constants';
 
@@ -11,7 +11,7 @@ export interface CardStartPayload {
   anyButtonStop?: boolean;
 }
 
-/** bluetooth/on as an audio source: the player plays to a Bluetooth device (SPEC §7). */
+/** bluetooth/on as an audio source: the player plays to a Bluetooth device. */
 export interface BluetoothAudioSourcePayload {
   action: 'on';
   mode: 'true';
@@ -22,7 +22,7 @@ export interface BluetoothAudioSourcePayload {
 
 /**
  * bluetooth/on as a speaker (sink): `{ "mode": "bt_speaker" }` and nothing else, no `action`, as the
- * provider's clients send it (yoto-nodejs-client lib/mqtt/commands.js; PROVIDER-API.md Corrections).
+ * provider's clients send it (yoto-nodejs-client lib/mqtt/commands.js; docs/provider-contract.md, MQTT).
  * In this mode a real player ignores MQTT commands until its left button is held for about 3 s.
  */
 export interface BluetoothSpeakerPayload {
@@ -78,8 +78,8 @@ export const commandTopic = (deviceId: string, name: DeviceCommandName): string 
 
 /**
  * The topics a link subscribes to. The documented ones are `data/events`, `data/status` and
- * `response`; SPEC's legacy `events` and `status` still flow at the real provider but are extras
- * (PROVIDER-API.md Corrections): a broker may refuse them.
+ * `response`; the legacy `events` and `status` still flow at the real provider but are extras
+ * (docs/provider-contract.md, MQTT): a broker may refuse them.
  */
 export const deviceTopics = (deviceId: string) => ({
   events: `device/${deviceId}/events`,
@@ -105,15 +105,15 @@ export const DOCUMENTED_TOPICS = [
  */
 export const commandResource = (name: DeviceCommandName): string => name.split('/')[0] ?? name;
 
-/** The broker login username: the device id plus the custom-authorizer parameter (SPEC §6). */
+/** The broker login username: the device id plus the custom-authorizer parameter. */
 export const CUSTOM_AUTHORIZER_NAME = 'PublicJWTAuthorizer';
 export const mqttUsername = (deviceId: string): string =>
   `${deviceId}?x-amz-customauthorizer-name=${CUSTOM_AUTHORIZER_NAME}`;
 
-/** Client id prefix of SPEC §7; a per-connection suffix follows so two tabs do not evict each other. */
+/** Client id prefix; a per-connection suffix follows so two tabs do not evict each other. */
 export const MQTT_CLIENT_ID_PREFIX = 'DASH';
 
-/** What the Bluetooth controls choose; bluetoothOnPayload turns it into the wire form of SPEC §7. */
+/** What the Bluetooth controls choose; bluetoothOnPayload turns it into the wire form. */
 export interface BluetoothOnChoice {
   /** 'audioSource': the player plays to a Bluetooth device; 'speaker': the player is the speaker. */
   mode: 'audioSource' | 'speaker';

@@ -11,7 +11,7 @@ import {
 } from './now-playing';
 import type { ModalVolumeState } from './now-playing';
 
-describe('SPEC §2 now-playing modal', () => {
+describe('now-playing modal', () => {
   it('is titled after the device', () => {
     expect(nowPlayingTitle('Bedroom Player')).toBe('Now Playing on Bedroom Player');
   });
@@ -23,7 +23,7 @@ describe('SPEC §2 now-playing modal', () => {
   });
 });
 
-describe('SPEC §5 modal gauge: 10 segments, 1-3 red, 4-6 amber, 7-10 green; value × 10 sent', () => {
+describe('modal gauge: 10 segments, 1-3 red, 4-6 amber, 7-10 green; value × 10 sent', () => {
   it('colours the segments', () => {
     expect(MODAL_GAUGE_SEGMENTS.map((s) => s.colour)).toEqual([
       'red',
@@ -65,7 +65,7 @@ describe('SPEC §5 modal gauge: 10 segments, 1-3 red, 4-6 amber, 7-10 green; val
   });
 });
 
-describe('SPEC §4 modal volume: device reports ignored while a change is pending or in flight', () => {
+describe('modal volume: device reports ignored while a change is pending or in flight', () => {
   const run = (state: ModalVolumeState, ...actions: Parameters<typeof modalVolumeReducer>[1][]) =>
     actions.reduce(modalVolumeReducer, state);
 

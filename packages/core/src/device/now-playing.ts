@@ -1,4 +1,4 @@
-// SPEC §2, §4, §5 and §9 now-playing player modal: title, LIVE badge, progress, and the 10-segment
+// The now-playing player modal: title, LIVE badge, progress, and the 10-segment
 // volume gauge whose value is sent ×10 after an 800 ms debounce, with device reports ignored while
 // a change is on its way (flag cleared 1000 ms after the send).
 import { PLAYER_MODAL_VOLUME } from '../shared/constants';

@@ -1,6 +1,6 @@
 import type { Device } from '../shared/entities';
 
-// SPEC §5 "Play without a connection": which player a Play goes to.
+// Play without a connection: which player a Play goes to.
 export type PlayTarget =
   { kind: 'none' } | { kind: 'single'; device: Device } | { kind: 'choose'; devices: Device[] };
 

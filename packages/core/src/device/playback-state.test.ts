@@ -13,7 +13,7 @@ const run = (...actions: PlaybackAction[]): PlaybackState =>
   actions.reduce(playbackReducer, initialPlaybackState);
 const play = { type: 'play', cardId: 'c1', deviceId: 'd1' } as const;
 
-describe('SPEC §4 playback per card: local actions', () => {
+describe('playback per card: local actions', () => {
   it('idle → Play → playing', () => {
     expect(run(play)).toEqual({ cardId: 'c1', deviceId: 'd1', isPlaying: true, isPaused: false });
     expect(cardPlaybackPhase(run(play), 'c1')).toBe('playing');
@@ -37,7 +37,7 @@ describe('SPEC §4 playback per card: local actions', () => {
   });
 });
 
-describe('SPEC §4 "currently playing": the card matches and playing or paused is set', () => {
+describe('"currently playing": the card matches and playing or paused is set', () => {
   it('matches only the current card', () => {
     const state = run(play);
     expect(isCurrentlyPlaying(state, 'c1')).toBe(true);
@@ -51,7 +51,7 @@ describe('SPEC §4 "currently playing": the card matches and playing or paused i
   });
 });
 
-describe('SPEC §4 device events drive the same state', () => {
+describe('device events drive the same state', () => {
   it("'playing' sets playing and records card and device", () => {
     const state = run({ type: 'deviceEvent', status: 'playing', cardId: 'c9', deviceId: 'd2' });
     expect(state).toEqual({ cardId: 'c9', deviceId: 'd2', isPlaying: true, isPaused: false });

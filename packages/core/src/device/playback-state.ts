@@ -1,4 +1,4 @@
-// SPEC §4 playlist playback per card: idle → Play → playing ⇄ Pause/Resume → paused; Stop → idle.
+// Playlist playback per card: idle → Play → playing ⇄ Pause/Resume → paused; Stop → idle.
 // Local actions and the player's own events drive the same pure reducer.
 import { heldCardId } from './device-message-fields';
 

@@ -5,7 +5,7 @@
 /**
  * bluetooth/on in speaker (sink) mode: `mode` alone, no `action`.
  * Source: bcomnes/yoto-nodejs-client, lib/mqtt/commands.js (createBluetoothSpeakerCommand), and
- * PROVIDER-API.md "Corrections (2026-11-24)".
+ * docs/provider-contract.md, MQTT.
  */
 export const REAL_SPEAKER_MODE_COMMAND = { mode: 'bt_speaker' } as const;
 
@@ -14,7 +14,7 @@ export const REAL_SPEAKER_MODE_COMMAND = { mode: 'bt_speaker' } as const;
  * request's payload as text. Source: bcomnes/yoto-nodejs-client, lib/mqtt/client.js
  * (YotoResponseStatusKnown: keys volume, ambients, card, events, status, bluetooth, display,
  * reboot, req_body; observed also 'status/request', 'events/request', 'sleep-timer'), and
- * PROVIDER-API.md's example `{"status":{"events":"OK","req_body":"interactive-1766520307411"}}`.
+ * a captured answer `{"status":{"events":"OK","req_body":"interactive-1766520307411"}}`.
  */
 export const REAL_RESPONSES = {
   eventsRequest: { status: { events: 'OK', req_body: 'interactive-1766520307411' } },
@@ -26,5 +26,5 @@ export const REAL_RESPONSES = {
   statusRequest: { status: { 'status/request': 'OK', req_body: '' } },
 } as const;
 
-/** SPEC's form of a Bluetooth response (SPEC §3 "Last command response"): still accepted. */
+/** The older form of a Bluetooth response, keyed by path: still accepted. */
 export const SPEC_BLUETOOTH_RESPONSE = { status: { '/bluetooth/state': 'OK' } } as const;

@@ -1,4 +1,4 @@
-// Form rules of the remote control panel (SPEC §5, §9) that mqtt-commands.ts's payload builders
+// Form rules of the remote control panel that mqtt-commands.ts's payload builders
 // do not cover: Bluetooth mode labels, the colour bounds, the URI checks, the timer labels.
 import { RGB } from '../shared/constants';
 import type { BluetoothOnChoice, DevicePayloads } from './mqtt-commands';
@@ -22,7 +22,7 @@ export const ambientPayload = (colour: {
   b: clamp(Math.round(colour.b), RGB.min, RGB.max),
 });
 
-/** SPEC §5: the custom playlist's Play and the display preview need a non-empty trimmed URI. */
+/** The custom playlist's Play and the display preview need a non-empty trimmed URI. */
 export const hasUri = (text: string): boolean => text.trim() !== '';
 
 /** A sleep timer value as the panel shows it: "Off" or "45 min". */

@@ -3,7 +3,7 @@ import { RemoteVolumeSync, initialRemoteVolume, remoteVolumeStep } from './remot
 import type { RemoteVolumeTimers } from './remote-volume';
 import { deviceToGauge, gaugeToPercent } from './volume';
 
-describe('remoteVolumeStep (SPEC §4 remote volume control)', () => {
+describe('remoteVolumeStep (remote volume control)', () => {
   it('a user change shows at once, raises the flag and (re)starts the 800 ms debounce', () => {
     const { state, effects } = remoteVolumeStep(initialRemoteVolume(), { type: 'user', value: 11 });
     expect(state).toMatchObject({ value: 11, pending: 11, updating: true });

@@ -1,4 +1,4 @@
-// The remote control's volume synchronisation of SPEC §4, as a pure state machine on the 0–14
+// The remote control's volume synchronisation, as a pure state machine on the 0–14
 // gauge, plus a small driver that runs its timers. The UI moves at once; the player hears the
 // value 800 ms after the last change; what the player reports back is ignored while an update
 // is in flight, confirmed by a forced check 3 s after the send, and adopted when it strays by

@@ -25,7 +25,7 @@ import {
   wifiQuality,
 } from './status-format';
 
-describe('SPEC §2: missing values show "N/A"; unknown codes show "Unknown"', () => {
+describe('missing values show "N/A"; unknown codes show "Unknown"', () => {
   it.each([undefined, null, ''])('missing %s is N/A everywhere', (value) => {
     for (const format of [
       formatPowerSource,
@@ -46,7 +46,7 @@ describe('SPEC §2: missing values show "N/A"; unknown codes show "Unknown"', ()
   });
 });
 
-describe('SPEC §3 code tables', () => {
+describe('code tables', () => {
   it('power source: 0 battery only, 1 V2 dock, 2 USB-C, 3 Qi dock', () => {
     expect([0, 1, 2, 3].map(formatPowerSource)).toEqual(['Battery only', 'V2 dock', 'USB-C', 'Qi dock']);
   });
@@ -73,7 +73,7 @@ describe('SPEC §3 code tables', () => {
   });
 });
 
-describe('SPEC §9 units', () => {
+describe('units', () => {
   it("temperature in °C, or 'notSupported'", () => {
     expect(formatTemperature(21)).toBe('21°C');
     expect(formatTemperature('19.5')).toBe('19.5°C');
@@ -108,7 +108,7 @@ describe('SPEC §9 units', () => {
   });
 });
 
-describe('SPEC §9 WiFi bands (dBm)', () => {
+describe('WiFi bands (dBm)', () => {
   it.each([
     [-30, 'Great'],
     [-50, 'Great'],
@@ -126,7 +126,7 @@ describe('SPEC §9 WiFi bands (dBm)', () => {
   });
 });
 
-describe('SPEC §9 battery chip green above 20%, else warning', () => {
+describe('battery chip green above 20%, else warning', () => {
   it('colours', () => {
     expect(batteryChip(21, 0)).toEqual({ label: '21%', colour: 'success' });
     expect(batteryChip(20, 0)).toEqual({ label: '20%', colour: 'warning' });

@@ -1,4 +1,4 @@
-// Device status display rules of SPEC §2 and §9: "N/A" when missing, "Unknown" for unknown codes, units.
+// Device status display rules: "N/A" when missing, "Unknown" for unknown codes, units.
 import { BATTERY_LOW_PERCENT, WIFI_BANDS, WIFI_POOR } from '../shared/constants';
 
 export const NOT_AVAILABLE = 'N/A';
@@ -52,7 +52,7 @@ export function formatFlag(value: unknown): string {
   return UNKNOWN;
 }
 
-/** MQTT `charging`: 1 means charging (SPEC §3); the API's isCharging is a boolean. */
+/** MQTT `charging`: 1 means charging; the API's isCharging is a boolean. */
 export const isChargingValue = (value: unknown): boolean => value === true || toNumber(value) === 1;
 
 const withNumber = (value: unknown, format: (n: number) => string): string => {

@@ -4,7 +4,7 @@ import type { DeviceEvents, DeviceMqttStatus } from './device-messages';
 import { hasStatusData, statusChips, statusReport } from './status-report';
 import type { ApiStatus, StatusSection, StatusSources } from './status-report';
 
-// Fixtures in the shapes PROVIDER-API.md shows: the API status of GET /device-v2/{id}/status,
+// Fixtures in the shapes of docs/provider-contract.md, REST: the API status of GET /device-v2/{id}/status,
 // a status message as a player publishes it, and merged events of a playing player.
 const API: ApiStatus = {
   batteryLevelPercentage: 64,
@@ -81,8 +81,8 @@ const table = (sections: StatusSection[]) =>
     ]),
   );
 
-describe('statusReport: sections and show-conditions (SPEC §2)', () => {
-  it('with every source: all eight sections in SPEC order', () => {
+describe('statusReport: sections and show-conditions', () => {
+  it('with every source: all eight sections in page order', () => {
     expect(statusReport({ api: API, mqtt: MQTT, events: EVENTS }).map((s) => s.title)).toEqual([
       'Power & Battery',
       'Audio & Playback',
@@ -248,7 +248,7 @@ describe('hasStatusData', () => {
   });
 });
 
-describe('statusChips (SPEC §2 collapsed header, §9 bands)', () => {
+describe('statusChips (collapsed header, bands)', () => {
   it('battery with charging mark and colour, WiFi band, volume value/volumeMax with percent', () => {
     expect(statusChips({ api: API, mqtt: MQTT, events: EVENTS })).toEqual({
       battery: { label: '87% ⚡', colour: 'success' },

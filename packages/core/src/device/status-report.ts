@@ -1,4 +1,4 @@
-// The "Detailed Status Report" of SPEC §2: which sections show, which rows each holds, and the
+// The "Detailed Status Report": which sections show, which rows each holds, and the
 // formatted value of each row. It combines the provider API's status (fetched on connect), the
 // MQTT status the player pushes and its merged events. MQTT values are fresher, so they win
 // where both sources carry a field; the API fills in what MQTT lacks.
@@ -31,7 +31,7 @@ import {
 import type { ChipColour } from './status-format';
 import { deviceVolumeDisplay } from './volume';
 
-/** The API status fields of SPEC §3, read loosely: values are formatted, never trusted. */
+/** The API status fields, read loosely: values are formatted, never trusted. */
 export type ApiStatusField =
   | 'batteryLevelPercentage'
   | 'isCharging'
@@ -119,7 +119,7 @@ function playbackText(events: DeviceEvents | null, mqtt: DeviceMqttStatus | null
   return formatPlayingStatus(mqtt?.playingStatus);
 }
 
-/** Every section whose show-condition holds, in SPEC order. */
+/** Every section whose show-condition holds, in the order the page shows them. */
 export function statusReport(sources: StatusSources): StatusSection[] {
   const api = sources.api ?? null;
   const mqtt = sources.mqtt ?? null;

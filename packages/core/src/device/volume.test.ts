@@ -45,7 +45,7 @@ describe('Quieter and Louder step the remote gauge by one segment', () => {
   });
 });
 
-describe('SPEC §5 player modal: volume sent is gauge value times 10', () => {
+describe('player modal: volume sent is gauge value times 10', () => {
   it('multiplies by 10 and inverts', () => {
     expect(modalGaugeToPercent(0)).toBe(0);
     expect(modalGaugeToPercent(7)).toBe(70);
@@ -55,7 +55,7 @@ describe('SPEC §5 player modal: volume sent is gauge value times 10', () => {
   });
 });
 
-describe('SPEC §7 alarm string volume: percent / 10 rounded, 1 to 10', () => {
+describe('alarm string volume: percent / 10 rounded, 1 to 10', () => {
   it('a cloud alarm volume is shown as the stored value times 10', () => {
     expect(alarmLevelToPercent(7)).toBe(70);
     expect(alarmLevelToPercent(1)).toBe(10);
@@ -81,7 +81,7 @@ describe('displayed device volume is value/16 with a percentage; volumeMax is th
 
 const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
 
-describe('SPEC §9/§5 gauge colour bands', () => {
+describe('gauge colour bands', () => {
   it('14 segments: 1–4 red, 5–9 amber, 10–14 green', () => {
     const colours = Array.from({ length: 14 }, (_, i) => gaugeSegmentColour(i + 1, 14));
     expect(colours).toEqual([...times(4, 'red'), ...times(5, 'amber'), ...times(5, 'green')]);

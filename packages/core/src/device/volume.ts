@@ -1,4 +1,4 @@
-// The volume scales of SPEC §4, §5, §7 and §9, and the conversions between them.
+// The app's volume scales (remote gauge, modal gauge, alarm, percent), and the conversions between them.
 import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS, REMOTE_VOLUME } from '../shared/constants';
 import {
   gaugeToStep,

@@ -35,7 +35,7 @@ const card = (cardId: string, over: Partial<Playlist> = {}): Playlist => ({
   ...over,
 });
 
-describe('SPEC §7 family library playlists', () => {
+describe('family library playlists', () => {
   const shelf = group('g1', 'Bedtime Shelf', ['a', 'b']);
 
   it("a group's detail cards become family items of that group", () => {
@@ -67,7 +67,7 @@ describe('SPEC §7 family library playlists', () => {
   });
 });
 
-describe('SPEC §6 a 403 on content gives category restricted with the basic info', () => {
+describe('a 403 on content gives category restricted with the basic info', () => {
   it('keeps title, cover and duration, changes the category', () => {
     const basic = groupPlaylists(group('g1', 'Shelf', ['a']), [card('a')])[0]!;
     expect(withContentOutcome(basic, 'restricted')).toEqual({ ...basic, category: 'restricted' });
@@ -76,7 +76,7 @@ describe('SPEC §6 a 403 on content gives category restricted with the basic inf
   });
 });
 
-describe('SPEC §8 group empty states', () => {
+describe('group empty states', () => {
   it('"(Empty)" for a group with no items', () => {
     expect(groupNote(group('g', 'New', []), [])).toBe('(Empty)');
   });

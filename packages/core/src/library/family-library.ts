@@ -1,4 +1,4 @@
-// SPEC §3, §6, §7 and §8: the family library as playlists. Group detail gives the cards; when it
+// The family library as playlists. Group detail gives the cards; when it
 // fails, generic "{group} - Item {n}" items stand in; a card whose content the user may not read
 // (403, or 404 as the provider documents it) becomes 'restricted' with the basic info kept;
 // groups say "(Empty)" or "(No accessible content)".
@@ -10,8 +10,8 @@ import { MESSAGES, genericGroupItemTitle } from '../texts/messages';
 export type ContentOutcome = 'readable' | 'restricted' | 'unknown';
 
 /**
- * The outcome of a failed content read by its HTTP status: SPEC says 403; the provider's docs
- * (PROVIDER-API.md "Corrections") answer 404 for a card the user may not read. Both are an answer
+ * The outcome of a failed content read by its HTTP status: older clients saw 403; the provider
+ * (docs/provider-contract.md, REST) answers 404 for a card the user may not read. Both are an answer
  * about the card; anything else (0, 401, 429, 5xx) tells nothing about it.
  */
 export const contentOutcomeOfStatus = (status: number): ContentOutcome =>
@@ -66,7 +66,7 @@ export function groupPlaylists(
   return detailCards.map((card) => asFamilyItem(card, group));
 }
 
-/** SPEC §6: unreadable content gives category 'restricted' and falls back to the basic info. */
+/** Unreadable content gives category 'restricted' and falls back to the basic info. */
 export function withContentOutcome(playlist: Playlist, outcome: ContentOutcome): Playlist {
   return outcome === 'restricted' ? { ...playlist, category: RESTRICTED_CATEGORY } : playlist;
 }
@@ -75,7 +75,7 @@ export const isRestricted = (playlist: Playlist): boolean => playlist.category =
 
 export type GroupNote = typeof MESSAGES.emptyGroup | typeof MESSAGES.noAccessibleContent;
 
-/** SPEC §8 empty states: a group with no items, or whose items give no card the user may read. */
+/** Empty states: a group with no items, or whose items give no card the user may read. */
 export function groupNote(group: FamilyLibraryGroup, playlists: readonly Playlist[]): GroupNote | null {
   if (group.items.length === 0) return MESSAGES.emptyGroup;
   const mine = playlists.filter((playlist) => playlist.groupId === group.id);

@@ -50,7 +50,7 @@ const list = [
 ];
 const ids = (items: Playlist[]) => items.map((p) => p.id);
 
-describe('SPEC §2 search on title, description, author and group, case-insensitive', () => {
+describe('search on title, description, author and group, case-insensitive', () => {
   it('matches each field', () => {
     expect(ids(filterPlaylists(list, 'bedtime'))).toEqual(['p1']);
     expect(ids(filterPlaylists(list, 'music'))).toEqual(['p2']);
@@ -63,7 +63,7 @@ describe('SPEC §2 search on title, description, author and group, case-insensit
   });
 });
 
-describe('SPEC §2 group filter: All Playlists, each group, My Playlists', () => {
+describe('group filter: All Playlists, each group, My Playlists', () => {
   it('filters by group and by own', () => {
     expect(ids(filterPlaylists(list, '', groupFilterFor('g2')))).toEqual(['p4']);
     expect(ids(filterPlaylists(list, '', 'mine'))).toEqual(['p1', 'p2']);
@@ -117,7 +117,7 @@ describe('incremental search, as typed', () => {
   });
 });
 
-describe('SPEC §9 paging: 12 a page', () => {
+describe('paging: 12 a page', () => {
   const many = Array.from({ length: 30 }, (_, i) => playlist(i + 1));
   it('counts pages, at least one', () => {
     expect(pageCount(30)).toBe(3);
@@ -186,14 +186,14 @@ describe('a 10,000-playlist library', () => {
   });
 });
 
-describe('SPEC §2 duration badge in whole minutes', () => {
+describe('duration badge in whole minutes', () => {
   it('formats', () => {
     expect(durationBadge(300)).toBe('5m');
     expect(durationBadge(0)).toBe('0m');
   });
 });
 
-describe('SPEC §9 quick play: first 4 playlists, titles cut at 12 characters plus an ellipsis', () => {
+describe('quick play: first 4 playlists, titles cut at 12 characters plus an ellipsis', () => {
   it('takes the first four', () => {
     expect(quickPlayPlaylists([1, 2, 3, 4, 5, 6])).toEqual([1, 2, 3, 4]);
   });
@@ -205,7 +205,7 @@ describe('SPEC §9 quick play: first 4 playlists, titles cut at 12 characters pl
   });
 });
 
-describe('SPEC §2 category badge and family count', () => {
+describe('category badge and family count', () => {
   it('hides the badge for none or a missing category, shows it otherwise', () => {
     expect(categoryBadge('none')).toBeNull();
     expect(categoryBadge('')).toBeNull();
@@ -234,7 +234,7 @@ describe('SPEC §2 category badge and family count', () => {
   });
 });
 
-describe('SPEC §2 group row: All Playlists, each group, My Playlists on the family tab', () => {
+describe('group row: All Playlists, each group, My Playlists on the family tab', () => {
   const groups = [
     { id: 'g1', name: 'Science' },
     { id: 'g2', name: 'Stories' },
@@ -271,7 +271,7 @@ describe('what a tab and group show before the search', () => {
   });
 });
 
-describe('SPEC §4 browser transitions', () => {
+describe('browser transitions', () => {
   const onPage3 = { ...initialBrowserState, page: 3 };
   it('a new search goes to page 1 and keeps the group', () => {
     const state = { ...onPage3, tab: 'family' as const, group: groupFilterFor('g1') };

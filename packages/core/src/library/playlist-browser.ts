@@ -1,4 +1,4 @@
-// SPEC §2/§4 playlist browser: search, group filter and paging as pure functions over memoised data.
+// The playlist browser: search, group filter and paging as pure functions over memoised data.
 import type { FamilyLibraryGroup, Playlist } from '../shared/entities';
 import {
   NO_CATEGORY,
@@ -164,7 +164,7 @@ export const initialBrowserState: BrowserState = {
   view: 'grid',
 };
 
-/** SPEC §4 "Browser": a new search or group starts at page 1; a new top tab also resets the group. */
+/** A new search or group starts at page 1; a new top tab also resets the group. */
 export function browserReducer(state: BrowserState, action: BrowserAction): BrowserState {
   switch (action.type) {
     case 'tab':
@@ -255,10 +255,10 @@ export function quickPlayTitle(title: string | null | undefined): string {
   return text.length > QUICK_PLAY_TITLE_MAX ? `${text.slice(0, QUICK_PLAY_TITLE_MAX)}...` : text;
 }
 
-/** SPEC §2: the category badge is hidden when the category is 'none' (or missing). */
+/** The category badge is hidden when the category is 'none' (or missing). */
 export const categoryBadge = (category: string | null | undefined): string | null =>
   category && category !== NO_CATEGORY ? category : null;
 
-/** SPEC §2 "Family Playlists (count)": every item of every family library group. */
+/** "Family Playlists (count)": every item of every family library group. */
 export const familyPlaylistCount = (groups: readonly FamilyLibraryGroup[]): number =>
   groups.reduce((count, group) => count + group.items.length, 0);

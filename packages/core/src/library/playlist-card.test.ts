@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { playButtonLabel, playbackButtons, setAlarmButton } from './playlist-card';
 
-describe('SPEC §2 playlist card buttons', () => {
+describe('playlist card buttons', () => {
   it('Play tooltip names why a card without a card id cannot play', () => {
     expect(playButtonLabel('abc')).toBe('Play this playlist');
     expect(playButtonLabel(null)).toBe('Playlist not available for playback');
     expect(playButtonLabel('')).toBe('Playlist not available for playback');
   });
 
-  it('SPEC §4: Play when idle, Pause and Stop when playing, Resume and Stop when paused', () => {
+  it('Play when idle, Pause and Stop when playing, Resume and Stop when paused', () => {
     expect(playbackButtons('idle')).toEqual(['play']);
     expect(playbackButtons('playing')).toEqual(['pause', 'stop']);
     expect(playbackButtons('paused')).toEqual(['resume', 'stop']);

@@ -1,4 +1,4 @@
-// SPEC §2 playlist card: button labels, tooltips and when each button is usable.
+// A playlist card: button labels, tooltips and when each button is usable.
 import type { CardPlaybackPhase } from '../device/playback-state';
 
 export const CARD_LABELS = {
@@ -17,11 +17,11 @@ export const CARD_LABELS = {
   stopTooltip: 'Stop playback',
 } as const;
 
-/** Play is usable only with a card id (SPEC §5); its tooltip is also its accessible name. */
+/** Play is usable only with a card id; its tooltip is also its accessible name. */
 export const playButtonLabel = (cardId: string | null | undefined): string =>
   cardId ? CARD_LABELS.playTooltip : CARD_LABELS.notPlayableTooltip;
 
-/** The playback buttons a card shows in each phase of SPEC §4. */
+/** The playback buttons a card shows in each playback phase. */
 export function playbackButtons(phase: CardPlaybackPhase): Array<'play' | 'pause' | 'resume' | 'stop'> {
   switch (phase) {
     case 'idle':

@@ -17,7 +17,7 @@ import {
   timezoneChoices,
 } from './constants';
 
-describe('SPEC §9 constants', () => {
+describe('constants', () => {
   it('limits', () => {
     expect(PAGE_SIZE).toBe(12);
     expect(MAX_CLOUD_ALARMS).toBe(10);

@@ -1,4 +1,4 @@
-// The limits and timings of SPEC §9, named once so every package agrees on them.
+// The product's limits and timings, named once so every package agrees on them.
 
 /** Playlists per page in the browser. */
 export const PAGE_SIZE = 12;
@@ -18,14 +18,14 @@ export const ALARM_TYPES = ['wakeup', 'bedtime'] as const;
 export const DEFAULT_CHAPTER_KEY = '01';
 export const DEFAULT_TRACK_KEY = '01';
 export const DEFAULT_CATEGORY = 'MYO';
-/** SPEC §3 special categories: family-library items, and content the provider answers 403 for. */
+/** Special categories: family-library items, and content the provider answers 403 for. */
 export const FAMILY_CATEGORY = 'family-library';
 export const RESTRICTED_CATEGORY = 'restricted';
-/** SPEC §3: 'none' means the playlist has no category (no badge). */
+/** 'none' means the playlist has no category (no badge). */
 export const NO_CATEGORY = 'none';
 export const DEFAULT_DEVICE_TYPE = 'yoto';
 
-/** Every delay of SPEC §4 and §9, in milliseconds. */
+/** Every delay of the app, in milliseconds. */
 export const TIMINGS_MS = {
   statusPoll: 30_000,
   firstStatusPoll: 2_000,
@@ -40,7 +40,7 @@ export const TIMINGS_MS = {
 } as const;
 
 export const MQTT_KEEPALIVE_SECONDS = 300;
-/** Automatic reconnect is off (SPEC §4). */
+/** Automatic reconnect is off: the device link, not mqtt.js, decides whether to log in again. */
 export const MQTT_RECONNECT_PERIOD_MS = 0;
 
 /** Remote control volume gauge: the device scale 0–14. */
@@ -109,7 +109,7 @@ export const DISPLAY_PREVIEW = {
   maxTimeoutSeconds: 60,
 } as const;
 
-/** Bluetooth RSSI threshold slider; -80 is the default and is then not sent (SPEC §7). */
+/** Bluetooth RSSI threshold slider; -80 is the default and is then not sent. */
 export const RSSI = { default: -80, min: -100, max: -30, step: 5 } as const;
 
 export const RGB = { min: 0, max: 255 } as const;

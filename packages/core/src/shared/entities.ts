@@ -1,4 +1,4 @@
-// The entities of SPEC §3, as the app holds them after parsing provider answers.
+// The entities, as the app holds them after parsing provider answers.
 
 export type PlaylistCategory = string; // 'MYO' by default; 'restricted', 'family-library', 'none' are special
 

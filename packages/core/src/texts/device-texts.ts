@@ -1,4 +1,4 @@
-// The Device Management tab's own words (SPEC §2), exact. Errors and the not-connected warning
+// The Device Management tab's own words, exact. Errors and the not-connected warning
 // live in messages.ts; the Bluetooth banner's texts in bluetooth-banner.ts.
 
 export const DEVICE_STATUS_OVERVIEW = 'Device Status Overview';

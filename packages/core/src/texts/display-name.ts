@@ -1,5 +1,5 @@
-// SPEC §2 header greeting. SPEC falls back to the user id after a pipe, else "Guest"; the team's
-// "real cloud" issue overrides that: a real account's id (such as 'auth0|64f1…') is no name, and
+// The header greeting. The app's first specification fell back to the user id after a pipe, else
+// "Guest"; the real cloud changed that: a real account's id (such as 'auth0|64f1…') is no name, and
 // without `openid`/`profile` the provider may give none at all, so the header then says
 // "Welcome back" without a name rather than an id or a placeholder.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOUR_STEPS, tourView } from './guided-tour';
 
-describe('guided tour (SPEC: 4 steps, Back, Next, Done, a counter)', () => {
+describe('guided tour (4 steps, Back, Next, Done, a counter)', () => {
   it('has the four steps in order: welcome, playlists tab, alarms tab, complete', () => {
     expect(TOUR_STEPS.map((step) => step.id)).toEqual(['welcome', 'playlists', 'alarms', 'complete']);
   });

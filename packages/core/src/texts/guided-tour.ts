@@ -1,4 +1,4 @@
-// SPEC's guided tour: four steps (welcome, playlists tab, alarms tab, complete) with Back, Next and
+// The guided tour: four steps (welcome, playlists tab, alarms tab, complete) with Back, Next and
 // Done and a counter such as "1/4". What each step says, which tab it opens and what it may do
 // next lives here, so the component only renders it.
 import type { MainTab } from './main-tabs';

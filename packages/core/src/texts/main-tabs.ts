@@ -1,4 +1,4 @@
-// The logged-in view's four main tabs, in their order on the page (SPEC: Playlists, Alarms,
+// The logged-in view's four main tabs, in their order on the page (Playlists, Alarms,
 // Devices, Help). Named once, so the tabs and the guided tour that opens them agree.
 
 export const MAIN_TABS = ['playlists', 'alarms', 'devices', 'help'] as const;

@@ -19,7 +19,7 @@ import {
   playing,
 } from './messages';
 
-describe('SPEC §8 messages, {provider} written Yoto', () => {
+describe('messages, {provider} written Yoto', () => {
   it('writes the provider as Yoto', () => {
     expect(APP_TITLE).toBe('Yoto Playlist Alarms');
     expect(CONNECT_ACCOUNT_LABEL).toBe('Connect Yoto Account');
@@ -58,7 +58,7 @@ describe('SPEC §8 messages, {provider} written Yoto', () => {
       'Failed to delete wakeup alarm: HTTP 500: Internal Server Error',
     );
   });
-  it('SPEC §7: backend failures use the json error field, else "HTTP {status}: {statusText}"', () => {
+  it('backend failures use the json error field, else "HTTP {status}: {statusText}"', () => {
     expect(httpErrorMessage(400, 'Bad Request', { error: 'hour must be 0 to 23' })).toBe(
       'hour must be 0 to 23',
     );

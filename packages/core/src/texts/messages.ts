@@ -1,4 +1,4 @@
-// Every user-facing message of SPEC §8 (and the §5 validation errors), exact; {provider} is Yoto.
+// Every user-facing message (errors, validation, toasts), word for word; {provider} is Yoto.
 
 export const PROVIDER_NAME = 'Yoto';
 
@@ -38,12 +38,12 @@ export const MESSAGES = {
   alarmDeleted: '✅ Alarm deleted successfully!',
   playbackStopped: 'Playback stopped',
   playbackPaused: 'Playback paused',
-  // SPEC §5 validation
+  // Validation
   noDevicesAvailable: `No devices available. Please set up your ${PROVIDER_NAME} player first.`,
   noOnlineDevicesFound: `No online devices found. Please ensure your ${PROVIDER_NAME} player is connected.`,
   noOnlineDevicesAvailable: 'No online devices available. Please ensure your devices are connected.',
   invalidDeviceOrAlarmId: 'Invalid device or alarm ID',
-  // SPEC §2
+  // Screens
   noPlaylistsFound: 'No playlists found',
   adjustSearchHint: 'Try adjusting your search criteria',
   cloudSyncNote: 'Cloud sync: 1 wakeup + 1 bedtime alarm supported',
@@ -51,7 +51,8 @@ export const MESSAGES = {
 
 /**
  * Asked before Bluetooth speaker mode is turned on: in it a player ignores every MQTT command until
- * its left button is held for about 3 seconds (PROVIDER-API.md Corrections), so the app cannot undo it.
+ * its left button is held for about 3 seconds (docs/provider-contract.md, MQTT), so the app
+ * cannot undo it.
  */
 export const SPEAKER_MODE_CONFIRM = {
   title: 'Turn on speaker mode?',
@@ -67,7 +68,7 @@ export const SPEAKER_MODE_CONFIRM = {
 export const noResponseFromPlayer = (command: string): string => `No response from the player to ${command}`;
 export const failedToConnectTo = (device: string): string => `Failed to connect to ${device}`;
 export const failedToConnectToDevice = (reason: string): string => `Failed to connect to device: ${reason}`;
-/** The error's own message, else the default (SPEC §8 alarm creation failure). */
+/** The error's own message, else the default (alarm creation failure). */
 export const alarmCreationFailed = (reason?: string | null): string => reason || MESSAGES.failedToCreateAlarm;
 export const failedToDeleteAlarm = (reason: string): string => `Failed to delete alarm: ${reason}`;
 export const alarmPlaylistNotFound = (cardId: string): string =>
@@ -99,7 +100,7 @@ export const CLOUD_CONTEXTS = {
 } as const;
 export const cloudError = (context: string, message: string): string => `${context}: ${message}`;
 
-/** A failed backend call: its JSON `error` field, else "HTTP {status}: {statusText}" (SPEC §7). */
+/** A failed backend call: its JSON `error` field, else "HTTP {status}: {statusText}". */
 export const httpErrorMessage = (status: number, statusText: string, body?: unknown): string => {
   const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
   return typeof error === 'string' && error ? error : `HTTP ${status}: ${statusText}`;
@@ -111,8 +112,8 @@ export const asSentence = (text: string): string => {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 };
 
-/** A device card lists its first 3 alarms, then this (SPEC §2). */
+/** A device card lists its first 3 alarms, then this. */
 export const moreAlarms = (count: number): string => `+${count} more alarms...`;
 
-/** Stand-in items when a family group's detail cannot be read (SPEC §7). */
+/** Stand-in items when a family group's detail cannot be read. */
 export const genericGroupItemTitle = (group: string, n: number): string => `${group} - Item ${n}`;

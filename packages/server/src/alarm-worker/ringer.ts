@@ -50,9 +50,9 @@ export interface Ringer {
 }
 
 /**
- * The real ringer (DESIGN.md "Delivery"): over the player's reused link it sends volume/set, waits
- * 500 ms, sends card/start, and waits up to 10 s for the player to say it plays the card: its
- * events (merged, as they are deltas) or its `card: OK`.
+ * The real ringer (docs/decisions/alarm-firing-claims.md): over the player's reused link it sends volume/set,
+ * waits 500 ms, sends card/start, and waits up to 10 s for the player to say it plays the card: its events
+ * (merged, as they are deltas) or its `card: OK`.
  */
 export class MqttRinger implements Ringer {
   constructor(

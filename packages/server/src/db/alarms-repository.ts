@@ -124,7 +124,7 @@ export async function createAlarm(
   });
 }
 
-/** SPEC's upload: the new alarm replaces every alarm of its type, in one transaction. */
+/** An upload: the new alarm replaces every alarm of its type, in one transaction. */
 export async function replaceAlarmOfType(
   db: Db,
   userId: string,

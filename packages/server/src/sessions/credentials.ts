@@ -5,7 +5,8 @@ import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { originMatches, readCookie, SESSION_COOKIE } from './session-cookies';
 import { TokenRefreshUnavailableError, type SessionStore } from './session-store';
 
-// Every route needs a credential unless this list names it (DESIGN.md: protected by default).
+// Every route needs a credential unless this list names it: protected by default, so a new route is
+// never public by accident.
 // HEAD follows its GET. A route added without thought is therefore closed, not open.
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',

@@ -99,7 +99,7 @@ describe('app shell', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
     expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
-    // The alarm scheduler reads every player's alarms (SPEC §4: the next alarm across all devices).
+    // The alarm scheduler reads every player's alarms (the next alarm across all players).
     await waitFor(() => expect([...services.library.configRequests].sort()).toEqual(['p1', 'p2']));
     await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
     expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();

@@ -1,4 +1,4 @@
-// The page's side of the service worker's alarm messages (SPEC §7): while a user is signed in it
+// The page's side of the service worker's alarm messages: while a user is signed in it
 // sends SYNC_ALARMS whenever the alarms, players or playlists in the query cache change, and when
 // the worker posts ALARM_TRIGGERED it refetches the cloud alarms, so the firing's receipt shows.
 // Loaded by the session after it has painted; it adds nothing to the first download.

@@ -1,4 +1,4 @@
-// The messages between the page and the service worker (SPEC §7 "Service worker"): the page sends
+// The messages between the page and the service worker: the page sends
 // SYNC_ALARMS with its enabled alarms, players and playlists; the worker answers SCHEDULE_UPDATE
 // with the next alarm and posts ALARM_TRIGGERED at its time. The worker is a helper of the page,
 // not a clock (the server rings alarms), so a message it cannot read is answered, never fatal.

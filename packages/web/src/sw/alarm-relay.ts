@@ -71,7 +71,7 @@ export class AlarmRelay {
       return;
     }
     this.deps.broadcast({ type: ALARM_TRIGGERED, alarm });
-    // SPEC §9: reschedule 1 s after the alarm, so the one that just rang is not found again (and
+    // Reschedule 1 s after the alarm, so the one that just rang is not found again (and
     // from now, when the worker woke late: what it slept through is the server's to report).
     const after = Math.max(Date.parse(alarm.at) + TIMINGS_MS.alarmReschedule, this.deps.now().getTime());
     this.schedule(new Date(after));

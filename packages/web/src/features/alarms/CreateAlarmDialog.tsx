@@ -45,7 +45,7 @@ interface CreateAlarmDialogProps {
 const VOLUME_MARKS = ALARM_VOLUME_SLIDER.marks.map((value) => ({ value, label: `${value}%` }));
 
 /**
- * SPEC §2 "Create Alarm": device, time, days (Monday first), volume and alarm type. Its values
+ * "Create Alarm": device, time, days (Monday first), volume and alarm type. Its values
  * live here, so a failed create leaves everything the parent chose in place.
  */
 export function CreateAlarmDialog({

@@ -26,7 +26,7 @@ import { useAlarmTitle } from './api/get-card-title';
 
 export type KnownTitle = (cardId: string) => string | undefined;
 
-/** One player's alarms; mounted only when its accordion opens, so the list loads then (SPEC §2). */
+/** One player's alarms; mounted only when its accordion opens, so the list loads then. */
 export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; knownTitle: KnownTitle }) {
   const query = useDeviceAlarms(deviceId);
   const edit = useEditDeviceAlarm(deviceId);

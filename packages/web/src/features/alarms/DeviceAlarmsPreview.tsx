@@ -11,7 +11,7 @@ import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
 import { useDeviceAlarms } from './api/get-device-alarms';
 
-/** The card's alarm preview: the first 3 alarms, then "+N more alarms..." (SPEC §2, §9). */
+/** The card's alarm preview: the first 3 alarms, then "+N more alarms...". */
 export function DeviceAlarmsPreview({
   deviceId,
   titleOf,

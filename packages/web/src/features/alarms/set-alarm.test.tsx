@@ -93,7 +93,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Set alarm from a playlist: the checks (SPEC §5)', () => {
+describe('Set alarm from a playlist: the checks', () => {
   it('with no players says to set one up and opens nothing', async () => {
     const { notices } = setup({ devices: [] });
     await clickSetAlarm();

@@ -22,7 +22,7 @@ const CreateAlarmDialog = lazy(() =>
 );
 
 export interface SetAlarmFlow {
-  /** SPEC §5 "Set alarm from a playlist": checks the players, then opens the Create Alarm dialog. */
+  /** Set Alarm on a playlist: checks the players, then opens the Create Alarm dialog. */
   start(playlist: Playlist): void;
   /** The dialog while it is open, else nothing: render it anywhere under the app's providers. */
   element: ReactNode;

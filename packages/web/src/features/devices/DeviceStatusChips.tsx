@@ -37,7 +37,7 @@ const StatusChip = memo(function StatusChip({
   );
 });
 
-/** Battery (charging mark; green above 20 %), WiFi band and volume value/volumeMax (SPEC §2). */
+/** Battery (charging mark; green above 20 %), WiFi band and volume value/volumeMax. */
 export function DeviceStatusChips({ sources }: { sources: StatusSources }) {
   const { battery, wifi, volume } = statusChips(sources);
   return (

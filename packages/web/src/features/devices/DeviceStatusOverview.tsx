@@ -20,7 +20,7 @@ export interface DeviceStatusOverviewProps {
   onToggle: () => void;
 }
 
-/** The collapsible "Device Status Overview": one summary line per player (SPEC §2). */
+/** The collapsible "Device Status Overview": one summary line per player. */
 export function DeviceStatusOverview({ devices, open, onToggle }: DeviceStatusOverviewProps) {
   const contentId = useId();
   return (

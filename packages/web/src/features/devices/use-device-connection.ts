@@ -10,7 +10,7 @@ export interface DeviceConnection {
 }
 
 /**
- * The device card's MQTT buttons (SPEC §4): connecting fetches the API status; the registry then
+ * The device card's MQTT buttons: connecting fetches the API status; the registry then
  * asks for status and events after 1 s and keeps polling every 30 s until the link ends.
  */
 export function useDeviceConnection(): DeviceConnection {

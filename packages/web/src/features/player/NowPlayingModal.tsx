@@ -80,7 +80,7 @@ function NotAvailable({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-/** SPEC §2 "Now-playing player modal", from its inputs alone. */
+/** The now-playing player modal, from its inputs alone. */
 export function NowPlayingDialog(props: NowPlayingDialogProps) {
   const { open, onClose, playlist, deviceName, isPlaying, events, onPlay, onPause, onStop } = props;
   const progress = playbackProgress(events);

@@ -17,7 +17,7 @@ export interface SelectDeviceDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 "Select Device for Playback": lists the online players. */
+/** "Select Device for Playback": lists the online players. */
 export function SelectDeviceDialog({ open, devices, onChoose, onClose }: SelectDeviceDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="select-device-title" fullWidth maxWidth="xs">

@@ -22,7 +22,7 @@ export interface ModalVolume {
 }
 
 /**
- * The player modal's volume (SPEC §4, §9): core's reducer decides, this hook runs its two timers,
+ * The player modal's volume: core's reducer decides, this hook runs its two timers,
  * the 800 ms debounce before `send` and the 1000 ms after it during which reports are ignored.
  */
 export function useModalVolume(send: (payload: { volume: number }) => void): ModalVolume {

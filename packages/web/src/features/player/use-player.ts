@@ -36,7 +36,7 @@ export interface PlayerControls {
   closeNowPlaying: () => void;
 }
 
-/** The playback flow of SPEC §5: which player, connecting, card commands and their toasts. */
+/** The playback flow: which player, connecting, card commands and their toasts. */
 export function usePlayer(devices: readonly Device[]): PlayerControls {
   const { config, devices: registry } = useServices();
   const notify = useNotify();
@@ -68,7 +68,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     (deviceId: string, playlist: Playlist, cardId: string) => {
       if (!commands.startCard(deviceId, cardUri(config.provider.cardLinkHost, cardId))) return;
       awaited.current = { cardId, title: playlist.title };
-      // Playback started from the app: the now-playing modal opens on it (SPEC §2 dialogs).
+      // Playback started from the app: the now-playing modal opens on it.
       setNowPlaying({ deviceId, playlist });
     },
     [commands, config.provider.cardLinkHost],
@@ -98,7 +98,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
         notify.error(invalidCardId(playlist.title));
         return;
       }
-      // A player already connected plays at once; otherwise SPEC §5 chooses one.
+      // A player already connected plays at once; otherwise one online player connects, or the parent picks
+      // among several.
       const connected = registry.activeDeviceId();
       if (connected) {
         start(connected, playlist, cardId);

@@ -10,7 +10,7 @@ export interface GroupNoteEntry {
   note: GroupNote;
 }
 
-/** SPEC §8 empty states of family groups: "(Empty)" and "(No accessible content)". */
+/** Empty states of family groups: "(Empty)" and "(No accessible content)". */
 export const GroupNotes = memo(function GroupNotes({ entries }: { entries: readonly GroupNoteEntry[] }) {
   if (entries.length === 0) return null;
   return (

@@ -9,7 +9,7 @@ export interface GroupTabsProps {
   onChange: (group: GroupFilter) => void;
 }
 
-/** The scrollable group row of SPEC §2; not rendered when core gives no tabs (one group or none). */
+/** The scrollable group row; not rendered when core gives no tabs (one group or none). */
 export const GroupTabs = memo(function GroupTabs({ tabs, value, onChange }: GroupTabsProps) {
   if (tabs.length === 0) return null;
   const selected = tabs.some((tab) => tab.value === value) ? value : 'all';

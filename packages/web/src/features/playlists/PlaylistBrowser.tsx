@@ -53,7 +53,7 @@ function notesFor(tab: BrowserTab, group: GroupFilter, family: FamilyLibrary): G
 }
 
 /**
- * Search, groups, view and paging of SPEC §2 over one memoised list. The search box follows every
+ * Search, groups, view and paging over one memoised list. The search box follows every
  * keystroke; the list follows a deferred copy of the state, so typing never waits for the cards,
  * and only one page (12 memoised cards) is ever mounted.
  */

@@ -24,7 +24,7 @@ function Cover({ playlist }: { playlist: Playlist }) {
   );
 }
 
-/** One playlist in the grid or list form of SPEC §2; re-renders only when its own props change. */
+/** One playlist in the grid or list form; re-renders only when its own props change. */
 export const PlaylistCard = memo(function PlaylistCard({ layout, ...actions }: PlaylistCardProps) {
   const { playlist } = actions;
   const badge = categoryBadge(playlist.category);

@@ -41,11 +41,11 @@ export interface PlaylistCardActionsProps extends PlaylistCardHandlers {
   phase: CardPlaybackPhase;
   /** Some player is connected over MQTT (Set Alarm needs one). */
   deviceConnected: boolean;
-  /** This card's play is connecting and starting: its buttons wait (SPEC §5, no double start). */
+  /** This card's play is connecting and starting: its buttons wait (no double start). */
   starting?: boolean;
 }
 
-/** Play, Pause, Resume and Stop by the card's playback phase (SPEC §4), then Set Alarm. */
+/** Play, Pause, Resume and Stop by the card's playback phase, then Set Alarm. */
 export function PlaylistCardActions({
   playlist,
   phase,

@@ -11,7 +11,7 @@ export interface PlaylistPaginationProps {
   label: string;
 }
 
-/** Shown only when there is more than one page (SPEC §2). */
+/** Shown only when there is more than one page. */
 export const PlaylistPagination = memo(function PlaylistPagination({
   page,
   pageCount,

@@ -24,7 +24,7 @@ const POPPER_MODIFIERS = [
 ];
 
 /**
- * SPEC's guided tour, a lazy chunk loaded on the help button's first press. Each step is a dialog
+ * The guided tour, a lazy chunk loaded on the help button's first press. Each step is a dialog
  * beside what it is about; focus stays in it (Tab cycles Back, Next, Done), Escape or a click
  * outside ends the tour, and the caller gives focus back to the help button.
  */

@@ -21,7 +21,7 @@ export async function editDeviceAlarm(
   alarm: DeviceAlarm,
   edit: DeviceAlarmEdit,
 ): Promise<DeviceAlarms> {
-  // SPEC §5: a delete needs both ids.
+  // A delete needs both ids: without them it could hit the wrong alarm.
   if (!deviceId || !alarm.id) throw new Error(MESSAGES.invalidDeviceOrAlarmId);
   const replacement = edit.kind === 'delete' ? null : rewriteAlarm(alarm, { enabled: edit.enabled });
   const written = await library.updateDeviceAlarms(deviceId, (current) => {

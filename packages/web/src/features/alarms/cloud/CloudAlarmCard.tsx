@@ -40,7 +40,7 @@ import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
 
 type Confirming = { kind: Exclude<CloudDeleteKind, 'single'> } | { kind: 'single'; alarm: CloudAlarm };
 
-/** SPEC §2's cloud alarm card: backend health, time zone, the cloud alarms, upload, import, deletes. */
+/** The cloud alarm card: backend health, time zone, the cloud alarms, upload, import, deletes. */
 export function CloudAlarmCard({
   devices,
   knownTitle,

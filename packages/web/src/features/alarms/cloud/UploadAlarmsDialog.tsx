@@ -35,7 +35,7 @@ export interface LocalAlarm {
 }
 
 /**
- * "Select Alarms to Upload" then "Choose Alarm Type" (SPEC §2): the players' alarms are read when
+ * "Select Alarms to Upload" then "Choose Alarm Type": the players' alarms are read when
  * the dialog opens; with none, there is nothing to continue with. The type starts as the one the
  * parent chose when creating the alarm, else wakeup. When the player will have switched itself
  * off by the alarm's time, the type step warns and offers to keep the alarm on the player instead.

@@ -5,7 +5,7 @@ import { cloudUserQueryOptions } from './api/save-cloud-user';
 import { syncCloudDevices } from './api/sync-cloud-devices';
 
 /**
- * SPEC §8 "Failed to sync user" / "Failed to sync devices": after sign-in the user and the players
+ * "Failed to sync user" / "Failed to sync devices": after sign-in the user and the players
  * are recorded at the backend. Loaded after the first paint (LoggedInView), so it costs the first
  * card nothing; each failure is told once and the app goes on.
  */

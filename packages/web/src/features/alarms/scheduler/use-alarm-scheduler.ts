@@ -31,7 +31,7 @@ const alarmsOf = (results: Array<UseQueryResult<DeviceAlarms>>) => ({
 });
 
 /**
- * SPEC §4's smart scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
+ * The page's alarm scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
  * connects that player (if online); at the time it asks the server to fire a cloud alarm (the
  * player rings its own alarms, so a device alarm is never rung a second time); 1 s later it plans
  * again. Nothing is planned without devices; unmounted (logged out) it is cleared.

@@ -7,7 +7,7 @@ import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { CommandResponse } from '../../../services/realtime-snapshot';
 
 /**
- * The Bluetooth result of SPEC §4/§8: shows on every new command response that carries a
+ * The Bluetooth result: shows on every new command response that carries a
  * '/bluetooth/…' result (told apart by its sequence number, so the same answer twice shows twice),
  * hides after 5 s, and can be closed. Other responses (status, events polls) leave it as it is.
  */

@@ -29,7 +29,7 @@ export interface RemoteControlPanelProps {
 }
 
 /**
- * "{device} Remote Control": every command of SPEC §7 for one player, over its MQTT link. Memoised,
+ * "{device} Remote Control": every device command for one player, over its MQTT link. Memoised,
  * as are its sections: the player's messages re-render only what shows them (the Bluetooth banner on
  * a response, the gauge on a volume report), not the buttons.
  */

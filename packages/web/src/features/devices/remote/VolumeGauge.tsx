@@ -43,7 +43,7 @@ export interface VolumeGaugeProps {
 }
 
 /**
- * The 14-segment gauge of SPEC §9 (1–4 red, 5–9 amber, 10–14 green) with mute at 0. The line under
+ * The 14-segment gauge (1–4 red, 5–9 amber, 10–14 green) with mute at 0. The line under
  * it names the band too (Quiet, Medium, Loud), so the colour is not the only sign, and where the
  * player's max-volume limit is ("limit 8 of 16"); segments past it are dimmed and cannot be chosen.
  */

@@ -24,7 +24,7 @@ export interface RemoteVolume {
   change: (value: number) => void;
 }
 
-/** The remote control gauge, synchronised with the player by core's state machine (SPEC §4). */
+/** The remote control gauge, synchronised with the player by core's state machine. */
 export function useRemoteVolume(deviceId: string, send: SendCommand): RemoteVolume {
   const { devices } = useServices();
   const [sync] = useState(() => {

@@ -15,7 +15,7 @@ import { familyGroupsQueryOptions } from './get-family-groups';
 import { RequestLimiter } from './request-limiter';
 
 // Loaded by the family library query on its first run (get-family-library.ts), so the first view
-// does not carry it. The family library of SPEC §7 as playlists: the groups, each group's detail
+// does not carry it. The family library as playlists: the groups, each group's detail
 // (or the generic "{group} - Item {n}" stand-ins when it fails), then each card's content, whose 403 makes it
 // 'restricted'. Group detail and content go through one limiter per library (4 calls at once),
 // and each card's outcome is cached on its own key, so a revisit or a refetch of the library
@@ -51,7 +51,7 @@ export const contentOutcomeQueryOptions = (library: LibrarySource, cardId: strin
         await limiterFor(library).run(() => library.getContent(cardId));
         return 'readable';
       } catch (error) {
-        // SPEC §6: a refusal (403, or the provider's 404) is an answer, cached; other failures are not.
+        // A refusal (403, or the provider's 404) is an answer, cached; other failures are not.
         if (error instanceof ProviderError && contentOutcomeOfStatus(error.status) === 'restricted')
           return 'restricted';
         throw error;

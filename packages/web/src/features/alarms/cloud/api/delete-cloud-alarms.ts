@@ -10,9 +10,9 @@ export type CloudDeleteRequest =
   { kind: Exclude<CloudDeleteKind, 'single'> } | { kind: 'single'; id: string };
 
 /**
- * The four deletes a confirmation leads to (SPEC §4): DELETE /api/alarms/{id}, DELETE
- * /api/alarms/by-type/{type} and POST /api/alarms/delete-all, each with its SPEC §8 context.
- * One file, as they are one confirmation's one mutation. Answers how many alarms went.
+ * The four deletes a confirmation leads to: DELETE /api/alarms/{id}, DELETE
+ * /api/alarms/by-type/{type} and POST /api/alarms/delete-all, each with its own context ("Failed to delete
+ * {type} alarm", …). One file, as they are one confirmation's one mutation. Answers how many alarms went.
  */
 export function deleteCloudAlarms(loadCloud: AppServices['loadCloud'], request: CloudDeleteRequest) {
   switch (request.kind) {
