@@ -56,9 +56,59 @@ const webZones = [
   },
 ];
 
+// Core's folders (packages/core/README.md), by domain. Imports run one way:
+// shared ← texts ← device ← alarms ← cloud, and library sits on device beside alarms and cloud.
+// Tests may cross (one test checks a player's alarm against a cloud alarm); production code may
+// not import test code (fixtures/, *.test-support.ts).
+const CORE_MAY_IMPORT = {
+  shared: [],
+  texts: ['shared'],
+  device: ['shared', 'texts'],
+  alarms: ['shared', 'texts', 'device'],
+  cloud: ['shared', 'texts', 'device', 'alarms'],
+  library: ['shared', 'texts', 'device'],
+};
+const CORE_TEST_DATA = 'fixtures';
+const coreDir = (dir) => `./packages/core/src/${dir}`;
+const coreFolders = Object.keys(CORE_MAY_IMPORT);
+// A folder (or a flat module) outside the order would be unfenced: place it first.
+for (const entry of readdirSync(new URL('./packages/core/src', import.meta.url), { withFileTypes: true })) {
+  if (!entry.isDirectory() || ![...coreFolders, CORE_TEST_DATA].includes(entry.name)) {
+    throw new Error(
+      `packages/core/src/${entry.name}: give it a folder in eslint.config.js's CORE_MAY_IMPORT`,
+    );
+  }
+}
+const coreZones = [
+  ...coreFolders.flatMap((folder) => {
+    const allowed = CORE_MAY_IMPORT[folder];
+    const forbidden = coreFolders.filter((other) => other !== folder && !allowed.includes(other));
+    const may = allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other folder';
+    return forbidden.length === 0
+      ? []
+      : [
+          {
+            target: coreDir(folder),
+            from: forbidden.map(coreDir),
+            message: `core's ${folder} imports ${may}`,
+          },
+        ];
+  }),
+  {
+    target: coreFolders.map(coreDir),
+    from: coreDir(CORE_TEST_DATA),
+    message: "core's production modules import no test data",
+  },
+  {
+    target: coreFolders.map(coreDir),
+    from: [`${coreDir('**')}/*.test-support.ts`, `${coreDir('**')}/*.test.ts`],
+    message: "core's production modules import no test code",
+  },
+];
+
 // The package picture of DESIGN.md. Integration tests may start the sandbox: it is the provider
 // they are tested against, never part of what ships.
-const importZones = ({ testsMayUseSandbox }) => {
+const importZones = ({ testsMayUseSandbox, coreTests = false }) => {
   const ours = (allowed) => ['./core', ...allowed, ...(testsMayUseSandbox ? ['./sandbox'] : [])];
   return [
     { target: pkg('core'), from: './packages', except: ['./core'], message: 'core imports nothing of ours' },
@@ -85,6 +135,7 @@ const importZones = ({ testsMayUseSandbox }) => {
       message: 'web never imports server or sandbox',
     },
     ...webZones,
+    ...(coreTests ? [] : coreZones),
   ];
 };
 
@@ -165,6 +216,15 @@ export default tseslint.config(
     files: ['packages/*/{src,test}/**/*.integration.test.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: importZones({ testsMayUseSandbox: true }) }],
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.test.ts', 'packages/core/src/**/*.test-support.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: importZones({ testsMayUseSandbox: false, coreTests: true }) },
+      ],
     },
   },
   {

@@ -9,6 +9,8 @@ export default defineConfig({
       { test: { name: 'sandbox', root: 'packages/sandbox', environment: 'node', testTimeout: 20_000 } },
       { test: { name: 'server', root: 'packages/server', environment: 'node', testTimeout: 20_000 } },
       'packages/web/vite.config.ts',
+      // Checks across the repository (each package README against its code, the CI's phase times).
+      { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

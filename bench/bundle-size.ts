@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
-/** Budgets of issue 3, in kB of 1000 bytes (as Vite prints them). */
+/** The bundle's budgets, in kB of 1000 bytes (as Vite prints them). */
 export const BUNDLE_BUDGETS_KB = { loggedOut: 120, loggedIn: 170 } as const;
 
 /**

@@ -16,7 +16,7 @@ const networkRequestsSchema = z.object({
   items: z.array(z.looseObject({ transferSize: z.number().optional() })),
 });
 
-/** Issue 13's goals. */
+/** The goals: the largest contentful paint within 2 s on a throttled phone, and within 1 s cold. */
 export const LIGHTHOUSE_GOALS_MS = { mobileLcp: 2_000, coldLcp: 1_000 } as const;
 
 export interface LighthouseRun {

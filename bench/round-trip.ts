@@ -1,4 +1,4 @@
-// Command round trip in Chromium (issue 4, "Speed"): a parent's click on the Bedroom Player's remote
+// Command round trip in Chromium: a parent's click on the Bedroom Player's remote
 // control → the command over MQTT (loopback) → the simulated player changes and reports → the
 // "Playback" row of its Detailed Status Report shows the new state. Timed inside the page, so
 // Playwright's own latency does not count; every step is checked on the player itself.
@@ -8,7 +8,7 @@ import { launchChromium, signIn, withDeadline } from './stack';
 import { summarize } from './stats';
 import type { Result } from './stats';
 
-export const ROUND_TRIP_BUDGET_MS = 100; // issue 4: p99 under 100 ms
+export const ROUND_TRIP_BUDGET_MS = 100; // p99 under 100 ms: a click's answer should feel instant
 
 const PLAYER = { deviceId: 'demo-player-1', name: 'Bedroom Player' } as const;
 const WARM_UP_CYCLES = 3;
@@ -173,7 +173,7 @@ async function connectedPlayer(page: Page, appUrl: string) {
   await card.getByRole('button', { name: 'Device Status', exact: true }).click();
   const region = card.getByRole('region', { name: 'Audio & Playback' });
   const playback = region.locator('dt', { hasText: /^Playback$/ }).locator('xpath=following-sibling::dd[1]');
-  // The player's events arrive a second after connecting (SPEC §4).
+  // The player's events arrive a second after connecting.
   await playback.filter({ hasText: /^(Playing|Paused|Stopped)$/ }).waitFor();
   const quickPlay = card.getByRole('group', { name: 'Quick Play Favorites' }).getByRole('button');
   await quickPlay.first().waitFor();
@@ -268,7 +268,8 @@ export async function runRoundTripBench(appUrl: string, sandboxUrl: string): Pro
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(60_000);
-    // The player reports on both forms of its events topic (PROVIDER-API.md); the first one counts.
+    // The player reports on both forms of its events topic (docs/provider-contract.md, MQTT); the first one
+    // counts.
     await context.addInitScript(installWireProbe, [
       `device/${PLAYER.deviceId}/events`,
       `device/${PLAYER.deviceId}/data/events`,

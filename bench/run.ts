@@ -3,9 +3,9 @@
 // be compared. Everything runs on free ports, so a demo or an e2e run can go on at the same time.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { cardUri } from '@playlist-alarms/core/card-uri';
-import { parseDeviceEvents } from '@playlist-alarms/core/device-messages';
-import { filterPlaylists, paginate } from '@playlist-alarms/core/playlist-browser';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
+import { parseDeviceEvents } from '@playlist-alarms/core/device/device-messages';
+import { filterPlaylists, paginate } from '@playlist-alarms/core/library/playlist-browser';
 import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { chromiumPath } from '../e2e/support/stack';

@@ -1,4 +1,4 @@
-// The hidden-tab soak (issue 14): a signed-in tab with a connected player stays hidden, throttled as
+// The hidden-tab soak: a signed-in tab with a connected player stays hidden, throttled as
 // browsers throttle background tabs, while the player is used by hand. What must hold: the player's
 // events keep reaching the tab (the app re-asks for them before the player's 5-minute window
 // closes), the tab's memory does not grow, and the session is renewed at least once.

@@ -1,4 +1,4 @@
-import { wallClock } from '@playlist-alarms/core/local-time';
+import { wallClock } from '@playlist-alarms/core/alarms/local-time';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { watchCommand } from './support/broker-watch';
@@ -6,8 +6,8 @@ import { cloud, cloudAlarmNextMinute } from './support/cloud';
 import { browserTimeZone } from './support/quiet-zone';
 import { sandbox } from './support/stack';
 
-// The product's promise (issue 12): a cloud alarm rings from the server at its minute with no
-// browser open, once, and the parent sees the receipt when the app is opened again.
+// The product's promise (docs/decisions/alarm-firing-claims.md): a cloud alarm rings from the server at its
+// minute with no browser open, once, and the parent sees the receipt when the app is opened again.
 
 const BEDROOM = 'demo-player-1';
 

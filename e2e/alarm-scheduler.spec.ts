@@ -4,7 +4,7 @@ import { watchCommand } from './support/broker-watch';
 import { cloud, cloudAlarmNextMinute } from './support/cloud';
 import { sandbox } from './support/stack';
 
-// SPEC §4's smart scheduler with the page open: it shows the next alarm and its countdown, five
+// The page's alarm scheduler with the page open: it shows the next alarm and its countdown, five
 // minutes ahead it connects the player, and at the time it asks the server to fire the cloud alarm
 // — racing the server's own timer. The claim makes it ring once either way.
 

@@ -63,7 +63,7 @@ test('Set Alarm writes the alarm to the player config and the alarm tab lists it
   await expect(dialog).toBeVisible();
   const clockAfter = await browserNow(page);
 
-  // SPEC §5 prefill: the first online player, the current time, today's weekday, volume 70.
+  // The dialog's prefill: the first online player, the current time, today's weekday, volume 70.
   await expect(dialog.getByRole('combobox', { name: 'Device' })).toHaveText('Bedroom Player');
   expect([clockBefore.time, clockAfter.time]).toContain(
     await dialog.getByLabel('Time', { exact: true }).inputValue(),

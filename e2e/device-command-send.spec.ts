@@ -4,7 +4,7 @@ import { sandbox } from './support/stack';
 
 // A remote control command goes onto the WebSocket inside the click's own task. mqtt.js's browser
 // bundle would write it on a setTimeout(0) (its process.nextTick), behind the click's rendering and
-// often a frame; the device link writes it at once (MqttDeviceLink.send). Issue 4's round trip.
+// often a frame; the device link writes it at once (MqttDeviceLink.send), so the round trip stays short.
 
 interface CommandSend {
   topic: string;
@@ -53,7 +53,7 @@ test('a remote control click puts its command on the WebSocket before the clickâ
       send.call(this, data);
     };
   });
-  // Status and events requests also leave on the registry's timers (SPEC Â§4 poll): not clicks.
+  // Status and events requests also leave on the registry's timers (the 30 s poll): not clicks.
   const sends = async () =>
     (
       await page.evaluate(() => (window as unknown as { __commandSends: CommandSend[] }).__commandSends)

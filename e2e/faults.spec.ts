@@ -4,8 +4,8 @@ import { watchCommand } from './support/broker-watch';
 import { cloud } from './support/cloud';
 import { sandbox } from './support/stack';
 
-// Faults of the provider's parts while a parent uses the app (issue 14): the broker restarts under
-// a connected player, the REST API fails with 500s or hangs. The parent reads SPEC's messages, the
+// Faults of the provider's parts while a parent uses the app: the broker restarts under
+// a connected player, the REST API fails with 500s or hangs. The parent reads the app's messages, the
 // app stays usable, no command reaches the player twice, and nothing stored is lost.
 
 const BEDROOM = 'demo-player-1';
@@ -67,7 +67,7 @@ test('the broker restarts under a connected player: MQTT Disconnected, a reconne
   }
 });
 
-test('the provider answers 500s: SPEC messages, the app stays usable, nothing stored is lost', async ({
+test('the provider answers 500s: messages a parent can read, the app stays usable, nothing stored is lost', async ({
   page,
 }) => {
   const app = new AppPage(page);

@@ -1,4 +1,4 @@
-import { APP_PROMISE, APP_TITLE, LOADING_TEXT } from '@playlist-alarms/core/messages';
+import { APP_PROMISE, APP_TITLE, LOADING_TEXT } from '@playlist-alarms/core/texts/messages';
 import { expect, test, type Page } from './support/test';
 import { holdAppScript } from './support/hold-script';
 import { SCHEMES, expectScheme, expectTextInScheme } from './support/scheme';

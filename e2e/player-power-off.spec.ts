@@ -79,3 +79,45 @@ test('a watched player switches itself off: the card says Offline within seconds
   expect(await poweredOff()).toBe(false);
   expect(deviceListReads).toEqual([]);
 });
+
+test('no player connected: a player that switches itself off goes Offline on its card within seconds, and Online once docked', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The page's one presence watch: MQTT over WebSocket, opened once the logged-in view is idle.
+  let watchFrames = 0;
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/mqtt')) socket.on('framereceived', () => void (watchFrames += 1));
+  });
+  const app = new AppPage(page);
+  await app.signIn();
+  await app.tab('Device Management (3)').click();
+  const card = app.playerCard('Bedroom Player');
+  await expect(onlineChip(card, 'Online')).toBeVisible();
+  // Logged in and subscribed: CONNACK, then a SUBACK for each player's presence and legacy status.
+  await expect
+    .poll(() => watchFrames, { timeout: 15_000, message: 'the page opened its presence watch' })
+    .toBeGreaterThanOrEqual(1 + 2 * 3);
+  // Nobody connected a player, and the watch only listens: no player was asked for anything.
+  await expect(card.getByRole('button', { name: 'Connect MQTT' })).toBeVisible();
+  for (const deviceId of await sandbox.demoDeviceIds()) {
+    expect(await sandbox.playerState(deviceId)).toMatchObject({ commandsHeard: 0, eventsRequestedAt: null });
+  }
+
+  const deviceListReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/device-v2/devices/mine')) deviceListReads.push(request.url());
+  });
+  // Its battery runs flat on the shelf: it switches itself off at once.
+  await playerKnob('power', { powerSource: 0, batteryLevel: 0 });
+  await expect(onlineChip(card, 'Offline')).toBeVisible({ timeout: 5_000 });
+  expect(await poweredOff()).toBe(true);
+
+  // Put on its dock, it boots (3 s) and says it is online.
+  await playerKnob('power', { powerSource: 2 });
+  await expect(onlineChip(card, 'Online')).toBeVisible({ timeout: 10_000 });
+  expect(await poweredOff()).toBe(false);
+  expect(deviceListReads).toEqual([]);
+  await expect(card.getByRole('button', { name: 'Connect MQTT' })).toBeVisible();
+  expect(await sandbox.playerState(BEDROOM)).toMatchObject({ commandsHeard: 0, eventsRequestedAt: null });
+});

@@ -1,4 +1,4 @@
-import { wallClock } from '@playlist-alarms/core/local-time';
+import { wallClock } from '@playlist-alarms/core/alarms/local-time';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { cloud } from './support/cloud';

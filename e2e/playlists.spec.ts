@@ -315,7 +315,7 @@ test.describe('on a phone (390×844, touch)', () => {
       );
       heights.push((await segment.getByTestId('volume-bar').boundingBox())!.height);
     }
-    // Rising bars in the colour bands of SPEC §5: 1–3 red, 4–6 amber, 7–10 green.
+    // Rising bars in the colour bands: 1–3 red, 4–6 amber, 7–10 green.
     expect(heights).toEqual([...heights].sort((a, b) => a - b));
     expect(new Set(heights).size).toBe(10);
     const colours = await segments.evaluateAll((buttons) =>

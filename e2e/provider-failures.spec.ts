@@ -39,7 +39,8 @@ test('a broker that refuses the login says why', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();
   await app.playlistCards().first().getByRole('button', { name: 'Play this playlist' }).click();
-  // SPEC §8 with the broker's own reason (the sandbox refuses with CONNACK "Not authorized").
+  // "Failed to connect to device: {reason}" with the broker's own reason (the sandbox refuses with CONNACK
+  // "Not authorized").
   await app.expectSnackbar(
     'Failed to connect to device: MQTT login refused or failed (Connection refused: Not authorized)',
   );

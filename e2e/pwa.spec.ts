@@ -1,5 +1,5 @@
-import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
-import { findNextAlarm, nextOccurrence } from '@playlist-alarms/core/next-alarm';
+import { parseAlarmList } from '@playlist-alarms/core/alarms/alarm-codec';
+import { findNextAlarm, nextOccurrence } from '@playlist-alarms/core/alarms/next-alarm';
 import type { Page } from './support/test';
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
@@ -7,7 +7,7 @@ import { browserTimeZone } from './support/quiet-zone';
 import { sandbox } from './support/stack';
 import { expectNoSeriousViolations } from './support/axe';
 
-// The installable app (issue 13) and the service worker's alarm messages (SPEC §7): the manifest,
+// The installable app and the service worker's alarm messages: the manifest,
 // the worker at /sw.js controlling the page, the shell opening with the network off, the install
 // offer's rules, and SYNC_ALARMS answered with SCHEDULE_UPDATE. The rest of the suite blocks
 // service workers (playwright.config.ts); these journeys need theirs.

@@ -2,9 +2,9 @@ import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox } from './support/stack';
 
-// The real broker ends an MQTT session when its access token expires (PROVIDER-API.md
-// Corrections). With tokens that live 20 s, a connected player must stay connected and usable
-// through two expiries: the link renews its session with the auth client's fresh tokens.
+// The real broker ends an MQTT session when its access token expires
+// (docs/provider-contract.md, MQTT). With tokens that live 20 s, a connected player must stay connected and
+// usable through two expiries: the link renews its session with the auth client's fresh tokens.
 
 const LIFETIME_SECONDS = 20;
 const BEDROOM = 'demo-player-1';

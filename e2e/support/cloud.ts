@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { wallClock } from '@playlist-alarms/core/local-time';
+import { wallClock } from '@playlist-alarms/core/alarms/local-time';
 import { browserTimeZone } from './quiet-zone';
 import { appUrl, sandboxUrl } from './stack';
 

@@ -1,4 +1,4 @@
-import { wallClock } from '@playlist-alarms/core/local-time';
+import { wallClock } from '@playlist-alarms/core/alarms/local-time';
 import type { Page } from '@playwright/test';
 
 // The browser's time zone for the journeys. The demo players keep alarms at 06:45, 07:00, 08:30

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 // The user's id from the access token itself: the provider's tokens are JWTs whose `sub` is the
-// user id (PROVIDER-API.md). Read, not verified: the browser only needs to know who it greets,
-// and the server verifies every token it is given against the issuer's keys.
+// user id (docs/provider-contract.md, OAuth). Read, not verified: the browser only needs to know who it
+// greets, and the server verifies every token it is given against the issuer's keys.
 
 const payloadSchema = z.looseObject({ sub: z.string().check(z.minLength(1)) });
 

@@ -1,5 +1,5 @@
-// What sign-in and token requests fail with. Its own module: the browser's AuthClient throws it
-// from the first view, while the token grants load only when a code or refresh token is spent.
+// What sign-in and token requests fail with. Its own module, so a caller can tell the failures
+// apart without loading the token grants themselves.
 
 type AuthErrorCode =
   | 'no-pending-login'

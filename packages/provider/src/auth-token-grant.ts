@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { AuthError } from './auth-error';
 import type { OAuthEndpoints, TokenSet } from './auth-types';
 
-// The token endpoint's two grants (PROVIDER-API.md "OAuth") as plain functions. No window, storage or
-// DOM here: the browser's AuthClient calls them, and so can the server under Node's global fetch.
+// The token endpoint's two grants (docs/provider-contract.md, "OAuth") as plain functions. No window, storage or
+// DOM here: the server calls them under Node's global fetch, and they would run in a browser as well.
 
 /** When a token answer omits expires_in, assume the provider's usual hour. */
 const DEFAULT_EXPIRES_IN_SECONDS = 3600;

@@ -1,7 +1,8 @@
 import type { OAuthEndpoints } from './auth-types';
 
-// The provider's sign-in page address for the authorization-code flow with PKCE (PROVIDER-API.md
-// "OAuth"). The server sends the browser there from /auth/login and keeps the verifier itself.
+// The provider's sign-in page address for the authorization-code flow with PKCE
+// (docs/provider-contract.md, OAuth). The server sends the browser there from /auth/login and keeps the
+// verifier itself.
 
 export function authorizeUrl(endpoints: OAuthEndpoints, challenge: string, state: string): string {
   const params = new URLSearchParams({

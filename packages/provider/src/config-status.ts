@@ -1,9 +1,9 @@
-import { deviceTemperature, kibibytesToBytes } from '@playlist-alarms/core/status-format';
+import { deviceTemperature, kibibytesToBytes } from '@playlist-alarms/core/device/status-format';
 import type { ConfigStatus, DeviceApiStatus, DeviceConfig } from './rest-schemas';
 
 // GET /device-v2/{id}/status is deprecated and refused (403) for new apps; the same readings come
 // in GET /device-v2/{id}/config → device.status under the player's own names. This gives them the
-// API status names of SPEC §3, so the report shows the same rows from either source.
+// older API status names (batteryLevelPercentage, …), so the report shows the same rows from either source.
 
 /** The API status a player's config carries; online from `device.online` when the status has none. */
 export function apiStatusFromConfig(config: DeviceConfig): DeviceApiStatus {

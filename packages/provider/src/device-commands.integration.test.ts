@@ -1,5 +1,5 @@
-import { commandTopic } from '@playlist-alarms/core/mqtt-commands';
-import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
+import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
+import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { commandSchemas, decodePayload, responseKey } from '@playlist-alarms/sandbox/command-schemas';
 import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';

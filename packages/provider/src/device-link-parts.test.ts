@@ -1,4 +1,4 @@
-import { REAL_RESPONSES } from '@playlist-alarms/core/real-mqtt-payloads.test-support';
+import { REAL_RESPONSES } from '@playlist-alarms/core/device/real-mqtt-payloads.test-support';
 import { describe, expect, it } from 'vitest';
 import { PendingRequests } from './device-link-requests';
 import { renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
@@ -49,7 +49,7 @@ describe('PendingRequests', () => {
     await expect(state).resolves.toMatchObject({ key: 'bluetooth', ok: false, value: 'FAIL' });
   });
 
-  it('accepts SPEC’s /bluetooth/… key, and rejects after the time-out or when told to', async () => {
+  it('accepts the older /bluetooth/… key, and rejects after the time-out or when told to', async () => {
     const requests = new PendingRequests();
     const state = requests.wait('bluetooth/state', '', 1_000);
     requests.settle({ '/bluetooth/state': 'OK' });

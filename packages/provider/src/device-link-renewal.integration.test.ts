@@ -1,4 +1,4 @@
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
-import { commandResultFor } from '@playlist-alarms/core/command-response';
-import type { CommandResult } from '@playlist-alarms/core/command-response';
-import type { DeviceCommandName } from '@playlist-alarms/core/mqtt-commands';
-import { noResponseFromPlayer } from '@playlist-alarms/core/messages';
+import { commandResultFor } from '@playlist-alarms/core/device/command-response';
+import type { CommandResult } from '@playlist-alarms/core/device/command-response';
+import type { DeviceCommandName } from '@playlist-alarms/core/device/mqtt-commands';
+import { noResponseFromPlayer } from '@playlist-alarms/core/texts/messages';
 
 // Commands waiting for the player's response. A response names no request id, only the resource
 // (`bluetooth`, `card`) and the request's body, so it settles the oldest request it can answer,

@@ -3,9 +3,9 @@ import {
   deviceTopics,
   MQTT_CLIENT_ID_PREFIX,
   mqttUsername,
-} from '@playlist-alarms/core/mqtt-commands';
-import { MQTT_KEEPALIVE_SECONDS, MQTT_RECONNECT_PERIOD_MS } from '@playlist-alarms/core/constants';
-import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/messages';
+} from '@playlist-alarms/core/device/mqtt-commands';
+import { MQTT_KEEPALIVE_SECONDS, MQTT_RECONNECT_PERIOD_MS } from '@playlist-alarms/core/shared/constants';
+import { failedToConnectToDevice, MESSAGES } from '@playlist-alarms/core/texts/messages';
 // The default import is the one form both builds share: Node's CJS build and the browser ESM bundle
 // (mqtt's "browser" export) whose only export is the default namespace object.
 import mqtt from 'mqtt';
@@ -31,9 +31,9 @@ interface SessionOptions {
 }
 
 /**
- * `DASH{deviceId}` (SPEC) plus a short per-connection suffix: the broker allows one connection per client id,
- * so two tabs, or a tab and the alarm worker, would otherwise evict each other (PROVIDER-API.md "MQTT").
- * The renewal's second session needs its own suffix for the same reason.
+ * `DASH{deviceId}` plus a short per-connection suffix: the broker allows one connection per client id,
+ * so two tabs, or a tab and the alarm worker, would otherwise evict each other (docs/provider-contract.md,
+ * MQTT). The renewal's second session needs its own suffix for the same reason.
  */
 export function clientIdFor(deviceId: string): string {
   const bytes = new Uint8Array(4);
@@ -43,7 +43,7 @@ export function clientIdFor(deviceId: string): string {
 }
 
 /**
- * A logged-in, subscribed client, or why there is none (logged, client ended): the reason SPEC §8's
+ * A logged-in, subscribed client, or why there is none (logged, client ended): the reason the message
  * "Failed to connect to device: {reason}" shows, null when the attempt was aborted.
  */
 export type SessionResult = { client: MqttClient } | { client: null; failure: string | null };
@@ -57,7 +57,9 @@ export async function openSession(options: SessionOptions): Promise<SessionResul
       username: mqttUsername(options.deviceId),
       password: options.accessToken,
       keepalive: options.keepaliveSeconds ?? MQTT_KEEPALIVE_SECONDS,
-      reconnectPeriod: MQTT_RECONNECT_PERIOD_MS, // SPEC §9: mqtt.js reconnects nothing by itself
+      // Off: a lost session ends as a disconnect does; the link, not mqtt.js, decides whether to log in
+      // again (with a fresh token).
+      reconnectPeriod: MQTT_RECONNECT_PERIOD_MS,
       // Our own deadline reports the time-out; mqtt.js's is only a backstop behind it.
       connectTimeout: options.timeoutMs + 5_000,
       clean: true,
@@ -72,7 +74,7 @@ export async function openSession(options: SessionOptions): Promise<SessionResul
   // socket error arriving after a time-out; while connecting, awaitConnack reports errors itself.
   client.on('error', () => undefined);
 
-  // SPEC §9: connected within 10 s means logged in and subscribed, so one deadline covers both steps.
+  // Connected within 10 s means logged in and subscribed, so one deadline covers both steps.
   const deadline = startDeadline(options.timeoutMs, options.signal);
   const connack = await awaitConnack(client, deadline.reached, log);
   const failure =

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { jwtPayload } from './access-token';
 
 // When the device link must renew its session: the broker ends a session when its access token
-// (the MQTT password, a JWT) expires (PROVIDER-API.md Corrections), so the link reads the token's
+// (the MQTT password, a JWT) expires (docs/provider-contract.md, MQTT), so the link reads the token's
 // `exp` and logs in again with a fresh token shortly before.
 
 // zod/mini: this runs in the browser, where the full build would cost the logged-in download ~5 kB.

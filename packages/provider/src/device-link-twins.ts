@@ -1,4 +1,4 @@
-import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
+import type { DeviceMessageKind } from '@playlist-alarms/core/device/device-messages';
 
 /**
  * Drops the twin of a message: players publish each message on the legacy and the documented topic

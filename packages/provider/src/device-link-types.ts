@@ -1,6 +1,6 @@
-import type { CommandResult } from '@playlist-alarms/core/command-response';
-import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { CommandResult } from '@playlist-alarms/core/device/command-response';
+import type { DeviceMessageKind } from '@playlist-alarms/core/device/device-messages';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 
 // The device link's public face: one class implements it (device-link.ts); components never touch MQTT.
 
@@ -73,5 +73,20 @@ export interface DeviceLink {
   onMessage(handler: (message: DeviceMessage) => void): () => void;
   onStatus(handler: (status: LinkStatus) => void): () => void;
   onCloseReason(handler: (reason: string | null) => void): () => void;
+  dispose(): Promise<void>;
+}
+
+/**
+ * One listen-only MQTT session for the presence of every player of the family (presence-watch.ts):
+ * it subscribes to each player's presence topic and legacy status (for `shutDown`), renews with fresh
+ * tokens, reconnects by itself, and never publishes, so it wakes no player and keeps none awake.
+ */
+export interface PresenceWatch {
+  /** The players to watch from now on; an empty list ends the session. The first names the login. */
+  setDevices(deviceIds: readonly string[]): void;
+  /** Presence and legacy status messages of the watched players, as JSON; returns unsubscribe. */
+  onMessage(handler: (message: DeviceMessage) => void): () => void;
+  /** True once a session is logged in and subscribed, false when it is lost or ended. */
+  onWatching(handler: (watching: boolean) => void): () => void;
   dispose(): Promise<void>;
 }

@@ -1,6 +1,6 @@
-import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
-import { parseCommandResponse } from '@playlist-alarms/core/device-messages';
-import { bluetoothOnPayload } from '@playlist-alarms/core/mqtt-commands';
+import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
+import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
+import { bluetoothOnPayload } from '@playlist-alarms/core/device/mqtt-commands';
 import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

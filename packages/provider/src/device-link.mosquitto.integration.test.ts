@@ -3,7 +3,7 @@ import {
   commandTopic,
   displayPreviewPayload,
   sleepTimerPayload,
-} from '@playlist-alarms/core/mqtt-commands';
+} from '@playlist-alarms/core/device/mqtt-commands';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage, LinkStatus } from './device-link-types';

@@ -1,9 +1,9 @@
-import type { CommandResult } from '@playlist-alarms/core/command-response';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { classifyDeviceTopic, parseCommandResponse } from '@playlist-alarms/core/device-messages';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { commandTopic } from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { CommandResult } from '@playlist-alarms/core/device/command-response';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { classifyDeviceTopic, parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { MqttClient } from 'mqtt';
 import { PendingRequests } from './device-link-requests';
 import { describeError, MQTT_QOS, openSession } from './device-link-session';
@@ -11,6 +11,7 @@ import type { Log, SessionResult } from './device-link-session';
 import { EXPIRY_SKEW_MS, renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
 import type { TokenTimes } from './device-link-token';
 import { TwinFilter } from './device-link-twins';
+import { parseMessagePayload } from './device-message-payload';
 import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from './device-link-types';
 
 // The device link of SPEC §4/§7: one MQTT-over-WebSocket session to one player at a time. The
@@ -19,6 +20,7 @@ import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from '.
 // (make-before-break): status, device and handlers stay, and no command is sent twice.
 
 export { clientIdFor } from './device-link-session';
+export { MAX_MESSAGE_BYTES, parseMessagePayload } from './device-message-payload';
 
 const defaultLog: Log = (level, message) => {
   if (level === 'error') console.error(message);
@@ -31,27 +33,6 @@ const DEFAULT_TWIN_WINDOW_MS = 2_000;
 /** After the broker ended a session at its token's expiry: tries to log in again, and the pause between. */
 const RECOVERY_ATTEMPTS = 3;
 const RECOVERY_PAUSE_MS = 1_000;
-
-/** Far above any real player's message (a full status is under 1 KiB): larger ones are not read. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
-
-/**
- * A player's message as a JSON object; undefined when it is too large, not JSON, or JSON of
- * another type (every real message is an object). Such messages are dropped (SPEC §4).
- */
-export function parseMessagePayload(payload: Uint8Array): Record<string, unknown> | undefined {
-  if (payload.byteLength > MAX_MESSAGE_BYTES) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(payload));
-  } catch {
-    return undefined;
-  }
-  return isJsonObject(value) ? value : undefined;
-}
-
-const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class MqttDeviceLink implements DeviceLink {
   /** The session commands go through. */

@@ -42,7 +42,7 @@ describe('toPlaylist', () => {
     });
   });
 
-  it('fills SPEC defaults for a bare card and reads wrong-typed optional fields as absent', () => {
+  it('fills the defaults for a bare card and reads wrong-typed optional fields as absent', () => {
     const playlist = toPlaylist(
       card({ cardId: 'c2', metadata: { category: 7, cover: 'nope', media: { duration: '90' } } }),
     );

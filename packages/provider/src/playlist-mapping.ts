@@ -1,8 +1,9 @@
-import { DEFAULT_CATEGORY, FAMILY_CATEGORY } from '@playlist-alarms/core/constants';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
+import { DEFAULT_CATEGORY, FAMILY_CATEGORY } from '@playlist-alarms/core/shared/constants';
+import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import type { ProviderCard, ProviderFamilyGroup } from './rest-schemas';
 
-// Provider cards → the app's Playlist entity (SPEC §3), with SPEC's defaults for whatever the provider left out.
+// Provider cards → the app's Playlist entity, with defaults (category 'MYO', no cover, …) for whatever the
+// provider left out.
 
 interface CardTrack {
   key: string;

@@ -1,4 +1,4 @@
-// The provider calls the browser cannot make itself (SPEC §7) and so makes through the server's
+// The provider calls the browser cannot make itself and so makes through the server's
 // same-origin proxy. One table serves both sides: the REST client requests `{PROXY_PREFIX}{proxyPath}`,
 // the server registers a route per entry and forwards it to `{apiBase}{upstreamPath}`. Both build
 // their URLs with the functions below, so neither side can drift from the other. The server's check

@@ -1,7 +1,7 @@
-import { greeting } from '@playlist-alarms/core/display-name';
-import { contentOutcomeOfStatus } from '@playlist-alarms/core/family-library';
-import { statusReport } from '@playlist-alarms/core/status-report';
-import type { StatusSection } from '@playlist-alarms/core/status-report';
+import { greeting } from '@playlist-alarms/core/texts/display-name';
+import { contentOutcomeOfStatus } from '@playlist-alarms/core/library/family-library';
+import { statusReport } from '@playlist-alarms/core/device/status-report';
+import type { StatusSection } from '@playlist-alarms/core/device/status-report';
 import { z } from 'zod';
 import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
@@ -113,7 +113,7 @@ describe('ProviderClient against the sandbox', () => {
     expect(error.status).toBe(401);
   });
 
-  it('lists the demo account’s own playlists with SPEC defaults', async () => {
+  it('lists the demo account’s own playlists with the defaults', async () => {
     const playlists = await demo.getPlaylists();
     expect(playlists).toHaveLength(42);
     for (const playlist of playlists) {

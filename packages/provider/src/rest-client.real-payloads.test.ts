@@ -1,11 +1,11 @@
-import { greeting } from '@playlist-alarms/core/display-name';
+import { greeting } from '@playlist-alarms/core/texts/display-name';
 import { CONFIG_STATUS_MINI } from '@playlist-alarms/core/fixtures/config-status-mini';
 import { CONFIG_V3 } from '@playlist-alarms/core/fixtures/config-v3';
 import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '@playlist-alarms/core/fixtures/device-list';
-import { isMini } from '@playlist-alarms/core/player-family';
+import { isMini } from '@playlist-alarms/core/device/player-family';
 import { USER_FAMILY } from '@playlist-alarms/core/fixtures/user-family';
-import { statusReport } from '@playlist-alarms/core/status-report';
-import type { StatusSection } from '@playlist-alarms/core/status-report';
+import { statusReport } from '@playlist-alarms/core/device/status-report';
+import type { StatusSection } from '@playlist-alarms/core/device/status-report';
 import { describe, expect, it } from 'vitest';
 import { ProviderClient, ProviderError } from './rest-client';
 

@@ -1,6 +1,11 @@
-import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
-import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES, asSentence } from '@playlist-alarms/core/messages';
+import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/shared/constants';
+import type {
+  Device,
+  FamilyLibraryGroup,
+  Playlist,
+  UserProfile,
+} from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, asSentence } from '@playlist-alarms/core/texts/messages';
 import type * as z from 'zod/mini';
 import { accessTokenSubject } from './access-token';
 import { KeyedQueue } from './keyed-queue';
@@ -33,8 +38,8 @@ import {
   type DeviceConfigBlock,
 } from './rest-schemas';
 
-// The provider's REST API (PROVIDER-API.md "REST") as typed calls. Every failure, whatever its shape, becomes
-// a ProviderError: the UI shows a message, never a TypeError from deep inside a response.
+// The provider's REST API (docs/provider-contract.md, REST) as typed calls. Every failure, whatever its
+// shape, becomes a ProviderError: the UI shows a message, never a TypeError from deep inside a response.
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
@@ -132,7 +137,7 @@ export class ProviderClient {
   }
 
   /**
-   * The provider's view of a player (SPEC §3 API status). GET …/status is deprecated and answers
+   * The provider's view of a player (its API status). GET …/status is deprecated and answers
    * 403 for new apps; then the same readings come from the config's `device.status`.
    */
   async getDeviceStatus(deviceId: string): Promise<DeviceApiStatus> {
@@ -169,10 +174,11 @@ export class ProviderClient {
   }
 
   /**
-   * The safe alarm write of PROVIDER-API.md, serialised per player: GET the config, apply `change`
-   * to the fresh alarm list, PUT the full block, read back. Writes to one player wait for each
-   * other, so two at once (two creates, a create and a delete) both land instead of the later PUT
-   * dropping what the earlier one added. `change` sees the strings exactly as read.
+   * The safe alarm write (docs/provider-contract.md, REST: the config PUT replaces the whole block),
+   * serialised per player: GET the config, apply `change` to the fresh alarm list, PUT the full block, read
+   * back. Writes to one player wait for each other, so two at once (two creates, a create and a delete) both
+   * land instead of the later PUT dropping what the earlier one added. `change` sees the strings exactly as
+   * read.
    */
   updateDeviceAlarms(
     deviceId: string,

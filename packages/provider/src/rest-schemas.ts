@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 
-// zod schemas of the provider's REST answers (PROVIDER-API.md "REST"). Lenient on purpose: unknown fields pass
-// through, an optional field of the wrong type reads as absent; only what identifies a thing is required.
-// zod/mini: they run in the browser, and the tree-shakable build keeps the logged-in download small.
+// zod schemas of the provider's REST answers (docs/provider-contract.md, REST). Lenient on purpose: unknown
+// fields pass through, an optional field of the wrong type reads as absent; only what identifies a thing is
+// required. zod/mini: they run in the browser, and the tree-shakable build keeps the logged-in download
+// small.
 
 /** Absent, null or of the wrong type: null. */
 const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullish(schema), null);
@@ -129,7 +130,7 @@ export const devicesSchema = z.union([
   z.array(deviceSchema),
 ]);
 
-/** GET /device-v2/{id}/status (deprecated): the API status fields of SPEC §3, all optional. */
+/** GET /device-v2/{id}/status (deprecated): the API status fields, all optional. */
 export const deviceApiStatusSchema = z.looseObject({
   deviceId: optString,
   firmwareVersion: optString,

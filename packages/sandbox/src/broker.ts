@@ -9,7 +9,7 @@ import { Aedes } from 'aedes';
 import { decodeJwt } from 'jose';
 import type { AuthenticateError, Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { mqttUsername } from '@playlist-alarms/core/mqtt-commands';
+import { mqttUsername } from '@playlist-alarms/core/device/mqtt-commands';
 import { parseCommandTopic } from './command-schemas';
 import type { Faults } from './faults';
 import type { SeedDevice } from './household';
@@ -50,12 +50,13 @@ function deviceIdOfUsername(username: string): string | null {
   return deviceId !== '' && mqttUsername(deviceId) === username ? deviceId : null;
 }
 
-/** SPEC's `device/{id}/events` and `device/{id}/status`: still flowing, but not the documented ones. */
+/** The legacy `device/{id}/events` and `device/{id}/status`: still flowing, but not the documented ones. */
 const isLegacyTopic = (topic: string): boolean => /^device\/[^/]+\/(events|status)$/.test(topic);
 
 /**
- * When the broker ends a session: at its token's `exp`, as the real broker does (PROVIDER-API.md
- * Corrections). The token was verified just before, so its `exp` is there and in the future.
+ * When the broker ends a session: at its token's `exp`, as the real broker does
+ * (docs/provider-contract.md, MQTT). The token was verified just before, so its `exp` is there and in the
+ * future.
  */
 function expiresAtMs(token: string): number | null {
   const { exp } = decodeJwt(token);

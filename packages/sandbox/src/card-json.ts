@@ -1,4 +1,4 @@
-// The provider's payload shapes for cards and library groups (PROVIDER-API.md, REST table).
+// The provider's payload shapes for cards and library groups (docs/provider-contract.md, REST).
 import type { SeedCard, SeedGroup } from './household';
 
 const coverUrl = (baseUrl: string, cover: number | null): string | null =>

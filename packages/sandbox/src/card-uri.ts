@@ -1,4 +1,4 @@
-// card/start URIs: `https://yoto.io/{cardId}`, optionally `#chapter=..&track=..` (SPEC §7).
+// card/start URIs: `https://yoto.io/{cardId}`, optionally `#chapter=..&track=..`.
 
 const CARD_LINK_ORIGIN = 'https://yoto.io';
 

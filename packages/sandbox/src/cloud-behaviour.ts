@@ -1,5 +1,5 @@
-// Where the real cloud departs from the contract the app was first written to (PROVIDER-API.md
-// "Corrections"). The sandbox behaves like the real cloud by default, so tests catch an app that
+// Where the real cloud departs from the contract the app was first written to
+// (docs/provider-contract.md). The sandbox behaves like the real cloud by default, so tests catch an app that
 // relies on the old contract; a test may switch a point back (startSandbox({ behaviour }) or
 // POST /_sandbox/behaviour).
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 // Payload schemas of the device commands, typed against core's command map so the sandbox
 // and the clients cannot drift apart without a compile error.
 import { z } from 'zod';
-import { DEVICE_COMMAND_NAMES } from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { DEVICE_COMMAND_NAMES } from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 
 // Commands without a payload: players ignore whatever body arrives (the app may send a request id).
 const empty = z.unknown().transform((): null => null);
@@ -65,7 +65,8 @@ export function isCommandName(name: string): name is DeviceCommandName {
 
 /**
  * The key a real player uses on its response topic: the command topic's first segment (`events`,
- * `card`, `bluetooth`, `sleep-timer`), not SPEC's `/bluetooth/state` (PROVIDER-API.md Corrections).
+ * `card`, `bluetooth`, `sleep-timer`), not only the older `/bluetooth/state` (docs/provider-contract.md,
+ * MQTT).
  */
 export function responseKey(name: string): string {
   return name.split('/')[0] ?? name;

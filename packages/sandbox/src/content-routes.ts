@@ -1,4 +1,4 @@
-// Content, family library and family REST paths of the provider (PROVIDER-API.md).
+// Content, family library and family REST paths of the provider (docs/provider-contract.md, REST).
 import type { FastifyInstance } from 'fastify';
 import type { Account } from './accounts';
 import { z } from 'zod';

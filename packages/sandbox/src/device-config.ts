@@ -10,9 +10,9 @@ const flag = z.enum(['0', '1']);
 
 /**
  * An alarm string: `daymask,HHMM,cardId,chapterKey,trackKey,volume[,enabled[,extra…]]`
- * (Monday-first mask, PROVIDER-API.md). The sandbox accepts what real configs carry — six fields,
- * empty chapter and track, `HH:MM` as one public client writes it, an empty card (public clients
- * read that field as an optional sound id) — and refuses strings a real player could not run.
+ * (Monday-first mask; docs/provider-contract.md, Alarm strings). The sandbox accepts what real configs carry
+ * — six fields, empty chapter and track, `HH:MM` as one public client writes it, an empty card (public
+ * clients read that field as an optional sound id) — and refuses strings a real player could not run.
  */
 export const alarmStringSchema = z.string().superRefine((value, ctx) => {
   const fields = value.split(',');

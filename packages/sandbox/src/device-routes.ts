@@ -1,4 +1,5 @@
-// The provider's player REST paths: list, status, and the whole-block config (PROVIDER-API.md).
+// The provider's player REST paths: list, status, and the whole-block config (docs/provider-contract.md,
+// REST).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Account } from './accounts';
@@ -56,7 +57,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext):
       if (!ctx.behaviour.statusEndpoint) return sendError(reply, 403, 'forbidden', 'Forbidden');
       const status = ctx.fleet.get(device.deviceId)?.apiStatus();
       if (!status) return sendError(reply, 404, 'not-found', 'No player');
-      // isOnline as 0/1, one of the forms real answers use (PROVIDER-API.md "Corrections").
+      // isOnline as 0/1, one of the forms real answers use.
       return { ...status, isOnline: status.isOnline === true ? 1 : 0 };
     }),
   );

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { clientRegistrationEnv } from './client-registration';
 import { startSandbox } from './sandbox';
-import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
 import {
   DEFAULT_HOME_TIME_ZONE,
   DEFAULT_PLAYLIST_COUNT,

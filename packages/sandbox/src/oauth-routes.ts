@@ -3,7 +3,7 @@
 // discovery and userinfo, as the provider's login behaves.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { describeZodError } from '@playlist-alarms/core/cloud-schemas';
+import { describeZodError } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { ACCOUNTS, ACCOUNT_KEYS, DEMO_CLIENT_ID } from './accounts';
 import { KNOWN_SCOPES, clientAuthenticates, tokenScope, ungrantedScopes } from './client-registration';
 import type { SandboxContext } from './context';

@@ -1,7 +1,7 @@
 // The player's battery: drains while it plays on battery power, charges on a dock or USB-C.
 import { z } from 'zod';
 
-/** SPEC §3 powerSource: 0 battery only, 1 V2 dock, 2 USB-C, 3 Qi dock. */
+/** The API status's powerSource: 0 battery only, 1 V2 dock, 2 USB-C, 3 Qi dock. */
 export type PowerSource = 0 | 1 | 2 | 3;
 
 export interface BatteryState {

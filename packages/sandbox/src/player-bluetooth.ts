@@ -1,10 +1,10 @@
 // The player's Bluetooth: enabled and mode, bonded devices, devices in range with their signal,
 // and the scenario knobs (a driver that stops answering, single commands that fail).
 import { z } from 'zod';
-import { RSSI } from '@playlist-alarms/core/constants';
-import type { BluetoothOnPayload } from '@playlist-alarms/core/mqtt-commands';
+import { RSSI } from '@playlist-alarms/core/shared/constants';
+import type { BluetoothOnPayload } from '@playlist-alarms/core/device/mqtt-commands';
 
-/** The command part of SPEC's response keys: `/bluetooth/{command}`. */
+/** The command part of the older response keys: `/bluetooth/{command}`. */
 export const BLUETOOTH_COMMANDS = ['on', 'off', 'state', 'connect', 'disconnect', 'delete_bonds'] as const;
 export type BluetoothCommand = (typeof BLUETOOTH_COMMANDS)[number];
 
@@ -75,7 +75,7 @@ function turnOn(bt: BluetoothState, payload: BluetoothOnPayload): void {
     return;
   }
   const threshold = payload.rssi ?? RSSI.default;
-  // SPEC §7: mac is preferred over name when both are sent.
+  // A mac is preferred over a name when both are sent: it names one device, a name may not.
   const target = payload.mac ?? payload.name;
   if (target === undefined) {
     const bonded = bondedInRange(bt, threshold);
@@ -91,7 +91,7 @@ function turnOn(bt: BluetoothState, payload: BluetoothOnPayload): void {
 
 /**
  * In speaker mode a real player stops handling MQTT commands until its left button is held for
- * about 3 seconds (PROVIDER-API.md Corrections): while this is true it ignores every command.
+ * about 3 seconds (docs/provider-contract.md, MQTT): while this is true it ignores every command.
  */
 export const inSpeakerMode = (bt: BluetoothState): boolean => bt.enabled && bt.mode === 'bt_speaker';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceEvents, parseDeviceStatus } from '@playlist-alarms/core/device-messages';
+import { parseDeviceEvents, parseDeviceStatus } from '@playlist-alarms/core/device/device-messages';
 import { playerHarness } from '../test/support/simulated-player';
 import type { PlayerHarness } from '../test/support/simulated-player';
 

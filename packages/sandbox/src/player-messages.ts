@@ -1,6 +1,6 @@
-// The messages built from a player's state (PROVIDER-API.md "Message examples"): events, the MQTT
+// The messages built from a player's state (docs/provider-contract.md, MQTT): events, the MQTT
 // status and the REST API status. Both status forms come from the same helpers so they agree.
-import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
+import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
 import type { ProductType, SeedDevice } from './household';
 import { isCharging, reportedLevel } from './player-battery';
 import { isNight } from './player-volume';
@@ -48,14 +48,14 @@ const isDay = (device: SeedDevice, now: number): boolean => !isNight(device.conf
 // Of the 0–16 scale, not of the limit (`volumeMax`).
 const percentOfScale = (state: PlayerState): number => Math.round((state.volume / PLAYER_VOLUME_STEPS) * 100);
 
-/** SPEC §3 cardInsertionState and MQTT cardInserted: 0 none, 1 physical card, 2 remote card. */
+/** The API status's cardInsertionState and MQTT cardInserted: 0 none, 1 physical card, 2 remote card. */
 function cardInsertion(state: PlayerState): 0 | 1 | 2 {
   if (state.insertedCardId !== null) return 1;
   return state.cardId === 'none' ? 0 : 2;
 }
 
 const TEMPERATURE: Record<ProductType, number | 'notSupported'> = { v3: 22, v2: 24, mini: 'notSupported' };
-/** Players count disk space in KiB (PROVIDER-API.md "Corrections"); the old API status in bytes. */
+/** Players count disk space in KiB (docs/provider-contract.md, REST); the old API status in bytes. */
 const TOTAL_DISK_KIB: Record<ProductType, number> = {
   v3: 8 * 1024 ** 2,
   v2: 4 * 1024 ** 2,
@@ -167,7 +167,7 @@ function utcOffsetSeconds(timeZone: string, now: number): number {
 }
 
 /**
- * GET /device-v2/{id}/status (deprecated; the sandbox refuses it unless told otherwise): SPEC §3's
+ * GET /device-v2/{id}/status (deprecated; the sandbox refuses it unless told otherwise): the older
  * API status names, misspelt temperatureCelcius included.
  * The cloud holds what the player last reported: while offline, the times stop where it left.
  */

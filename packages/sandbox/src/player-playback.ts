@@ -1,6 +1,6 @@
 // The playback of one player: the card, its chapters and tracks, the position clock, pause and
 // resume, and the events each change sends.
-import type { DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { parseCardUri } from './card-uri';
 import type { SeedCard } from './household';
 import { IDLE_PLAYBACK } from './player-state';

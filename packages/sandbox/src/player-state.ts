@@ -75,7 +75,7 @@ export interface PlayerState {
   ignoredCommands: number;
   /**
    * When the player last heard an `events/request` (null: never). It pushes events only for
-   * `eventsWindowMs` after it (PROVIDER-API.md), so a test can see whether the app keeps asking.
+   * `eventsWindowMs` after it, so a test can see whether the app keeps asking.
    */
   eventsRequestedAt: number | null;
 }
@@ -88,7 +88,7 @@ export interface PlayerSettings {
   batteryDrainPerHour: number;
   /** Battery percent gained per hour on a dock or USB-C. */
   batteryChargePerHour: number;
-  /** A player sends its status on its own this often (PROVIDER-API.md: about 5 minutes). */
+  /** A player sends its status on its own this often (real players: about every five minutes). */
   statusIntervalMs: number;
   /** How long after the last `events/request` a player keeps pushing events (about 5 minutes). */
   eventsWindowMs: number;

@@ -2,7 +2,7 @@
 // config's `maxVolumeLimit` by day and `nightMaxVolumeLimit` by night (from `dayTime` to
 // `nightTime` in the player's own zone). Events report that limit as `volumeMax`; `volume/set`
 // takes a percentage of 16, truncated to a step as a v3 was measured doing, and clamped to it.
-import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
+import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
 import type { DeviceConfig } from './device-config';
 
 type LimitConfig = Pick<DeviceConfig, 'dayTime' | 'nightTime' | 'maxVolumeLimit' | 'nightMaxVolumeLimit'>;

@@ -1,4 +1,4 @@
-import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
+import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './accounts';
 import { deviceConfigSchema } from './device-config';

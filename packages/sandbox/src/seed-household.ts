@@ -1,5 +1,5 @@
 // The deterministic demo household: same ids, titles and players on every start.
-import { isValidTimeZone } from '@playlist-alarms/core/local-time';
+import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
 import { ACCOUNTS } from './accounts';
 import { DEFAULT_DEVICE_CONFIG } from './device-config';
 import type { Household, SeedCard, SeedDevice, SeedGroup } from './household';
@@ -112,7 +112,8 @@ export function seedHousehold(
         batteryLevel: 87,
         volume: 8,
       },
-      // Shaped as real players store them: chapter and track empty (PROVIDER-API.md Corrections).
+      // Shaped as real players store them: chapter and track empty (docs/provider-contract.md, Alarm
+      // strings).
       [`1111100,0700,${morning.cardId},,,6,1`, `0000011,0830,${bedtime.cardId},,,5,0`],
     ),
     device(

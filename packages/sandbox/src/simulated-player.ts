@@ -1,10 +1,10 @@
-// One simulated player: answers the commands of core's typed map the way PROVIDER-API.md says a
+// One simulated player: answers the commands of core's typed map the way docs/provider-contract.md says a
 // real player does, lives on an injected clock (tick() is one second of its life), and publishes
 // events, status and responses. Playback, Bluetooth and battery rules live in their own modules.
 // Like a real player it is quiet unless asked: it pushes events only within `eventsWindowMs` of
 // the last events/request, and its status on request and once per `statusIntervalMs` on its own.
-import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { deviceTopics } from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
 import { applyPowerKnob, batteryAfterSecond } from './player-battery';

@@ -86,7 +86,7 @@ export function requireCaller(request: FastifyRequest): Caller {
 
 /**
  * The caller's provider user id. A `yoto_user_id` sent in a query or body is only a claim: when
- * present it must be the caller's own, else 403 (DESIGN.md "Cloud alarms").
+ * present it must be the caller's own, else 403.
  */
 export function callerUserId(request: FastifyRequest, claimed: string | undefined): string {
   const { sub } = requireCaller(request);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import { errorBodySchema, type AlarmCounts, type CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import {
+  errorBodySchema,
+  type AlarmCounts,
+  type CloudAlarm,
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { AlarmLimitError } from './db/alarms-repository';
 import type { Database } from './db/schema';
 import { HttpError } from './errors';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
+import { runtimeConfigSchema } from '@playlist-alarms/core/shared/runtime-config';
 import { ConfigError, DEFAULT_SCOPE, describeValue, loadConfig, toRuntimeConfig } from './config';
 
 // A valid key for the real-mode cases (32 bytes, base64).

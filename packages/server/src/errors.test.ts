@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
+import { runtimeConfigSchema } from '@playlist-alarms/core/shared/runtime-config';
 import { HttpError, registerErrorHandler } from './errors';
 
 const app = Fastify();

@@ -21,7 +21,7 @@ function contentSecurityPolicy(provider: ProviderConfig): Record<string, string[
     'script-src-attr': ["'none'"],
     // MUI's emotion injects <style> elements at run time; there is no nonce plumbing for them.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Card covers come from the provider's CDNs, which PROVIDER-API.md does not list: any https
+    // Card covers come from the provider's CDNs, which no public source lists: any https
     // host (images cannot run code), plus the API's own origin (the sandbox serves covers over http).
     'img-src': ["'self'", 'data:', 'blob:', origin(provider.apiBase), 'https:'],
     'font-src': ["'self'", 'data:'],

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { z } from 'zod';
-import { describeZodError } from '@playlist-alarms/core/cloud-schemas';
+import { describeZodError } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { HttpError } from './errors';
 
 // Routes declare core's zod schemas; one compiler validates with them (so a 400 names the field

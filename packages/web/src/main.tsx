@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SESSION_HINT_COOKIE } from '@playlist-alarms/core/session-hint-cookie';
+import { SESSION_HINT_COOKIE } from '@playlist-alarms/core/shared/session-hint-cookie';
 import { App } from './app/App';
 import { fetchRuntimeConfig } from './app/runtime-config';
 

@@ -1,19 +1,19 @@
-// Test-only: one case per command of SPEC §7, built the way the app builds them, with the exact bytes
+// Test-only: one case per device command, built the way the app builds them, with the exact bytes
 // a broker must carry. Written out by hand so a change in how the link serialises cannot go unnoticed.
-import { cardUri } from '@playlist-alarms/core/card-uri';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
 import {
   bluetoothOnPayload,
   displayPreviewPayload,
   sleepTimerPayload,
-} from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
-import { gaugeToPercent } from '@playlist-alarms/core/volume';
+} from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
+import { gaugeToPercent } from '@playlist-alarms/core/device/volume';
 import type { DeviceLink } from '../../src/device-link-types';
 
 interface CommandCase {
   name: DeviceCommandName;
   send: (link: Pick<DeviceLink, 'send'>) => boolean;
-  /** The payload on the wire; '' for SPEC's "empty". */
+  /** The payload on the wire; '' for a command without one. */
   wire: string;
 }
 
@@ -27,7 +27,7 @@ const command = <K extends DeviceCommandName>(
   wire,
 });
 
-/** Every command of SPEC §7, in the table's order. */
+/** Every device command, in core's map's order. */
 export const everyCommand: readonly CommandCase[] = [
   command('status/request', null, ''),
   command('events/request', null, ''),

@@ -1,14 +1,14 @@
 // Test-only helpers: a real mqtt.js client logged in the way the provider's device link does.
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { MQTT_KEEPALIVE_SECONDS } from '@playlist-alarms/core/constants';
+import { MQTT_KEEPALIVE_SECONDS } from '@playlist-alarms/core/shared/constants';
 import {
   MQTT_CLIENT_ID_PREFIX,
   commandTopic,
   deviceTopics,
   mqttUsername,
-} from '@playlist-alarms/core/mqtt-commands';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+} from '@playlist-alarms/core/device/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 
 interface Received {
   topic: string;
@@ -94,7 +94,8 @@ export async function listenToPlayer(brokerUrl: string, deviceId: string, token:
     messages.waitFor((r: Received) => r.topic === topic && match(r.message)).then((r) => r.message);
   /**
    * What the app does right after connecting: an events/request, without which a player pushes
-   * no events (PROVIDER-API.md). Waits for its answer, then forgets it.
+   * no events (docs/provider-contract.md, "Events are deltas, and only on request"). Waits for its answer,
+   * then forgets it.
    */
   const requestEvents = async () => {
     await send('events/request', null);

@@ -3,7 +3,7 @@
 // By default the harness starts like a freshly connected app: one events/request, so the player
 // pushes events for the next five minutes; tests of that window start without it.
 import { z } from 'zod';
-import { deviceTopics } from '@playlist-alarms/core/mqtt-commands';
+import { deviceTopics } from '@playlist-alarms/core/device/mqtt-commands';
 import type { SeedCard, SeedDevice } from '../../src/household';
 import type { PlayerSettings } from '../../src/player-state';
 import { seedHousehold } from '../../src/seed-household';
@@ -24,7 +24,7 @@ export interface HarnessOptions {
   requestEvents?: boolean;
 }
 
-/** The app re-requests events this often while connected (SPEC §4). */
+/** The app re-requests events this often while connected. */
 const APP_POLL_SECONDS = 30;
 
 export function playerHarness(options: HarnessOptions = {}) {

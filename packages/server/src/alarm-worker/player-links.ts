@@ -2,7 +2,7 @@ import type { DeviceLink, DeviceMessage } from '@playlist-alarms/provider/device
 import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
 
-// One device link per player, opened ahead of the alarm (SPEC's 5-minute prepare window) and
+// One device link per player, opened ahead of the alarm (5 minutes before, the prepare window) and
 // reused, so at the minute only publishes remain. Each link gets its own client id (the link adds a
 // per-connection suffix), so this process never evicts a browser tab or another replica.
 

@@ -4,11 +4,11 @@ import {
   alarmVolumeForPlayer,
   firingOutcome,
   type FiringOutcome,
-} from '@playlist-alarms/core/alarm-firing';
-import { cardUri } from '@playlist-alarms/core/card-uri';
-import { alarmCardStart } from '@playlist-alarms/core/card-start';
-import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/play-confirm';
-import type { CardStartAnswer } from '@playlist-alarms/core/play-confirm';
+} from '@playlist-alarms/core/cloud/alarm-firing';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
+import { alarmCardStart } from '@playlist-alarms/core/device/card-start';
+import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/device/play-confirm';
+import type { CardStartAnswer } from '@playlist-alarms/core/device/play-confirm';
 import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
 import { sleep, type WorkerClock } from './clock';
 import type { PlayerLinks } from './player-links';
@@ -50,9 +50,9 @@ export interface Ringer {
 }
 
 /**
- * The real ringer (DESIGN.md "Delivery"): over the player's reused link it sends volume/set, waits
- * 500 ms, sends card/start, and waits up to 10 s for the player to say it plays the card: its
- * events (merged, as they are deltas) or its `card: OK`.
+ * The real ringer (docs/decisions/alarm-firing-claims.md): over the player's reused link it sends volume/set,
+ * waits 500 ms, sends card/start, and waits up to 10 s for the player to say it plays the card: its events
+ * (merged, as they are deltas) or its `card: OK`.
  */
 export class MqttRinger implements Ringer {
   constructor(

@@ -2,9 +2,10 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { AccessTokenSource } from './access-token-source';
 
-// Demo mode's token source until the server-held sessions are wired to the worker: the sandbox
-// mints tokens for its demo accounts on its test knob (POST /_sandbox/tokens), and the broker
-// verifies them as it verifies any other. Never used against the real provider (it has no knob).
+// Against a sandbox running apart, the fallback for a user the session store holds no tokens for
+// (setup.ts): the sandbox mints tokens for its demo accounts on its test knob (POST /_sandbox/tokens),
+// and the broker verifies them as it verifies any other. Never used against the real provider (it has
+// no knob).
 
 const ACCOUNT_KEYS = ['demo', 'other'] as const;
 const tokenAnswerSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });

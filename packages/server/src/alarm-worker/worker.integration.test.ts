@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { createAlarm, updateAlarm } from '../db/alarms-repository';
 import { findAlarm } from '../../test/support/stored-rows';
-import { RING_LEAD_MS } from '@playlist-alarms/core/alarm-firing';
+import { RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
 import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';

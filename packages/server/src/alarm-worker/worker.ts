@@ -7,8 +7,8 @@ import {
   firingPlan,
   nextFireAfterFiring,
   type FiringOutcome,
-} from '@playlist-alarms/core/alarm-firing';
-import type { PassSummary } from '@playlist-alarms/core/alarm-firing-schemas';
+} from '@playlist-alarms/core/cloud/alarm-firing';
+import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import {
   claimFiring,
   findDueAlarms,
@@ -21,11 +21,11 @@ import type { Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import type { Ringer } from './ringer';
 
-// The alarm worker (DESIGN.md "Delivery"). Every few seconds, and on every alarm write, it loads
-// the alarms due soon: it arms an in-memory timer for each due within the minute and opens the
-// player's link for each due within five. At the due instant it claims the firing in the database
-// (one process wins), rings the player and records the receipt. A pass (start-up, /api/cron/check)
-// fires whatever is already due: under 10 minutes late it rings, else it records "missed".
+// The alarm worker (docs/decisions/alarm-firing-claims.md). Every few seconds, and on every alarm write, it
+// loads the alarms due soon: it arms an in-memory timer for each due within the minute and opens the player's
+// link for each due within five. At the due instant it claims the firing in the database (one process wins),
+// rings the player and records the receipt. A pass (start-up, /api/cron/check) fires whatever is already due:
+// under 10 minutes late it rings, else it records "missed".
 
 /** How often the worker reloads what is due. */
 const REFRESH_MS = 5_000;

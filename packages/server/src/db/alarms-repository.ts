@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { nextFireAt } from '@playlist-alarms/core/cloud-next-fire';
+import { nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import {
   defaultCloudAlarmName,
   type CloudAlarm,
   type CloudAlarmCreate,
   type CloudAlarmType,
   type CloudAlarmUpdate,
-} from '@playlist-alarms/core/cloud-schemas';
-import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/constants';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
+import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
 import type { AlarmsTable, Database } from './schema';
 
 // The cloud alarms of one user. Every function takes the caller's yoto_user_id and every query
@@ -124,7 +124,7 @@ export async function createAlarm(
   });
 }
 
-/** SPEC's upload: the new alarm replaces every alarm of its type, in one transaction. */
+/** An upload: the new alarm replaces every alarm of its type, in one transaction. */
 export async function replaceAlarmOfType(
   db: Db,
   userId: string,

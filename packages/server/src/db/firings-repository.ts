@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
+import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { AlarmsTable, Database } from './schema';
 
 // The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.

@@ -80,7 +80,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('alarms_next_fire_idx').on('alarms').column('next_fire_at').execute();
     },
   },
-  // Server-held sign-in sessions (DESIGN.md "Sessions, alarms and delivery"); the token pair they
+  // Server-held sign-in sessions (docs/decisions/server-held-sessions.md); the token pair they
   // use stays in the users row's *_enc columns, so the alarm worker reads the same one.
   '0003_sessions': {
     async up(db: Kysely<unknown>) {

@@ -3,7 +3,7 @@
 // "due and not claimed" queries rely on) and flags are 0/1 integers, so one repository serves
 // SQLite and PostgreSQL without per-dialect conversions.
 
-import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
+import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 
 export interface UsersTable {
   /** The provider's token subject, such as 'auth0|abc123'. */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { effectiveTimeZone } from '@playlist-alarms/core/cloud-next-fire';
+import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { lockUser, refreshNextFireTimes } from './alarms-repository';
 import type { Database, DevicesTable, UsersTable } from './schema';
 
-// Users and their players as the own backend records them (SPEC §3 "Cloud user record" and
-// "Cloud device"). Every read and write is scoped by the caller's yoto_user_id.
+// Users and their players as the own backend records them. Every read and write is scoped by the caller's
+// yoto_user_id.
 
 type DeviceRecord = Omit<DevicesTable, 'created_at' | 'updated_at'>;
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { triggerBodySchema, triggerResultSchema } from '@playlist-alarms/core/alarm-firing-schemas';
-import { errorBodySchema } from '@playlist-alarms/core/cloud-schemas';
+import { triggerBodySchema, triggerResultSchema } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
+import { errorBodySchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import type { AlarmWorker } from '../alarm-worker/worker';
 import { callerUserId } from '../auth';
 import { alarmIdParamsSchema, alarmNotFound, errorResponses, type CloudRoutesOptions } from '../cloud-api';

@@ -15,7 +15,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Playlist Alarms cloud API',
         version: '0.1.0',
         description:
-          'The own backend of SPEC §7. Every route needs the provider’s bearer access token; the caller is ' +
+          'The app’s own backend: cloud alarms, users and players. Every route needs the provider’s ' +
+          'bearer access token; the caller is ' +
           'its subject. A yoto_user_id in a query or body must be the caller’s (else 403); another user’s ' +
           'alarm answers 404. Errors are { "error": "…" }.',
       },

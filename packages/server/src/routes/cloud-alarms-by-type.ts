@@ -7,7 +7,7 @@ import {
   deletedCountSchema,
   errorBodySchema,
   userIdSchema,
-} from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { callerUserId } from '../auth';
 import { deleteAlarms, findAlarmOfType, replaceAlarmOfType, toCloudAlarm } from '../db/alarms-repository';
 import { HttpError } from '../errors';
@@ -17,7 +17,7 @@ import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-sc
 // delete-all takes its user id in the body; an empty POST (no body at all) means the caller.
 const optionalUserIdBody = userIdSchema.nullish().transform((body) => body ?? {});
 
-/** The by-type forms, delete-all and clear-all of SPEC §7, scoped to the caller. */
+/** The by-type forms, delete-all and clear-all, scoped to the caller. */
 export const cloudAlarmByTypeRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
   scope,
   { db, now },

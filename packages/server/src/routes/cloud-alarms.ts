@@ -7,7 +7,7 @@ import {
   deletedCountSchema,
   errorBodySchema,
   userIdSchema,
-} from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { callerUserId } from '../auth';
 import { createAlarm, deleteAlarms, listAlarms, toCloudAlarm, updateAlarm } from '../db/alarms-repository';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../cloud-api';
 import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
-/** GET and POST /api/alarms, PUT and DELETE /api/alarms/{id} (SPEC §7), scoped to the caller. */
+/** GET and POST /api/alarms, PUT and DELETE /api/alarms/{id}, scoped to the caller. */
 export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scope, { db, now }, done) => {
   useZodSchemas(scope);
   const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@ import {
   cloudUserSchema,
   userIdSchema,
   type CloudUserRecord,
-} from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
 import { callerUserId } from '../auth';
 import { errorResponses, type CloudRoutesOptions } from '../cloud-api';
 import type { UsersTable } from '../db/schema';
@@ -24,7 +24,7 @@ const toUserRecord = (row: UsersTable): CloudUserRecord => ({
   updated_at: row.updated_at,
 });
 
-/** POST /api/users, GET and POST /api/devices (SPEC §7), scoped to the caller. */
+/** POST /api/users, GET and POST /api/devices, scoped to the caller. */
 export const cloudUserRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scope, { db, now }, done) => {
   useZodSchemas(scope);
   const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
+import { runtimeConfigSchema } from '@playlist-alarms/core/shared/runtime-config';
 import { toRuntimeConfig } from '../config';
 import { buildTestApp, type TestApp } from '../../test/support/test-app';
 

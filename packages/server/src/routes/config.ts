@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 
 /** GET /api/config: the web app's runtime configuration (public values only). */
 export const configRoutes: FastifyPluginCallback<{ runtimeConfig: RuntimeConfig }> = (app, options, done) => {

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { FIRING_OUTCOMES } from '@playlist-alarms/core/alarm-firing';
+import { FIRING_OUTCOMES } from '@playlist-alarms/core/cloud/alarm-firing';
 import {
   cronStatusSchema,
   passSummarySchema,
   type CronStatus,
-} from '@playlist-alarms/core/alarm-firing-schemas';
-import { errorBodySchema } from '@playlist-alarms/core/cloud-schemas';
+} from '@playlist-alarms/core/cloud/alarm-firing-schemas';
+import { errorBodySchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import type { AlarmWorker } from '../alarm-worker/worker';
 import { firingStats } from '../db/firings-repository';
 import type { Database } from '../db/schema';

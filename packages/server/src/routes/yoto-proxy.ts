@@ -8,7 +8,7 @@ import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { requireCaller } from '../auth';
 import { redactUrl } from '../log-redaction';
 
-// The same-origin proxy of SPEC §7: the family library and card content, which the browser
+// The same-origin proxy: the family library and card content, which the browser
 // cannot fetch from the provider directly. Its routes, their id rule and the provider paths
 // they map to are provider's table (proxied-paths.ts), the one the browser's client uses too.
 // The caller's bearer token is passed through after the auth hook has verified it, and the

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type Caller, type TokenVerifier } from '../auth';
 import { HttpError } from '../errors';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { originMatches, readCookie, SESSION_COOKIE } from './session-cookies';
 import { TokenRefreshUnavailableError, type SessionStore } from './session-store';
 
-// Every route needs a credential unless this list names it (DESIGN.md: protected by default).
+// Every route needs a credential unless this list names it: protected by default, so a new route is
+// never public by accident.
 // HEAD follows its GET. A route added without thought is therefore closed, not open.
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',

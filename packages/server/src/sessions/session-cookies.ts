@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'pa_session';
 /** Readable by the page and secret-free: only says a session may exist (core's SESSION_HINT_COOKIE). */
-export { SESSION_HINT_COOKIE } from '@playlist-alarms/core/session-hint-cookie';
+export { SESSION_HINT_COOKIE } from '@playlist-alarms/core/shared/session-hint-cookie';
 export const LOGIN_COOKIE = 'pa_login';
 export const LOGIN_COOKIE_PATH = '/auth/callback';
 export const LOGIN_LIFETIME_SECONDS = 600;

@@ -6,7 +6,7 @@ import {
   safeErrorCode,
   ungrantedScopesIn,
   type SignInFailure,
-} from '@playlist-alarms/core/sign-in-failure';
+} from '@playlist-alarms/core/texts/sign-in-failure';
 import { authorizeUrl } from '@playlist-alarms/provider/authorize-url';
 import { AuthError, authorizationCodeGrant } from '@playlist-alarms/provider/auth-token-grant';
 import { createPkcePair, randomState } from '@playlist-alarms/provider/pkce';

@@ -7,7 +7,7 @@ import type { Database, UsersTable } from '../db/schema';
 import { createRefreshBackoff, type RefreshBackoff } from './refresh-backoff';
 import type { TokenCipher } from './token-cipher';
 
-// Server-held sessions and the user's token pair (DESIGN.md "Sessions, alarms and delivery").
+// Server-held sessions and the user's token pair (docs/decisions/server-held-sessions.md).
 // A session row holds only the hash of its random id; the tokens sit encrypted on the users row,
 // shared by every session of that user and by the alarm worker. A refresh runs inside a
 // transaction holding the user's row lock, so a rotating, single-use refresh token is spent once

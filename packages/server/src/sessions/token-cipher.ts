@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Tokens at rest (DESIGN.md "Sessions, alarms and delivery"): AES-256-GCM with a fresh 96-bit IV
+// Tokens at rest (docs/decisions/server-held-sessions.md): AES-256-GCM with a fresh 96-bit IV
 // per value. Each stored value names its key (`v1.<key id>.<iv>.<ciphertext>.<tag>`), so a new
 // key can be introduced while values written under an old one still decrypt. The purpose is
 // bound as additional data: a login cookie cannot be replayed as a stored token, or vice versa.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud-schemas';
+import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { alarmBody } from '../support/cloud-api';
 import { createFreshPostgresDatabase } from '../support/fresh-postgres-database';
 import { killAll, startServerProcess, type ServerProcess } from '../support/server-process';

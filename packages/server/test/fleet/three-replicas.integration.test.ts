@@ -1,4 +1,4 @@
-import { RING_LEAD_MS } from '@playlist-alarms/core/alarm-firing';
+import { RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cronStatusSchema } from '@playlist-alarms/core/alarm-firing-schemas';
-import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud-schemas';
+import { cronStatusSchema } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
+import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { DEMO_USER, eventually, observePlayer, playableCardId } from '../support/sandbox-fixture';

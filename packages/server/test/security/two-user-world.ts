@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { buildApp } from '../../src/app';
 import type { TestDatabase } from '../support/test-databases';
 import { ALICE, BOB, alarmBody, type OpenDatabase } from '../support/cloud-api';

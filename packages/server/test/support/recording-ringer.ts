@@ -1,4 +1,4 @@
-import type { FiringOutcome } from '@playlist-alarms/core/alarm-firing';
+import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { WorkerClock } from '../../src/alarm-worker/clock';
 import type { PrepareResult, Ringer, RingRequest, RingResult } from '../../src/alarm-worker/ringer';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud-schemas';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { z } from 'zod';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';

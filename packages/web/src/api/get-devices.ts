@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from './query-keys';
 import { useServices } from '../services/app-services';
 import type { LibrarySource } from '../services/app-services';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserProfile } from '@playlist-alarms/core/entities';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from './query-keys';
 import { useServices } from '../services/app-services';
 import type { SessionAuth } from '../services/app-services';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { installMatchMedia } from '../test/match-media';
 import { renderApp } from '../test/render-app';
 import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';
@@ -52,7 +52,7 @@ describe('app shell', () => {
     renderApp(household());
 
     expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
-    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(await screen.findByText('Connected')).toBeTruthy();
     expect(await screen.findByText('2 Devices')).toBeTruthy();
     expect(await screen.findByText('13 Playlists')).toBeTruthy();
     expect(screen.getByText('MQTT Disconnected')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('app shell', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
     expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
-    // The alarm scheduler reads every player's alarms (SPEC §4: the next alarm across all devices).
+    // The alarm scheduler reads every player's alarms (the next alarm across all players).
     await waitFor(() => expect([...services.library.configRequests].sort()).toEqual(['p1', 'p2']));
     await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
     expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();

@@ -24,7 +24,7 @@ async function show(raise: () => void) {
   });
 }
 
-describe('snackbar (SPEC §2, §9)', () => {
+describe('snackbar', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

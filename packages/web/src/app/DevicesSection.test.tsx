@@ -4,7 +4,7 @@ import { household } from '../features/devices/devices.test-support';
 import { renderWithServices } from '../test/render-with-services';
 import { DevicesSection } from './DevicesSection';
 
-describe('Device Management tab: a card shows its alarms (SPEC §2)', { timeout: 30_000 }, () => {
+describe('Device Management tab: a card shows its alarms', { timeout: 30_000 }, () => {
   it('lists the first 3 alarms then "+N more alarms..."', async () => {
     const services = household();
     services.library.alarmsByDevice.set('p1', [

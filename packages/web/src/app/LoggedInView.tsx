@@ -6,17 +6,18 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
-import type { UserProfile } from '@playlist-alarms/core/entities';
-import { greeting } from '@playlist-alarms/core/display-name';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
+import { greeting } from '@playlist-alarms/core/texts/display-name';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { useDevices } from '../api/get-devices';
+import { usePresenceWatch } from '../features/devices/use-presence-watch';
 import { usePlaylists } from '../api/get-playlists';
 import { whenIdle } from '../lib/when-idle';
 import { useServices } from '../services/app-services';
 import { useSomeLinkConnected } from '../services/use-realtime';
 import { MainTabs } from './MainTabs';
 import { useNotify } from '../services/notifier-context';
-import { StatusChips } from './StatusChips';
+import { StatusChipsPlaceholder } from './StatusChipsPlaceholder';
 
 // The smart alarm scheduler (SPEC §4) is its own chunk: it reads every player's alarms, so it starts
 // once the lists are in, and costs the first card nothing.
@@ -28,6 +29,10 @@ const AlarmScheduler = lazy(() =>
 
 // The help button (SPEC: it starts the guided tour) is a small chunk fetched once the browser is idle,
 // so the first card waits for none of it; the tour itself loads on its first press.
+// MUI's Chip and the chips' icons (about 4 kB gzip) are not needed for the first card: the summary
+// arrives a moment later, in a placeholder of its size.
+const StatusChips = lazy(() => import('./StatusChips').then((module) => ({ default: module.StatusChips })));
+
 const HelpFab = lazy(() =>
   import('../features/tour/HelpFab').then((module) => ({ default: module.HelpFab })),
 );
@@ -38,6 +43,8 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
   // Not the whole realtime snapshot: that changes with every player message and would re-render the page.
   const mqttConnected = useSomeLinkConnected();
   const notify = useNotify();
+  // Every card says Online or Offline as the player does, connected or not.
+  usePresenceWatch(devices.data);
 
   // Reported here once, not in every component that reads the lists.
   useEffect(() => {
@@ -77,6 +84,7 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
 
   const playlistCount = playlists.data?.length ?? 0;
   const deviceCount = devices.data?.length ?? 0;
+  const chips = { deviceCount, playlistCount, mqttConnected };
 
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
@@ -88,11 +96,9 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }} gutterBottom>
             {greeting(user)}
           </Typography>
-          <StatusChips
-            deviceCount={deviceCount}
-            playlistCount={playlistCount}
-            mqttConnected={mqttConnected}
-          />
+          <Suspense fallback={<StatusChipsPlaceholder {...chips} />}>
+            <StatusChips {...chips} />
+          </Suspense>
         </Box>
         <Button
           variant="outlined"

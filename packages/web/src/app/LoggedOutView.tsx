@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { CONNECT_ACCOUNT_LABEL } from '@playlist-alarms/core/messages';
+import { CONNECT_ACCOUNT_LABEL } from '@playlist-alarms/core/texts/messages';
 import { BrandCard } from './BrandCard';
 
 interface SignInProps {

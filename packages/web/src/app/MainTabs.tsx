@@ -6,9 +6,9 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/constants';
-import { MAIN_TABS, MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/main-tabs';
-import type { MainTab } from '@playlist-alarms/core/main-tabs';
+import { SMALL_SCREEN_MAX_WIDTH_PX } from '@playlist-alarms/core/shared/constants';
+import { MAIN_TABS, MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/texts/main-tabs';
+import type { MainTab } from '@playlist-alarms/core/texts/main-tabs';
 import { useMainTab } from '../services/main-tab';
 import { PlaylistsSection } from './PlaylistsSection';
 

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { Notice } from '../services/notifier';
 
 export interface NoticeSnackbarProps {
@@ -10,7 +10,7 @@ export interface NoticeSnackbarProps {
 }
 
 /**
- * SPEC §2 / §9: bottom right, auto-hides after 6 s. Each notice gets its own portal, a new child of
+ * Bottom right, auto-hides after 6 s. Each notice gets its own portal, a new child of
  * <body>: an open dialog aria-hides the body's children that existed when it opened, so a notice
  * raised from a dialog ("Creating alarm...") would otherwise be hidden from screen readers.
  */

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Playlist } from '@playlist-alarms/core/entities';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
 import { useDevices } from '../api/get-devices';
 import type { SetAlarmRequest } from '../features/alarms/SetAlarmHost';
 import { usePlayer } from '../features/player/use-player';

@@ -5,23 +5,24 @@ import SpeakerIcon from '@mui/icons-material/Speaker';
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
-import { MQTT_CONNECTED_LABEL, MQTT_DISCONNECTED_LABEL } from '@playlist-alarms/core/messages';
+import { statusChipLabels } from './status-chip-labels';
 
-interface StatusChipsProps {
+export interface StatusChipsProps {
   deviceCount: number;
   playlistCount: number;
   mqttConnected: boolean;
 }
 
 export function StatusChips({ deviceCount, playlistCount, mqttConnected }: StatusChipsProps) {
+  const [signedIn, devices, playlists, mqtt] = statusChipLabels(deviceCount, playlistCount, mqttConnected);
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Connection summary">
-      <Chip icon={<CheckCircleIcon />} label="Connected" color="success" variant="outlined" />
-      <Chip icon={<SpeakerIcon />} label={`${deviceCount} Devices`} variant="outlined" />
-      <Chip icon={<QueueMusicIcon />} label={`${playlistCount} Playlists`} variant="outlined" />
+      <Chip icon={<CheckCircleIcon />} label={signedIn} color="success" variant="outlined" />
+      <Chip icon={<SpeakerIcon />} label={devices} variant="outlined" />
+      <Chip icon={<QueueMusicIcon />} label={playlists} variant="outlined" />
       <Chip
         icon={mqttConnected ? <WifiIcon /> : <WifiOffIcon />}
-        label={mqttConnected ? MQTT_CONNECTED_LABEL : MQTT_DISCONNECTED_LABEL}
+        label={mqtt}
         color={mqttConnected ? 'success' : 'default'}
         variant="outlined"
       />

@@ -1,5 +1,5 @@
 import { config as zodConfig } from 'zod/mini';
-import { runtimeConfigSchema } from '@playlist-alarms/core/runtime-config';
+import { runtimeConfigSchema } from '@playlist-alarms/core/shared/runtime-config';
 import { createBrowserServices } from '../services/create-browser-services';
 import type { AppServices } from '../services/app-services';
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { showsInstallOffer } from './pwa-store';
 import type { PwaStore } from './pwa-store';
 

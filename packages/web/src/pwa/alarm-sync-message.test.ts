@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
-import type { DeviceAlarm, Playlist } from '@playlist-alarms/core/entities';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
+import type { DeviceAlarm, Playlist } from '@playlist-alarms/core/shared/entities';
 import { parseIncoming } from '../sw/alarm-messages';
 import { syncAlarmsMessage } from './alarm-sync-message';
 

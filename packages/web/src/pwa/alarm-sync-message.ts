@@ -1,7 +1,7 @@
 // What the page tells the service worker (SYNC_ALARMS): its enabled alarms, players and playlists,
 // read from the query cache the tabs have filled. Pure, so it is tested without a worker.
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
-import type { Device, DeviceAlarm, Playlist } from '@playlist-alarms/core/entities';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
+import type { Device, DeviceAlarm, Playlist } from '@playlist-alarms/core/shared/entities';
 import { SYNC_ALARMS } from '../sw/message-types';
 import type { SyncAlarmsInput, SyncedAlarmInput } from '../sw/alarm-messages';
 

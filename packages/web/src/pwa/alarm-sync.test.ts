@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceAlarm } from '@playlist-alarms/core/entities';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from '../api/query-keys';
 import { syncAlarmsWithWorker } from './alarm-sync';
 

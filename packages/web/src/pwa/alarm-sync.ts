@@ -1,10 +1,10 @@
-// The page's side of the service worker's alarm messages (SPEC §7): while a user is signed in it
+// The page's side of the service worker's alarm messages: while a user is signed in it
 // sends SYNC_ALARMS whenever the alarms, players or playlists in the query cache change, and when
 // the worker posts ALARM_TRIGGERED it refetches the cloud alarms, so the firing's receipt shows.
 // Loaded by the session after it has painted; it adds nothing to the first download.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CloudAlarmList, CloudUserRecord } from '@playlist-alarms/core/cloud-schemas';
-import type { Device, DeviceAlarm, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { CloudAlarmList, CloudUserRecord } from '@playlist-alarms/core/cloud/cloud-schemas';
+import type { Device, DeviceAlarm, Playlist, UserProfile } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from '../api/query-keys';
 import type { SyncAlarmsInput } from '../sw/alarm-messages';
 import { ALARM_TRIGGERED, SCHEDULE_UPDATE } from '../sw/message-types';

@@ -1,5 +1,5 @@
 // What the installable app shows, as a tiny external store the notices subscribe to: the browser's
-// install offer (SPEC §1 "Install App"), a waiting update, and whether the network went away.
+// install offer, a waiting update, and whether the network went away.
 
 /** Chromium's event (not in the DOM typings): kept until the user presses "Install App". */
 export interface InstallPromptEvent extends Event {

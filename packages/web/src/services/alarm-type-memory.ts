@@ -1,5 +1,5 @@
-import type { AlarmType } from '@playlist-alarms/core/entities';
-import { ALARM_TYPES } from '@playlist-alarms/core/constants';
+import type { AlarmType } from '@playlist-alarms/core/shared/entities';
+import { ALARM_TYPES } from '@playlist-alarms/core/shared/constants';
 
 /** The part of Web Storage the memory needs (localStorage in the browser, a Map-backed twin in tests). */
 interface KeyValueStore {

@@ -1,11 +1,17 @@
 import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
-import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
+import type {
+  Device,
+  FamilyLibraryGroup,
+  Playlist,
+  UserProfile,
+} from '@playlist-alarms/core/shared/entities';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AlarmTypeMemory } from './alarm-type-memory';
 import type { CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
+import type { PresenceWatching } from './presence-watcher';
 
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
 // (create-browser-services.ts); component tests get in-memory twins of the same shapes.
@@ -62,6 +68,8 @@ export interface AppServices {
   auth: SessionAuth;
   library: LibrarySource;
   devices: DeviceLinkRegistry;
+  /** Whether every player of the family is on, heard over one listen-only MQTT session. */
+  presence: PresenceWatching;
   /** The own backend's cloud alarm API; its client loads with the first cloud call (not before the first card). */
   loadCloud: () => Promise<CloudSource>;
   alarmTypes: AlarmTypeMemory;

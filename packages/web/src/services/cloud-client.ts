@@ -6,8 +6,8 @@ import {
   cloudUserAnswer,
   deletedAnswer,
   triggerAnswer,
-} from '@playlist-alarms/core/cloud-answers';
-import type { TriggerAnswer } from '@playlist-alarms/core/alarm-scheduler';
+} from '@playlist-alarms/core/cloud/cloud-answers';
+import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
 import type {
   CloudAlarm,
   CloudAlarmCreate,
@@ -15,10 +15,10 @@ import type {
   CloudAlarmType,
   CloudDeviceRecord,
   CloudUserRecord,
-} from '@playlist-alarms/core/cloud-schemas';
-import { MESSAGES, httpErrorMessage } from '@playlist-alarms/core/messages';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
+import { MESSAGES, httpErrorMessage } from '@playlist-alarms/core/texts/messages';
 
-/** What the UI sends of the user (SPEC §7 POST /api/users); tokens are never sent. */
+/** What the UI sends of the user (POST /api/users); tokens are never sent. */
 export interface CloudUserProfile {
   email?: string | null;
   name?: string | null;
@@ -31,7 +31,7 @@ export interface CloudDeviceInput {
   device_type: string;
 }
 
-/** The own backend's cloud alarm API as the UI uses it (SPEC §7); the caller is the credential's user. */
+/** The own backend's cloud alarm API as the UI uses it; the caller is the credential's user. */
 export interface CloudSource {
   /** GET /api/health: true when the backend answers 200. */
   isHealthy(): Promise<boolean>;

@@ -1,10 +1,11 @@
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
 import type { CloudSource } from './cloud-client';
 import { DeviceLinkRegistry } from './device-link-registry';
+import { lazyPresenceWatcher } from './lazy-presence-watcher';
 import { ServerSession } from './server-session';
 
 // The real singletons, built once from the runtime configuration.
@@ -25,6 +26,12 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
       return new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, getAccessToken });
     },
   });
+  // Its code and the MQTT client load once the logged-in view has painted (use-presence-watch.ts).
+  const presence = lazyPresenceWatcher(() =>
+    import('./browser-presence-watcher').then(({ createPresenceWatcher }) =>
+      createPresenceWatcher(config.provider.brokerUrl, auth, devices),
+    ),
+  );
   let cloud: Promise<CloudSource> | null = null;
   const loadCloud = () =>
     (cloud ??= import('./cloud-client')
@@ -41,5 +48,5 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
         throw error;
       }));
   const alarmTypes = new AlarmTypeMemory(localStorage);
-  return { config, auth, library, devices, loadCloud, alarmTypes };
+  return { config, auth, library, devices, presence, loadCloud, alarmTypes };
 }

@@ -5,7 +5,7 @@ import { Notifier } from './notifier';
 import { InMemoryDeviceLink } from '../test/device-link-twin';
 
 // The service over the real registry and in-memory links: what is sent, what the user is told, and
-// the local playback flags of SPEC §4.
+// the local playback flags.
 
 const setup = ({
   token = 'tok',

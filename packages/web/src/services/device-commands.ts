@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { playCardStart } from '@playlist-alarms/core/card-start';
-import { parseCardUri } from '@playlist-alarms/core/card-uri';
-import type { Device } from '@playlist-alarms/core/entities';
-import { MESSAGES, failedToConnectTo, failedToConnectToDevice } from '@playlist-alarms/core/messages';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { playCardStart } from '@playlist-alarms/core/device/card-start';
+import { parseCardUri } from '@playlist-alarms/core/device/card-uri';
+import type { Device } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, failedToConnectTo, failedToConnectToDevice } from '@playlist-alarms/core/texts/messages';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { useServices } from './app-services';
 import type { ConnectOutcome, DeviceLinkRegistry } from './device-link-registry';
 import type { Notifier } from './notifier';
@@ -11,7 +11,7 @@ import { useNotify } from './notifier-context';
 
 // The one way the UI commands a player: every caller (card buttons, the remote control panel, the
 // now-playing modal, the device card) gets the same refusal notices and the same local playback
-// flags of SPEC §4, rather than each writing its own.
+// flags, rather than each writing its own.
 
 export type PlaybackCommand = 'pause' | 'resume' | 'stop';
 
@@ -35,7 +35,7 @@ export class DeviceCommands {
     private readonly notifier: Notifier,
   ) {}
 
-  /** Sends one command; without a connection nothing is sent and SPEC §8 says so. */
+  /** Sends one command; without a connection nothing is sent and a notice says so. */
   send<K extends DeviceCommandName>(deviceId: string, name: K, payload: DevicePayloads[K]): boolean {
     const sent = this.registry.send(deviceId, name, payload);
     if (!sent) this.notifier.error(MESSAGES.deviceNotConnectedViaMqtt);
@@ -55,7 +55,7 @@ export class DeviceCommands {
   }
 
   /**
-   * Starts a card URI on a player; once sent, the card it names is playing there (SPEC §4). A whole
+   * Starts a card URI on a player; once sent, the card it names is playing there. A whole
    * playlist resumes where it was left; a chapter or track named in the URI starts there.
    */
   startCard(deviceId: string, uri: string): boolean {
@@ -77,7 +77,7 @@ export class DeviceCommands {
 
   /**
    * A playlist card's Pause, Resume or Stop: to the player its card plays on (the registry's
-   * playbackDeviceId); without one, SPEC §8's "No device connected.".
+   * playbackDeviceId); without one, "No device connected.".
    */
   controlPlayback(command: PlaybackCommand): boolean {
     const deviceId = this.registry.playbackDeviceId();

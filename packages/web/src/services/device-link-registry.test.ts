@@ -284,7 +284,7 @@ describe('DeviceLinkRegistry', () => {
     const after = registry.getSnapshot();
     expect(after.devices.p1).toBeUndefined();
     expect(after.devices.p2).toBe(before.devices.p2);
-    // SPEC §4: only events and local actions move the playback state; a disconnect is neither.
+    // Only events and local actions move the playback state; a disconnect is neither.
     expect(after.playback).toBe(before.playback);
 
     // Connected again: the new session's messages fill the slice from empty.
@@ -340,7 +340,7 @@ describe('DeviceLinkRegistry', () => {
   });
 });
 
-describe('DeviceLinkRegistry status polling (SPEC §4: after 1 s, then every 30 s from 2 s)', () => {
+describe('DeviceLinkRegistry status polling (after 1 s, then every 30 s from 2 s)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('requests status and events 1 s after connecting, polls from 2 s every 30 s, and stops on disconnect', async () => {

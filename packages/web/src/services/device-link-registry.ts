@@ -1,14 +1,14 @@
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceLink, DeviceMessage, LinkStatus } from '@playlist-alarms/provider/device-link-types';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { bluetoothResultKey, mergeEvents } from '@playlist-alarms/core/device-message-fields';
-import type * as DeviceMessages from '@playlist-alarms/core/device-messages';
-import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/playback-state';
-import { presenceFromShutDown } from '@playlist-alarms/core/player-presence';
-import type { LivePresence } from '@playlist-alarms/core/player-presence';
-import type { PlaybackAction } from '@playlist-alarms/core/playback-state';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { bluetoothResultKey, mergeEvents } from '@playlist-alarms/core/device/device-message-fields';
+import type * as DeviceMessages from '@playlist-alarms/core/device/device-messages';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device/device-messages';
+import { playbackEventFromStatus, playbackReducer } from '@playlist-alarms/core/device/playback-state';
+import { presenceFromShutDown } from '@playlist-alarms/core/device/player-presence';
+import type { LivePresence } from '@playlist-alarms/core/device/player-presence';
+import type { PlaybackAction } from '@playlist-alarms/core/device/playback-state';
 import { FrameBatcher, animationFrameScheduler } from './frame-batcher';
 import type { FrameScheduler } from './frame-batcher';
 import { changesNothing, emptySnapshot, mergeStatus, NO_DEVICE_DATA } from './realtime-snapshot';
@@ -37,7 +37,8 @@ type MessageSchemas = Pick<
 
 // The message schemas load with the first link (whose MQTT chunk loads then too): until a player
 // is connected no message arrives, and the logged-in view's first download stays without them.
-const loadMessageSchemas = (): Promise<MessageSchemas> => import('@playlist-alarms/core/device-messages');
+const loadMessageSchemas = (): Promise<MessageSchemas> =>
+  import('@playlist-alarms/core/device/device-messages');
 
 interface DeviceEventNotice {
   deviceId: string;
@@ -195,6 +196,16 @@ export class DeviceLinkRegistry {
   requestStatus(deviceId: string): boolean {
     // One refused request, one log line: events are not tried once status was refused.
     return this.send(deviceId, 'status/request', null) && this.send(deviceId, 'events/request', null);
+  }
+
+  /**
+   * What the family's presence watch heard, kept until logout. The card's playback follows the
+   * player's link alone (the watch and the link hear the same presence).
+   */
+  noteWatchedPresence(deviceId: string, presence: LivePresence): void {
+    const { watched } = this.snapshot;
+    if (watched[deviceId] !== presence)
+      this.setSnapshot({ ...this.snapshot, watched: { ...watched, [deviceId]: presence } });
   }
 
   /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { MainTab } from '@playlist-alarms/core/main-tabs';
+import type { MainTab } from '@playlist-alarms/core/texts/main-tabs';
 
 // Which main tab is open, held above the tabs so that others (the guided tour) can open one through
 // the app's state rather than by clicking the page. The session gives each sign-in its own.

@@ -1,7 +1,7 @@
-import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import type { LivePresence } from '@playlist-alarms/core/player-presence';
-import { initialPlaybackState } from '@playlist-alarms/core/playback-state';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device/device-messages';
+import type { LivePresence } from '@playlist-alarms/core/device/player-presence';
+import { initialPlaybackState } from '@playlist-alarms/core/device/playback-state';
+import type { PlaybackState } from '@playlist-alarms/core/device/playback-state';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 
 // The shape of the device link registry's realtime store (device-link-registry.ts keeps it,
@@ -49,6 +49,12 @@ export interface RealtimeSnapshot {
   sessions: Readonly<Record<string, number>>;
   playback: PlaybackState;
   devices: Readonly<Record<string, DeviceRealtime>>;
+  /**
+   * Per player, whether it is on by the presence watch (one listen-only session for the whole
+   * family, presence-watcher.ts): kept until logout, whether or not a link is connected to it. A
+   * connected link's own reading (`devices[id].presence`) comes first: both hear the same messages.
+   */
+  watched: Readonly<Record<string, LivePresence>>;
 }
 
 export const NO_DEVICE_DATA: DeviceRealtime = Object.freeze({
@@ -64,7 +70,12 @@ export const emptySnapshot = (): RealtimeSnapshot => ({
   sessions: {},
   playback: initialPlaybackState,
   devices: {},
+  watched: {},
 });
+
+/** Whether the player is on by its latest word over MQTT: its link's first, else the watch's. */
+export const livePresence = (snapshot: RealtimeSnapshot, deviceId: string): LivePresence | null =>
+  snapshot.devices[deviceId]?.presence ?? snapshot.watched[deviceId] ?? null;
 
 /** Later fields win; fields a delta leaves out are kept (status messages may be partial too). */
 export const mergeStatus = (prev: DeviceMqttStatus | null, delta: DeviceMqttStatus): DeviceMqttStatus => {

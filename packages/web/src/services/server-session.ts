@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import type { UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import type { ProviderRetrying, SessionAuth } from './app-services';
 
-// The page's side of the server-held session (DESIGN "Sessions, alarms and delivery"): the server
+// The page's side of the server-held session (docs/decisions/server-held-sessions.md): the server
 // keeps the token pair behind an HttpOnly cookie; the page asks GET /api/session for a short-lived
 // access token (the broker's password, the provider's bearer) and keeps it in memory only.
 
@@ -17,7 +17,7 @@ const sessionAnswer = z.object({
 });
 const errorAnswer = z.object({ error: z.string() });
 
-/** The server refused the session (a refresh the provider turned down): SPEC's "Session expired". */
+/** The server refused the session (a refresh the provider turned down): "Session expired". */
 export class SessionExpiredError extends Error {
   constructor() {
     super(MESSAGES.sessionExpired);

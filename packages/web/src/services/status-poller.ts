@@ -1,6 +1,7 @@
-// SPEC §4 per-device MQTT: after connecting, ask for status and events after 1 s, then poll both
+// Per-player MQTT: after connecting, ask for status and events after 1 s, then poll both
 // every 30 s, the first poll after 2 s. The player stops pushing events about 5 minutes after the
-// last request (PROVIDER-API.md), so a connected player must be asked again and again.
+// last request (docs/provider-contract.md, "Events are deltas, and only on request"), so a connected player
+// must be asked again and again.
 
 interface PollTimings {
   afterConnectMs: number;

@@ -1,10 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device-messages';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
-import { isOnlineNow } from '@playlist-alarms/core/player-presence';
+import type { DeviceEvents, DeviceMqttStatus } from '@playlist-alarms/core/device/device-messages';
+import type { PlaybackState } from '@playlist-alarms/core/device/playback-state';
+import { isOnlineNow } from '@playlist-alarms/core/device/player-presence';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 import type { CommandResponse, RealtimeSnapshot } from './realtime-snapshot';
-import { NO_DEVICE_DATA } from './realtime-snapshot';
+import { livePresence, NO_DEVICE_DATA } from './realtime-snapshot';
 import { useServices } from './app-services';
 
 // Narrow reads of the realtime store. Every message of every player replaces the snapshot, so a
@@ -50,14 +50,14 @@ export function useBluetoothResponse(deviceId: string): CommandResponse | null {
 
 /**
  * Whether the player is on, by its own latest word over MQTT (presence, or the legacy status's
- * shutDown), else by the device list: the card changes within seconds, with no REST poll.
+ * shutDown, heard by its link or by the family's presence watch), else by the device list: the card
+ * changes within seconds, with no REST poll, whether or not the player is connected.
  */
 export function useDeviceOnline(device: { deviceId: string; online: boolean }): boolean {
   const { deviceId, online } = device;
   return useRealtimeSelector(
     useCallback(
-      (snapshot: RealtimeSnapshot) =>
-        isOnlineNow(online, (snapshot.devices[deviceId] ?? NO_DEVICE_DATA).presence),
+      (snapshot: RealtimeSnapshot) => isOnlineNow(online, livePresence(snapshot, deviceId)),
       [deviceId, online],
     ),
   );

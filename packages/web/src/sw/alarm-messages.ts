@@ -1,12 +1,12 @@
-// The messages between the page and the service worker (SPEC §7 "Service worker"): the page sends
+// The messages between the page and the service worker: the page sends
 // SYNC_ALARMS with its enabled alarms, players and playlists; the worker answers SCHEDULE_UPDATE
 // with the next alarm and posts ALARM_TRIGGERED at its time. The worker is a helper of the page,
 // not a clock (the server rings alarms), so a message it cannot read is answered, never fatal.
 // This module reads what pages send; worker-messages.ts what the worker sends (the page loads only that).
 import { z } from 'zod/mini';
-import { maskToDays } from '@playlist-alarms/core/cloud-alarm-rules';
-import { DAY_MASK_PATTERN } from '@playlist-alarms/core/cloud-next-fire';
-import { WEEKDAYS } from '@playlist-alarms/core/weekdays';
+import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
+import { DAY_MASK_PATTERN } from '@playlist-alarms/core/cloud/cloud-next-fire';
+import { WEEKDAYS } from '@playlist-alarms/core/alarms/weekdays';
 import { SKIP_WAITING, SYNC_ALARMS } from './message-types';
 
 // zod/mini keeps the worker small.

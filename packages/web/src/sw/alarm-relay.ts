@@ -1,7 +1,7 @@
 // The worker's side of the alarm messages, free of worker globals so it is tested as plain
 // TypeScript: it keeps the last SYNC_ALARMS, answers it with SCHEDULE_UPDATE, and arms one timer
 // that posts ALARM_TRIGGERED to every page at the alarm's time, then moves on to the next alarm.
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import { parseIncoming } from './alarm-messages';
 import type { SyncAlarms } from './alarm-messages';
 import { ALARM_TRIGGERED, SCHEDULE_UPDATE } from './message-types';
@@ -71,7 +71,7 @@ export class AlarmRelay {
       return;
     }
     this.deps.broadcast({ type: ALARM_TRIGGERED, alarm });
-    // SPEC §9: reschedule 1 s after the alarm, so the one that just rang is not found again (and
+    // Reschedule 1 s after the alarm, so the one that just rang is not found again (and
     // from now, when the worker woke late: what it slept through is the server's to report).
     const after = Math.max(Date.parse(alarm.at) + TIMINGS_MS.alarmReschedule, this.deps.now().getTime());
     this.schedule(new Date(after));

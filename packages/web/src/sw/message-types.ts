@@ -1,4 +1,4 @@
-// The message names of SPEC §7 "Service worker", shared by the worker and the page.
+// The service worker's message names, shared by the worker and the page.
 export const SYNC_ALARMS = 'SYNC_ALARMS';
 export const SCHEDULE_UPDATE = 'SCHEDULE_UPDATE';
 export const ALARM_TRIGGERED = 'ALARM_TRIGGERED';

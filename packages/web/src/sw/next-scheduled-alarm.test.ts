@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { nextFireAt } from '@playlist-alarms/core/cloud-next-fire';
+import { nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import type { SyncAlarms, SyncedAlarm } from './alarm-messages';
 import { nextScheduledAlarm } from './next-scheduled-alarm';
 

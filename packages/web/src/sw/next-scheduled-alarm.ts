@@ -1,6 +1,6 @@
-// When the next synced alarm rings: core's next-alarm rules (SPEC §4) over what SYNC_ALARMS sent.
-import { isValidTimeZone } from '@playlist-alarms/core/local-time';
-import { nextOccurrence } from '@playlist-alarms/core/next-alarm';
+// When the next synced alarm rings: core's next-alarm rules over what SYNC_ALARMS sent.
+import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
+import { nextOccurrence } from '@playlist-alarms/core/alarms/next-alarm';
 import type { SyncAlarms, SyncedAlarm } from './alarm-messages';
 import type { ScheduledAlarm } from './worker-messages';
 

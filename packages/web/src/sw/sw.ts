@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
-// The one service worker at /sw.js (DESIGN "Sessions, alarms and delivery"): it precaches the app
-// shell Workbox lists at build time, so the app opens without a network after one visit, and it
-// carries SPEC's alarm messages (alarm-relay.ts). A new version waits until the page accepts it.
+// The one service worker at /sw.js, a helper of the page and not a clock (browsers stop idle
+// workers): it precaches the app shell Workbox lists at build time, so the app opens without a
+// network after one visit, and it carries the alarm messages (alarm-relay.ts). A new version waits
+// until the page accepts it.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { AlarmRelay } from './alarm-relay';

@@ -1,5 +1,5 @@
-import type { TriggerAnswer } from '@playlist-alarms/core/alarm-scheduler';
-import { nextFireAt } from '@playlist-alarms/core/cloud-next-fire';
+import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
+import { nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import {
   cloudAlarmCreateSchema,
   cloudUserSchema,
@@ -11,9 +11,9 @@ import {
   type CloudAlarmType,
   type CloudDeviceRecord,
   type CloudUserRecord,
-} from '@playlist-alarms/core/cloud-schemas';
-import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/constants';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+} from '@playlist-alarms/core/cloud/cloud-schemas';
+import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import {
   CloudRequestError,
   type CloudDeviceInput,

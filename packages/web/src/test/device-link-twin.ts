@@ -1,9 +1,9 @@
-import { parseCardUri } from '@playlist-alarms/core/card-uri';
-import type { CommandResult } from '@playlist-alarms/core/command-response';
-import { parseCommandResponse } from '@playlist-alarms/core/device-messages';
-import type { DeviceMessageKind } from '@playlist-alarms/core/device-messages';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/mqtt-commands';
+import { parseCardUri } from '@playlist-alarms/core/device/card-uri';
+import type { CommandResult } from '@playlist-alarms/core/device/command-response';
+import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
+import type { DeviceMessageKind } from '@playlist-alarms/core/device/device-messages';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { PendingRequests } from '@playlist-alarms/provider/device-link-requests';
 import type {
   DeviceLink,

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { App } from '../app/App';
 import type { TestServices } from './twins';
 import { testConfig } from './twins';

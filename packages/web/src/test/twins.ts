@@ -1,10 +1,17 @@
 import { SessionExpiredError } from '../services/server-session';
-import type { Device, FamilyLibraryGroup, Playlist, UserProfile } from '@playlist-alarms/core/entities';
-import type { RuntimeConfig } from '@playlist-alarms/core/runtime-config';
+import type {
+  Device,
+  FamilyLibraryGroup,
+  Playlist,
+  UserProfile,
+} from '@playlist-alarms/core/shared/entities';
+import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, ProviderRetrying, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
+import { PresenceWatcher } from '../services/presence-watcher';
+import { InMemoryPresenceWatch } from './presence-watch-twin';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { InMemoryDeviceLink } from './device-link-twin';
@@ -247,6 +254,8 @@ export interface TestServices extends AppServices {
   auth: InMemoryAuth;
   library: InMemoryLibrary;
   links: Map<string, InMemoryDeviceLink>;
+  /** The presence watches the page opened, in order (one per signed-in page). */
+  presenceWatches: InMemoryPresenceWatch[];
   cloud: InMemoryCloud;
 }
 
@@ -273,12 +282,25 @@ export function createTestServices(
     statusPolling: options.statusPolling ?? false,
     log: () => undefined,
   });
+  const presenceWatches: InMemoryPresenceWatch[] = [];
+  const presence = new PresenceWatcher({
+    getAccessToken: () => auth.getAccessToken(),
+    createWatch: () => {
+      const watch = new InMemoryPresenceWatch();
+      presenceWatches.push(watch);
+      return Promise.resolve(watch);
+    },
+    report: (deviceId, state) => devices.noteWatchedPresence(deviceId, state),
+    log: () => undefined,
+  });
   const cloud = new InMemoryCloud();
   return {
     config: testConfig,
     auth,
     library,
     devices,
+    presence,
+    presenceWatches,
     links,
     cloud,
     loadCloud: () => Promise.resolve(cloud),

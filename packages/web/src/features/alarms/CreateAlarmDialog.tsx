@@ -23,13 +23,13 @@ import {
   canCreateAlarm,
   toggleDay,
   type AlarmDraft,
-} from '@playlist-alarms/core/alarm-draft';
-import { ALARM_VOLUME_MAPPING_NOTE, alarmStepText } from '@playlist-alarms/core/alarm-volume';
-import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/constants';
-import type { AlarmType, Device } from '@playlist-alarms/core/entities';
-import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/weekdays';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import { playerClockNote } from '@playlist-alarms/core/zone-label';
+} from '@playlist-alarms/core/alarms/alarm-draft';
+import { ALARM_VOLUME_MAPPING_NOTE, alarmStepText } from '@playlist-alarms/core/alarms/alarm-volume';
+import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/shared/constants';
+import type { AlarmType, Device } from '@playlist-alarms/core/shared/entities';
+import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/alarms/weekdays';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { playerClockNote } from '@playlist-alarms/core/alarms/zone-label';
 import { usePlayerZone } from './api/get-device-alarms';
 
 interface CreateAlarmDialogProps {
@@ -45,7 +45,7 @@ interface CreateAlarmDialogProps {
 const VOLUME_MARKS = ALARM_VOLUME_SLIDER.marks.map((value) => ({ value, label: `${value}%` }));
 
 /**
- * SPEC §2 "Create Alarm": device, time, days (Monday first), volume and alarm type. Its values
+ * "Create Alarm": device, time, days (Monday first), volume and alarm type. Its values
  * live here, so a failed create leaves everything the parent chose in place.
  */
 export function CreateAlarmDialog({

@@ -10,13 +10,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
-import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import type { DeviceAlarm } from '@playlist-alarms/core/entities';
-import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/messages';
-import { alarmVolumeLabel } from '@playlist-alarms/core/alarm-volume';
-import { daysWording } from '@playlist-alarms/core/weekdays';
-import { timeWithPlace } from '@playlist-alarms/core/zone-label';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
+import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/texts/messages';
+import { alarmVolumeLabel } from '@playlist-alarms/core/alarms/alarm-volume';
+import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
+import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
 import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -26,7 +26,7 @@ import { useAlarmTitle } from './api/get-card-title';
 
 export type KnownTitle = (cardId: string) => string | undefined;
 
-/** One player's alarms; mounted only when its accordion opens, so the list loads then (SPEC §2). */
+/** One player's alarms; mounted only when its accordion opens, so the list loads then. */
 export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; knownTitle: KnownTitle }) {
   const query = useDeviceAlarms(deviceId);
   const edit = useEditDeviceAlarm(deviceId);

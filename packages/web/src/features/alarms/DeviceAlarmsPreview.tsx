@@ -3,15 +3,15 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import { DEVICE_CARD_ALARM_PREVIEW } from '@playlist-alarms/core/constants';
-import { NO_DEVICE_ALARMS } from '@playlist-alarms/core/device-texts';
-import { MESSAGES, moreAlarms } from '@playlist-alarms/core/messages';
-import { daysWording } from '@playlist-alarms/core/weekdays';
-import { timeWithPlace } from '@playlist-alarms/core/zone-label';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { DEVICE_CARD_ALARM_PREVIEW } from '@playlist-alarms/core/shared/constants';
+import { NO_DEVICE_ALARMS } from '@playlist-alarms/core/texts/device-texts';
+import { MESSAGES, moreAlarms } from '@playlist-alarms/core/texts/messages';
+import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
+import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
 import { useDeviceAlarms } from './api/get-device-alarms';
 
-/** The card's alarm preview: the first 3 alarms, then "+N more alarms..." (SPEC §2, §9). */
+/** The card's alarm preview: the first 3 alarms, then "+N more alarms...". */
 export function DeviceAlarmsPreview({
   deviceId,
   titleOf,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useSetAlarm } from './use-set-alarm';
 
 export interface SetAlarmRequest {

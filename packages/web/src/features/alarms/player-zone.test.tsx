@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import { wallClock } from '@playlist-alarms/core/local-time';
-import { clocksDiffer, zoneCity } from '@playlist-alarms/core/zone-label';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { wallClock } from '@playlist-alarms/core/alarms/local-time';
+import { clocksDiffer, zoneCity } from '@playlist-alarms/core/alarms/zone-label';
 import { renderWithServices } from '../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { AlarmsPanel } from './AlarmsPanel';
 import { useDeviceAlarms } from './api/get-device-alarms';
 import { useSetAlarm } from './use-set-alarm';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import { Notifier, type Notice } from '../../services/notifier';
 import { NotifierContext } from '../../services/notifier-context';
@@ -93,7 +93,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Set alarm from a playlist: the checks (SPEC §5)', () => {
+describe('Set alarm from a playlist: the checks', () => {
   it('with no players says to set one up and opens nothing', async () => {
     const { notices } = setup({ devices: [] });
     await clickSetAlarm();

@@ -5,11 +5,11 @@ import {
   draftToAlarmString,
   startAlarmFromPlaylist,
   type AlarmDraft,
-} from '@playlist-alarms/core/alarm-draft';
-import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
-import { alarmTypeKey } from '@playlist-alarms/core/cloud-upload';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
-import { MESSAGES, alarmCreationFailed, invalidCardId } from '@playlist-alarms/core/messages';
+} from '@playlist-alarms/core/alarms/alarm-draft';
+import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
+import { alarmTypeKey } from '@playlist-alarms/core/cloud/cloud-upload';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, alarmCreationFailed, invalidCardId } from '@playlist-alarms/core/texts/messages';
 import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';
 import { queryKeys } from '../../api/query-keys';
@@ -22,7 +22,7 @@ const CreateAlarmDialog = lazy(() =>
 );
 
 interface SetAlarmFlow {
-  /** SPEC §5 "Set alarm from a playlist": checks the players, then opens the Create Alarm dialog. */
+  /** Set Alarm on a playlist: checks the players, then opens the Create Alarm dialog. */
   start(playlist: Playlist): void;
   /** The dialog while it is open, else nothing: render it anywhere under the app's providers. */
   element: ReactNode;

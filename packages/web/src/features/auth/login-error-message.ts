@@ -2,7 +2,7 @@ import {
   parseSignInFailure,
   safeErrorCode,
   signInFailureMessage,
-} from '@playlist-alarms/core/sign-in-failure';
+} from '@playlist-alarms/core/texts/sign-in-failure';
 
 // The server finishes the sign-in and sends the browser back to `/?login_error=<reason>` when it
 // could not (session-routes.ts), with the ungranted scopes or the provider's error code when they

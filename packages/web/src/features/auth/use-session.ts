@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import type { UserProfile } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/app-services';
 import { SessionExpiredError } from '../../services/server-session';
@@ -18,7 +18,7 @@ type Session =
 type Restore = 'checking' | 'signed-in' | 'signed-out' | 'failed';
 
 /**
- * SPEC §4 session, held by the server: loading while it is asked, then logged out or logged in.
+ * The session, held by the server: loading while it is asked, then logged out or logged in.
  * Session errors show once, beside the Connect button in the logged-out view, not also as a toast.
  */
 export function useSession(): Session {
@@ -84,7 +84,7 @@ export function useSession(): Session {
   // The server ended the session while the page used it (a refresh the provider refused).
   useEffect(() => auth.onExpired(() => end(MESSAGES.sessionExpired)), [auth, end]);
 
-  // The provider refusing the session's token ends the session too (SPEC §4).
+  // The provider refusing the session's token ends the session too.
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {

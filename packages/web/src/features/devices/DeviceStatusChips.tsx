@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import BatteryStdIcon from '@mui/icons-material/BatteryStd';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import WifiIcon from '@mui/icons-material/Wifi';
-import { statusChips } from '@playlist-alarms/core/status-report';
-import type { StatusChipModel, StatusSources } from '@playlist-alarms/core/status-report';
+import { statusChips } from '@playlist-alarms/core/device/status-report';
+import type { StatusChipModel, StatusSources } from '@playlist-alarms/core/device/status-report';
 import { useStatusSources } from './use-status-sources';
 
 const ICONS = { battery: BatteryStdIcon, wifi: WifiIcon, volume: VolumeUpIcon } as const;
@@ -37,7 +37,7 @@ const StatusChip = memo(function StatusChip({
   );
 });
 
-/** Battery (charging mark; green above 20 %), WiFi band and volume value/volumeMax (SPEC §2). */
+/** Battery (charging mark; green above 20 %), WiFi band and volume value/volumeMax. */
 function DeviceStatusChips({ sources }: { sources: StatusSources }) {
   const { battery, wifi, volume } = statusChips(sources);
   return (

@@ -7,8 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { DEVICE_STATUS_OVERVIEW } from '@playlist-alarms/core/device-texts';
-import type { Device } from '@playlist-alarms/core/entities';
+import { DEVICE_STATUS_OVERVIEW } from '@playlist-alarms/core/texts/device-texts';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 import { useDeviceEvents, useDeviceOnline } from '../../services/use-realtime';
 import { LiveStatusChips } from './DeviceStatusChips';
 import { nowPlayingLine } from './device-summary';
@@ -20,7 +20,7 @@ interface DeviceStatusOverviewProps {
   onToggle: () => void;
 }
 
-/** The collapsible "Device Status Overview": one summary line per player (SPEC §2). */
+/** The collapsible "Device Status Overview": one summary line per player. */
 export function DeviceStatusOverview({ devices, open, onToggle }: DeviceStatusOverviewProps) {
   const contentId = useId();
   return (

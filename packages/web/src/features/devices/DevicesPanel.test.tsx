@@ -255,3 +255,34 @@ describe('the header chip follows the links', { timeout: 30_000 }, () => {
     ).toBeTruthy();
   });
 });
+
+describe('every card follows its player, connected or not', { timeout: 30_000 }, () => {
+  it('the signed-in page watches the whole family: an unconnected card goes Offline and back, and logout ends the watch', async () => {
+    const services = household();
+    renderApp(services);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Device Management (2)' }));
+    const bedroom = await card('Bedroom Player');
+    const mini = await card('Playroom Mini');
+    // One watch for the page, once idle, for every player of the list; no link was opened.
+    await waitFor(() => expect(services.presenceWatches[0]?.devices).toEqual(['p1', 'p2']));
+    expect(services.presenceWatches).toHaveLength(1);
+    expect(services.links.size).toBe(0);
+    const watch = services.presenceWatches[0]!;
+
+    expect(within(bedroom).getByText('Online')).toBeTruthy();
+    act(() => watch.emitPresence('p1', { state: 'offline', ts: 1 }));
+    expect(await within(bedroom).findByText('Offline')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Device Status Overview' }));
+    const row = await screen.findByRole('group', { name: 'Bedroom Player overview' });
+    expect(within(row).getByText('Offline')).toBeTruthy();
+    // The Mini the list called offline comes on.
+    act(() => watch.emitStatus('p2', { status: { shutDown: 'nA', batteryLevel: 80 } }));
+    expect(await within(mini).findByText('Online')).toBeTruthy();
+    act(() => watch.emitPresence('p1', { state: 'online', ts: 2 }));
+    expect(await within(bedroom).findByText('Online')).toBeTruthy();
+    expect(services.links.size).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(watch.disposed).toBe(true));
+  });
+});

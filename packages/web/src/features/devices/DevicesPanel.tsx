@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useDevices } from '../../api/get-devices';
 import { usePlaylists } from '../../api/get-playlists';
 import { useServices } from '../../services/app-services';
@@ -15,7 +15,7 @@ import type { DeviceConnection } from './use-device-connection';
 const NO_PLAYLISTS: readonly Playlist[] = [];
 
 /**
- * The Device Management tab (SPEC §2): the status overview, then a card per player. Each card's alarms
+ * The Device Management tab: the status overview, then a card per player. Each card's alarms
  * come from the alarms feature, through `renderAlarms` (the app composes the two).
  */
 export function DevicesPanel({ renderAlarms }: { renderAlarms: RenderDeviceAlarms }) {
@@ -23,7 +23,7 @@ export function DevicesPanel({ renderAlarms }: { renderAlarms: RenderDeviceAlarm
   const playlists = usePlaylists();
   const { devices: registry } = useServices();
   const base = useDeviceConnection();
-  // Open at first when some player is already connected; SPEC §4: connecting opens it.
+  // Open at first when some player is already connected, as connecting opens it.
   const [overviewOpen, setOverviewOpen] = useState(() =>
     Object.values(registry.getSnapshot().links).includes('connected'),
   );

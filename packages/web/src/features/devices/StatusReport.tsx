@@ -2,8 +2,8 @@ import { memo, useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { statusReport } from '@playlist-alarms/core/status-report';
-import type { StatusSection, StatusSources } from '@playlist-alarms/core/status-report';
+import { statusReport } from '@playlist-alarms/core/device/status-report';
+import type { StatusSection, StatusSources } from '@playlist-alarms/core/device/status-report';
 
 /** The "Detailed Status Report": core decides the sections and their values; this lays them out. */
 export function StatusReport({ sources }: { sources: StatusSources }) {

@@ -1,7 +1,7 @@
-import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
-import { activeCardId } from '@playlist-alarms/core/device-message-fields';
-import { MQTT_CONNECTING } from '@playlist-alarms/core/device-texts';
-import { MQTT_CONNECTED_LABEL, MQTT_DISCONNECTED_LABEL } from '@playlist-alarms/core/messages';
+import type { DeviceEvents } from '@playlist-alarms/core/device/device-messages';
+import { activeCardId } from '@playlist-alarms/core/device/device-message-fields';
+import { MQTT_CONNECTING } from '@playlist-alarms/core/texts/device-texts';
+import { MQTT_CONNECTED_LABEL, MQTT_DISCONNECTED_LABEL } from '@playlist-alarms/core/texts/messages';
 import type { LinkStatus } from '@playlist-alarms/provider/device-link-types';
 
 /** The per-player MQTT chip: the header chip's words, plus connecting. */

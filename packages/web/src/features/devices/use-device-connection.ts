@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 import { useDeviceCommands } from '../../services/device-commands';
 import { useFetchDeviceStatus } from './api/get-device-status';
 
@@ -10,7 +10,7 @@ export interface DeviceConnection {
 }
 
 /**
- * The device card's MQTT buttons (SPEC §4): connecting fetches the API status; the registry then
+ * The device card's MQTT buttons: connecting fetches the API status; the registry then
  * asks for status and events after 1 s and keeps polling every 30 s until the link ends.
  */
 export function useDeviceConnection(): DeviceConnection {

@@ -7,7 +7,7 @@ import { useStatusSources } from './use-status-sources';
 
 // Every message of every player replaces the registry's snapshot; what a component reads must not
 // change unless its own player's slice did, or every status row of the tab re-renders per message
-// (issue 4's round trip: a click's answer waited behind ~900 component renders).
+// (once, a click's answer waited behind ~900 component renders).
 
 const renders: Record<string, number> = {};
 const counted = (name: string) => (renders[name] = (renders[name] ?? 0) + 1);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { StatusSources } from '@playlist-alarms/core/status-report';
+import type { StatusSources } from '@playlist-alarms/core/device/status-report';
 import { useDeviceEvents, useDeviceMqttStatus } from '../../services/use-realtime';
 import { useDeviceStatus } from './api/get-device-status';
 

@@ -8,11 +8,11 @@ import {
   MODAL_GAUGE_SEGMENTS,
   NOW_PLAYING_LABELS,
   modalVolumePayload,
-} from '@playlist-alarms/core/now-playing';
-import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/constants';
-import { VOLUME_BAND_LABELS, gaugeBand } from '@playlist-alarms/core/volume';
-import type { GaugeColour } from '@playlist-alarms/core/volume';
-import { volumeLimitText } from '@playlist-alarms/core/volume-limit';
+} from '@playlist-alarms/core/device/now-playing';
+import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
+import { VOLUME_BAND_LABELS, gaugeBand } from '@playlist-alarms/core/device/volume';
+import type { GaugeColour } from '@playlist-alarms/core/device/volume';
+import { volumeLimitText } from '@playlist-alarms/core/device/volume-limit';
 
 const COLOURS: Record<GaugeColour, string> = {
   red: 'error.main',
@@ -37,7 +37,7 @@ const HIT_HEIGHT = 40;
 const barHeight = (level: number) => 12 + level * 2.5; // rising bars, 14.5 to 37 px
 
 /**
- * SPEC §5: ten segments (1–3 red, 4–6 amber, 7–10 green) and mute at 0. Under the percentage, the
+ * Ten segments (1–3 red, 4–6 amber, 7–10 green) and mute at 0. Under the percentage, the
  * band's name (Quiet, Medium, Loud), so the colour is not the only sign, and where the player's
  * max-volume limit is ("limit 8 of 16"); segments past it are dimmed and cannot be chosen.
  */

@@ -19,17 +19,17 @@ import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import StopIcon from '@mui/icons-material/Stop';
 import type { ReactNode } from 'react';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import { playbackProgress } from '@playlist-alarms/core/device-message-fields';
-import type { DeviceEvents } from '@playlist-alarms/core/device-messages';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import { playbackProgress } from '@playlist-alarms/core/device/device-message-fields';
+import type { DeviceEvents } from '@playlist-alarms/core/device/device-messages';
 import {
   NOW_PLAYING_LABELS,
   nowPlayingTitle,
   reportedModalGauge,
   trackTime,
-} from '@playlist-alarms/core/now-playing';
-import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/constants';
-import { maxGaugeUnder, volumeLimitOf } from '@playlist-alarms/core/volume-limit';
+} from '@playlist-alarms/core/device/now-playing';
+import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/shared/constants';
+import { maxGaugeUnder, volumeLimitOf } from '@playlist-alarms/core/device/volume-limit';
 import { useServices } from '../../services/app-services';
 import { useDeviceCommands } from '../../services/device-commands';
 import { useDeviceEvents, usePlaybackState } from '../../services/use-realtime';
@@ -80,7 +80,7 @@ function NotAvailable({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-/** SPEC §2 "Now-playing player modal", from its inputs alone. */
+/** The now-playing player modal, from its inputs alone. */
 function NowPlayingDialog(props: NowPlayingDialogProps) {
   const { open, onClose, playlist, deviceName, isPlaying, events, onPlay, onPause, onStop } = props;
   const progress = playbackProgress(events);

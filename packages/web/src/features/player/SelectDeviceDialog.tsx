@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import SpeakerIcon from '@mui/icons-material/Speaker';
-import type { Device } from '@playlist-alarms/core/entities';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 
 interface SelectDeviceDialogProps {
   open: boolean;
@@ -17,7 +17,7 @@ interface SelectDeviceDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 "Select Device for Playback": lists the online players. */
+/** "Select Device for Playback": lists the online players. */
 export function SelectDeviceDialog({ open, devices, onChoose, onClose }: SelectDeviceDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="select-device-title" fullWidth maxWidth="xs">

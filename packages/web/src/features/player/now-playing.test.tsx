@@ -22,7 +22,7 @@ async function playFirst(services: TestServices) {
   return screen.findByRole('dialog', { name: 'Now Playing on Bedroom Player' });
 }
 
-describe('now-playing modal (SPEC §2, §4, §5)', { timeout: 30_000 }, () => {
+describe('now-playing modal', { timeout: 30_000 }, () => {
   it('opens when the app starts playback: title, LIVE, playlist, progress from the player', async () => {
     const services = household();
     const dialog = await playFirst(services);

@@ -38,7 +38,7 @@ const renderPlayer = (services: TestServices) => {
   return { result, notifier };
 };
 
-describe('Play (SPEC §5)', { timeout: 30_000 }, () => {
+describe('Play', { timeout: 30_000 }, () => {
   it('with no online player says so and connects nothing', async () => {
     const services = household([makeDevice('p1', 'Bedroom Player', false)]);
     renderApp(services);
@@ -174,7 +174,7 @@ describe('Play (SPEC §5)', { timeout: 30_000 }, () => {
     expect(services.links.size).toBe(0);
   });
 
-  // SPEC §8: "No device connected." on stop or pause.
+  // "No device connected." on stop or pause.
   it.each(['stop', 'pause'] as const)('%s with no connected player says no device is connected', (action) => {
     const services = household([makeDevice('p1', 'Bedroom Player', true)]);
     const { result, notifier } = renderPlayer(services);

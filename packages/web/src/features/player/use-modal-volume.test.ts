@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useModalVolume } from './use-modal-volume';
 
-describe('player modal volume (SPEC §4, §9): 800 ms debounce, reports ignored until 1000 ms after the send', () => {
+describe('player modal volume: 800 ms debounce, reports ignored until 1000 ms after the send', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/constants';
+import { PLAYER_MODAL_VOLUME } from '@playlist-alarms/core/shared/constants';
 import {
   initialModalVolume,
   modalVolumePayload,
   modalVolumeReducer,
-} from '@playlist-alarms/core/now-playing';
+} from '@playlist-alarms/core/device/now-playing';
 
 interface ModalVolume {
   /** The gauge level shown, 0–10. */
@@ -22,7 +22,7 @@ interface ModalVolume {
 }
 
 /**
- * The player modal's volume (SPEC §4, §9): core's reducer decides, this hook runs its two timers,
+ * The player modal's volume: core's reducer decides, this hook runs its two timers,
  * the 800 ms debounce before `send` and the 1000 ms after it during which reports are ignored.
  */
 export function useModalVolume(send: (payload: { volume: number }) => void): ModalVolume {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cardUri } from '@playlist-alarms/core/card-uri';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 import { useDeviceCommands } from '../../services/device-commands';
 import type { PlaybackCommand } from '../../services/device-commands';
-import { playTarget } from '@playlist-alarms/core/play-target';
-import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/messages';
-import { activeCardId } from '@playlist-alarms/core/device-message-fields';
+import { playTarget } from '@playlist-alarms/core/device/play-target';
+import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/texts/messages';
+import { activeCardId } from '@playlist-alarms/core/device/device-message-fields';
 
 export interface DevicePicker {
   playlist: Playlist;
@@ -36,7 +36,7 @@ export interface PlayerControls {
   closeNowPlaying: () => void;
 }
 
-/** The playback flow of SPEC §5: which player, connecting, card commands and their toasts. */
+/** The playback flow: which player, connecting, card commands and their toasts. */
 export function usePlayer(devices: readonly Device[]): PlayerControls {
   const { config, devices: registry } = useServices();
   const notify = useNotify();
@@ -68,7 +68,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     (deviceId: string, playlist: Playlist, cardId: string) => {
       if (!commands.startCard(deviceId, cardUri(config.provider.cardLinkHost, cardId))) return;
       awaited.current = { cardId, title: playlist.title };
-      // Playback started from the app: the now-playing modal opens on it (SPEC §2 dialogs).
+      // Playback started from the app: the now-playing modal opens on it.
       setNowPlaying({ deviceId, playlist });
     },
     [commands, config.provider.cardLinkHost],
@@ -98,7 +98,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
         notify.error(invalidCardId(playlist.title));
         return;
       }
-      // A player already connected plays at once; otherwise SPEC §5 chooses one.
+      // A player already connected plays at once; otherwise one online player connects, or the parent picks
+      // among several.
       const connected = registry.activeDeviceId();
       if (connected) {
         start(connected, playlist, cardId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
+import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import type { TestServices } from '../../test/twins';
@@ -49,7 +49,7 @@ async function openFamilyTab(count: number) {
   await waitFor(() => expect(cards().length).toBeGreaterThan(0));
 }
 
-describe('Family Playlists (SPEC §2, §6, §7, §8)', { timeout: 30_000 }, () => {
+describe('Family Playlists', { timeout: 30_000 }, () => {
   it('waits for the own list before asking for the family library, so the first view comes first', async () => {
     const services = familyHousehold();
     let release = () => undefined as void;

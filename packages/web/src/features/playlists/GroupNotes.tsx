@@ -2,7 +2,7 @@ import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
-import type { GroupNote } from '@playlist-alarms/core/family-library';
+import type { GroupNote } from '@playlist-alarms/core/library/family-library';
 
 export interface GroupNoteEntry {
   id: string;
@@ -10,7 +10,7 @@ export interface GroupNoteEntry {
   note: GroupNote;
 }
 
-/** SPEC §8 empty states of family groups: "(Empty)" and "(No accessible content)". */
+/** Empty states of family groups: "(Empty)" and "(No accessible content)". */
 export const GroupNotes = memo(function GroupNotes({ entries }: { entries: readonly GroupNoteEntry[] }) {
   if (entries.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { GroupFilter, GroupTab } from '@playlist-alarms/core/playlist-browser';
+import type { GroupFilter, GroupTab } from '@playlist-alarms/core/library/playlist-browser';
 
 interface GroupTabsProps {
   tabs: readonly GroupTab[];
@@ -9,7 +9,7 @@ interface GroupTabsProps {
   onChange: (group: GroupFilter) => void;
 }
 
-/** The scrollable group row of SPEC §2; not rendered when core gives no tabs (one group or none). */
+/** The scrollable group row; not rendered when core gives no tabs (one group or none). */
 export const GroupTabs = memo(function GroupTabs({ tabs, value, onChange }: GroupTabsProps) {
   if (tabs.length === 0) return null;
   const selected = tabs.some((tab) => tab.value === value) ? value : 'all';

@@ -3,9 +3,9 @@ import type { Dispatch } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import type { PlaybackState } from '@playlist-alarms/core/device/playback-state';
 import {
   createPlaylistSearch,
   groupIdOf,
@@ -14,14 +14,14 @@ import {
   paginate,
   prepareSearch,
   scopePlaylists,
-} from '@playlist-alarms/core/playlist-browser';
+} from '@playlist-alarms/core/library/playlist-browser';
 import type {
   BrowserAction,
   BrowserState,
   BrowserTab,
   BrowserView,
   GroupFilter,
-} from '@playlist-alarms/core/playlist-browser';
+} from '@playlist-alarms/core/library/playlist-browser';
 import { whenIdle } from '../../lib/when-idle';
 import type { FamilyLibrary } from './api/get-family-library';
 import { GroupNotes } from './GroupNotes';
@@ -53,7 +53,7 @@ function notesFor(tab: BrowserTab, group: GroupFilter, family: FamilyLibrary): G
 }
 
 /**
- * Search, groups, view and paging of SPEC §2 over one memoised list. The search box follows every
+ * Search, groups, view and paging over one memoised list. The search box follows every
  * keystroke; the list follows a deferred copy of the state, so typing never waits for the cards,
  * and only one page (12 memoised cards) is ever mounted.
  */

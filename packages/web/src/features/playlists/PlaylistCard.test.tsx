@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { CardPlaybackPhase } from '@playlist-alarms/core/device/playback-state';
 import { makePlaylist } from '../../test/twins';
 import { TOUCH_HINT_DELAY_MS, TOUCH_HINT_LINGER_MS } from './CardHint';
 import { PlaylistCard } from './PlaylistCard';
@@ -39,7 +39,7 @@ const button = (name: string) => screen.getByRole('button', { name });
 const buttonNames = () =>
   screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
 
-describe('playlist card buttons (SPEC §2, §4, §5)', () => {
+describe('playlist card buttons', () => {
   it('idle: Play with its tooltip', async () => {
     const { calls, playlist } = renderCard();
     expect(buttonNames()).toEqual(['Play this playlist', 'Connect Device']);
@@ -142,7 +142,7 @@ function tapEcho(button: HTMLElement) {
   fireEvent.click(button);
 }
 
-// SPEC §2 tooltips on touch screens: no hover there, and a disabled button takes no focus.
+// Tooltips on touch screens: no hover there, and a disabled button takes no focus.
 describe('card hints on a touch screen', { timeout: 15_000 }, () => {
   it('a long press on a disabled Play shows why, and the hint goes after the finger lifts', async () => {
     renderCard({ playlist: makePlaylist(2, { cardId: null }) });

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
-import { categoryBadge, durationBadge } from '@playlist-alarms/core/playlist-browser';
-import { CARD_LABELS } from '@playlist-alarms/core/playlist-card';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { BrowserView } from '@playlist-alarms/core/library/playlist-browser';
+import { categoryBadge, durationBadge } from '@playlist-alarms/core/library/playlist-browser';
+import { CARD_LABELS } from '@playlist-alarms/core/library/playlist-card';
 import { PlaylistCardActions } from './PlaylistCardActions';
 import type { PlaylistCardActionsProps } from './PlaylistCardActions';
 
@@ -24,7 +24,7 @@ function Cover({ playlist }: { playlist: Playlist }) {
   );
 }
 
-/** One playlist in the grid or list form of SPEC §2; re-renders only when its own props change. */
+/** One playlist in the grid or list form; re-renders only when its own props change. */
 export const PlaylistCard = memo(function PlaylistCard({ layout, ...actions }: PlaylistCardProps) {
   const { playlist } = actions;
   const badge = categoryBadge(playlist.category);

@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import Button from '@mui/material/Button';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { CardPlaybackPhase } from '@playlist-alarms/core/playback-state';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { CardPlaybackPhase } from '@playlist-alarms/core/device/playback-state';
 import { CardHint } from './CardHint';
 import {
   CARD_LABELS,
   playButtonLabel,
   playbackButtons,
   setAlarmButton,
-} from '@playlist-alarms/core/playlist-card';
+} from '@playlist-alarms/core/library/playlist-card';
 
 // Material icon paths drawn as plain SVG: a card shows several buttons, and MUI's icon wrappers
 // would add two styled elements to each (PlaylistBrowserStyles sizes .pl-icon).
@@ -41,11 +41,11 @@ export interface PlaylistCardActionsProps extends PlaylistCardHandlers {
   phase: CardPlaybackPhase;
   /** Some player is connected over MQTT (Set Alarm needs one). */
   deviceConnected: boolean;
-  /** This card's play is connecting and starting: its buttons wait (SPEC §5, no double start). */
+  /** This card's play is connecting and starting: its buttons wait (no double start). */
   starting?: boolean;
 }
 
-/** Play, Pause, Resume and Stop by the card's playback phase (SPEC §4), then Set Alarm. */
+/** Play, Pause, Resume and Stop by the card's playback phase, then Set Alarm. */
 export function PlaylistCardActions({
   playlist,
   phase,

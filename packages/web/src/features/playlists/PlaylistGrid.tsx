@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
-import { cardPlaybackPhase } from '@playlist-alarms/core/playback-state';
-import type { PlaybackState } from '@playlist-alarms/core/playback-state';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import type { BrowserView } from '@playlist-alarms/core/library/playlist-browser';
+import { cardPlaybackPhase } from '@playlist-alarms/core/device/playback-state';
+import type { PlaybackState } from '@playlist-alarms/core/device/playback-state';
 import { PlaylistCard } from './PlaylistCard';
 import type { PlaylistCardHandlers } from './PlaylistCardActions';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { pageItems } from '@playlist-alarms/core/playlist-browser';
+import { pageItems } from '@playlist-alarms/core/library/playlist-browser';
 
 // Styled by PlaylistBrowserStyles (.pl-pages): plain buttons, named as screen readers expect
 // ("Go to page 3", the current page marked), without MUI's pagination in the first view.
@@ -11,7 +11,7 @@ interface PlaylistPaginationProps {
   label: string;
 }
 
-/** Shown only when there is more than one page (SPEC §2). */
+/** Shown only when there is more than one page. */
 export const PlaylistPagination = memo(function PlaylistPagination({
   page,
   pageCount,

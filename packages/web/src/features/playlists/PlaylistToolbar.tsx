@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
-import type { BrowserView } from '@playlist-alarms/core/playlist-browser';
+import type { BrowserView } from '@playlist-alarms/core/library/playlist-browser';
 
 // Styled by PlaylistBrowserStyles (.pl-toolbar, .pl-search): a plain input keeps MUI's text field
 // (and the select, menu and modal it brings) out of the first view.

@@ -6,8 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import {
   browserReducer,
   familyPlaylistCount,
@@ -15,8 +15,8 @@ import {
   initialBrowserState,
   myPlaylistsTabLabel,
   NOW_PLAYING_BUTTON_LABEL,
-} from '@playlist-alarms/core/playlist-browser';
-import type { BrowserTab } from '@playlist-alarms/core/playlist-browser';
+} from '@playlist-alarms/core/library/playlist-browser';
+import type { BrowserTab } from '@playlist-alarms/core/library/playlist-browser';
 import { useNotify } from '../../services/notifier-context';
 import { usePlaybackState, useSomeLinkConnected } from '../../services/use-realtime';
 import { whenIdle } from '../../lib/when-idle';

@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FocusTrap from '@mui/material/Unstable_TrapFocus';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { tourView } from '@playlist-alarms/core/guided-tour';
-import { MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/main-tabs';
+import { tourView } from '@playlist-alarms/core/texts/guided-tour';
+import { MAIN_TABS_ELEMENT_ID, mainTabElementId } from '@playlist-alarms/core/texts/main-tabs';
 import { useMainTab } from '../../services/main-tab';
 import { useDelayedHighlight } from './use-delayed-highlight';
 
@@ -24,7 +24,7 @@ const POPPER_MODIFIERS = [
 ];
 
 /**
- * SPEC's guided tour, a lazy chunk loaded on the help button's first press. Each step is a dialog
+ * The guided tour, a lazy chunk loaded on the help button's first press. Each step is a dialog
  * beside what it is about; focus stays in it (Tab cycles Back, Next, Done), Escape or a click
  * outside ends the tour, and the caller gives focus back to the help button.
  */

@@ -5,7 +5,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 // The tour is its own chunk, fetched on the first press: until then the page carries only this button.
 const GuidedTour = lazy(() => import('./GuidedTour').then((module) => ({ default: module.GuidedTour })));
 
-/** SPEC's floating help button: it starts the guided tour, and takes focus back when the tour ends. */
+/** The floating help button: it starts the guided tour, and takes focus back when the tour ends. */
 export function HelpFab() {
   const [touring, setTouring] = useState(false);
   const fab = useRef<HTMLButtonElement>(null);

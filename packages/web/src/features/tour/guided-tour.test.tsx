@@ -8,7 +8,7 @@ import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import './HelpFab';
 import './GuidedTour';
 
-// SPEC: a floating help button, shown only logged in, starts a four-step guided tour (welcome,
+// A floating help button, shown only logged in, starts a four-step guided tour (welcome,
 // playlists tab, alarms tab, complete) with Back, Next, Done and a counter; step 1 opens the
 // playlists tab, step 2 the alarms tab; the highlight starts 200 ms after a step changes.
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 
 /**
- * Where the step's target is on screen, or null: SPEC starts the highlight 200 ms after a step
+ * Where the step's target is on screen, or null: the highlight starts 200 ms after a step
  * changes (the tab it opens has rendered by then). Follows the target while the window scrolls or
  * resizes.
  */

@@ -8,7 +8,7 @@ import { deviceAlarmsOf, type DeviceAlarms } from './get-device-alarms';
  * Appends one alarm string to a player's config.alarms. The append applies to the list as the
  * provider holds it at write time, not the cache, and the other strings go back exactly as read:
  * alarms this app cannot read, six-field ones and extra fields survive, and a write another tab
- * made meanwhile is kept (PROVIDER-API.md "Alarm strings", "Corrections").
+ * made meanwhile is kept (docs/provider-contract.md, Alarm strings).
  */
 async function createDeviceAlarm(
   library: LibrarySource,

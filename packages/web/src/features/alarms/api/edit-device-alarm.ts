@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rewriteAlarm } from '@playlist-alarms/core/alarm-codec';
-import { ALARM_GONE, editAlarmList } from '@playlist-alarms/core/alarm-list-edit';
-import type { DeviceAlarm } from '@playlist-alarms/core/entities';
-import { MESSAGES } from '@playlist-alarms/core/messages';
+import { rewriteAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
+import { ALARM_GONE, editAlarmList } from '@playlist-alarms/core/alarms/alarm-list-edit';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
@@ -21,7 +21,7 @@ async function editDeviceAlarm(
   alarm: DeviceAlarm,
   edit: DeviceAlarmEdit,
 ): Promise<DeviceAlarms> {
-  // SPEC §5: a delete needs both ids.
+  // A delete needs both ids: without them it could hit the wrong alarm.
   if (!deviceId || !alarm.id) throw new Error(MESSAGES.invalidDeviceOrAlarmId);
   const replacement = edit.kind === 'delete' ? null : rewriteAlarm(alarm, { enabled: edit.enabled });
   const written = await library.updateDeviceAlarms(deviceId, (current) => {

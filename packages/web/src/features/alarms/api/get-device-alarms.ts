@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parseAlarmList } from '@playlist-alarms/core/alarm-codec';
-import type { DeviceAlarm } from '@playlist-alarms/core/entities';
-import { isValidTimeZone } from '@playlist-alarms/core/local-time';
-import { playerPowerFromConfig, type PlayerPower } from '@playlist-alarms/core/player-off-at';
+import { parseAlarmList } from '@playlist-alarms/core/alarms/alarm-codec';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
+import { playerPowerFromConfig, type PlayerPower } from '@playlist-alarms/core/cloud/player-off-at';
 import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeviceAlarm } from '@playlist-alarms/core/entities';
-import { keepAlarmOnPlayer } from '@playlist-alarms/core/keep-on-player';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { keepAlarmOnPlayer } from '@playlist-alarms/core/cloud/keep-on-player';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';

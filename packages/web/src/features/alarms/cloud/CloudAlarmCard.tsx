@@ -10,17 +10,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
-import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import {
   cloudDeleteConfirmation,
   detectTimeZone,
   type CloudDeleteKind,
-} from '@playlist-alarms/core/cloud-upload';
-import { ALARM_TYPES } from '@playlist-alarms/core/constants';
-import type { Device } from '@playlist-alarms/core/entities';
-import { MESSAGES, importedAlarms } from '@playlist-alarms/core/messages';
-import { keptOnPlayer } from '@playlist-alarms/core/player-off-at';
+} from '@playlist-alarms/core/cloud/cloud-upload';
+import { ALARM_TYPES } from '@playlist-alarms/core/shared/constants';
+import type { Device } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES, importedAlarms } from '@playlist-alarms/core/texts/messages';
+import { keptOnPlayer } from '@playlist-alarms/core/cloud/player-off-at';
 import { useUser } from '../../../api/get-user';
 import { useNotify } from '../../../services/notifier-context';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -40,7 +40,7 @@ import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
 
 type Confirming = { kind: Exclude<CloudDeleteKind, 'single'> } | { kind: 'single'; alarm: CloudAlarm };
 
-/** SPEC §2's cloud alarm card: backend health, time zone, the cloud alarms, upload, import, deletes. */
+/** The cloud alarm card: backend health, time zone, the cloud alarms, upload, import, deletes. */
 export function CloudAlarmCard({
   devices,
   knownTitle,

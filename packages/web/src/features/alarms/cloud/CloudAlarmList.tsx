@@ -6,12 +6,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
-import { maskToDays } from '@playlist-alarms/core/cloud-alarm-rules';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
-import { firingReceipt } from '@playlist-alarms/core/cloud-receipt';
-import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud-upload';
-import { daysWording } from '@playlist-alarms/core/weekdays';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
+import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
+import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud/cloud-upload';
+import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 
 /** When the alarm next rings, as a clock in the household's zone reads it. */
 function nextFire(at: string | null, timeZone: string): string | null {

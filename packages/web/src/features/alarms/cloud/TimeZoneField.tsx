@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { timezoneChoices } from '@playlist-alarms/core/constants';
+import { timezoneChoices } from '@playlist-alarms/core/shared/constants';
 
-/** SPEC §9's zones plus the detected one (and the stored one, should it be neither). */
+/** A short list of common zones plus the detected one (and the stored one, should it be neither). */
 export function TimeZoneField({
   value,
   detected,

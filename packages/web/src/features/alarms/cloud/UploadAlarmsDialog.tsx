@@ -18,13 +18,13 @@ import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarm-draft';
-import type { CloudAlarmType } from '@playlist-alarms/core/cloud-schemas';
-import { alarmTypeKey, canContinueUpload, canOpenUpload } from '@playlist-alarms/core/cloud-upload';
-import { ALARM_TYPES, UPLOAD_LIST_MAX_HEIGHT_PX } from '@playlist-alarms/core/constants';
-import type { Device, DeviceAlarm } from '@playlist-alarms/core/entities';
-import { cloudAlarmOffWarning } from '@playlist-alarms/core/player-off-at';
-import { daysWording } from '@playlist-alarms/core/weekdays';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
+import type { CloudAlarmType } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { alarmTypeKey, canContinueUpload, canOpenUpload } from '@playlist-alarms/core/cloud/cloud-upload';
+import { ALARM_TYPES, UPLOAD_LIST_MAX_HEIGHT_PX } from '@playlist-alarms/core/shared/constants';
+import type { Device, DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { cloudAlarmOffWarning } from '@playlist-alarms/core/cloud/player-off-at';
+import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 import { useServices } from '../../../services/app-services';
 import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
 
@@ -35,7 +35,7 @@ export interface LocalAlarm {
 }
 
 /**
- * "Select Alarms to Upload" then "Choose Alarm Type" (SPEC §2): the players' alarms are read when
+ * "Select Alarms to Upload" then "Choose Alarm Type": the players' alarms are read when
  * the dialog opens; with none, there is nothing to continue with. The type starts as the one the
  * parent chose when creating the alarm, else wakeup. When the player will have switched itself
  * off by the alarm's time, the type step warns and offers to keep the alarm on the player instead.

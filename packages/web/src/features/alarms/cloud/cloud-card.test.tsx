@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { firingReceipt } from '@playlist-alarms/core/cloud-receipt';
-import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import { parseAlarm } from '@playlist-alarms/core/alarm-codec';
+import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
+import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmsPanel } from '../AlarmsPanel';

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Device, UserProfile } from '@playlist-alarms/core/entities';
+import type { Device, UserProfile } from '@playlist-alarms/core/shared/entities';
 import type { AppServices } from '../../../services/app-services';
 import { cloudUserQueryOptions } from './api/save-cloud-user';
 import { syncCloudDevices } from './api/sync-cloud-devices';
 
 /**
- * SPEC §8 "Failed to sync user" / "Failed to sync devices": after sign-in the user and the players
+ * "Failed to sync user" / "Failed to sync devices": after sign-in the user and the players
  * are recorded at the backend. Loaded after the first paint (LoggedInView), so it costs the first
  * card nothing; each failure is told once and the app goes on.
  */

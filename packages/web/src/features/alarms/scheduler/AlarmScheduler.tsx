@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import { schedulerLine } from '@playlist-alarms/core/alarm-scheduler';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
+import { schedulerLine } from '@playlist-alarms/core/alarms/alarm-scheduler';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { useAlarmScheduler } from './use-alarm-scheduler';
 
 /** The page's alarm scheduler and its line: the next alarm, its countdown, the prepare state. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmScheduler } from './AlarmScheduler';

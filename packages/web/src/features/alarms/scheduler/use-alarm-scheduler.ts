@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { planNextAlarm, triggerProblem, type PlannedAlarm } from '@playlist-alarms/core/alarm-scheduler';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
-import { alarmPlaylistNotFound, failedToTriggerAlarm } from '@playlist-alarms/core/messages';
+import {
+  planNextAlarm,
+  triggerProblem,
+  type PlannedAlarm,
+} from '@playlist-alarms/core/alarms/alarm-scheduler';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
+import { alarmPlaylistNotFound, failedToTriggerAlarm } from '@playlist-alarms/core/texts/messages';
 import { useDevices } from '../../../api/get-devices';
 import { usePlaylists } from '../../../api/get-playlists';
 import { queryKeys } from '../../../api/query-keys';
@@ -27,7 +31,7 @@ const alarmsOf = (results: Array<UseQueryResult<DeviceAlarms>>) => ({
 });
 
 /**
- * SPEC §4's smart scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
+ * The page's alarm scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
  * connects that player (if online); at the time it asks the server to fire a cloud alarm (the
  * player rings its own alarms, so a device alarm is never rung a second time); 1 s later it plans
  * again. Nothing is planned without devices; unmounted (logged out) it is cleared.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
@@ -10,13 +10,13 @@ import type { LibrarySource } from '../../../services/app-services';
 /** The key of a player without a connection: never fetched (the query is disabled). */
 const NO_SESSION = 0;
 
-/** The provider API's status of a player (SPEC §3 Device API status), validated by the client. */
+/** The provider API's status of a player, validated by the client. */
 const getDeviceStatus = (library: LibrarySource, deviceId: string): Promise<DeviceApiStatus> =>
   library.getDeviceStatus(deviceId);
 
 /**
  * Cached per connection (`session`, the registry's number for it): a new connection never shows the
- * previous one's values, and a disconnected player has none to show (SPEC §2 "No status data…").
+ * previous one's values, and a disconnected player has none to show.
  */
 const deviceStatusQueryOptions = (library: LibrarySource, deviceId: string, session: number) =>
   queryOptions({
@@ -39,7 +39,7 @@ export function useDeviceStatus(deviceId: string): DeviceApiStatus | null {
 }
 
 /**
- * Fetches the API status (SPEC §4: connecting fetches it; so does refresh); not while disconnected.
+ * Fetches the API status (when a player connects, and on refresh); not while disconnected.
  * `fresh` (refresh) asks again even when this connection has an answer; connecting does not: the
  * connection is new, so an answer under its key (the card's own query may have fetched it) is fresh.
  */

@@ -5,7 +5,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { ADVANCED_CONTROLS } from '@playlist-alarms/core/device-texts';
+import { ADVANCED_CONTROLS } from '@playlist-alarms/core/texts/device-texts';
 import type { SendCommand } from '../use-device-command';
 
 // Sliders, radios and switches are the panel's bulk and most visits never open them.

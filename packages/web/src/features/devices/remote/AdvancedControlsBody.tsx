@@ -1,7 +1,7 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AMBIENT_LEDS } from '@playlist-alarms/core/device-texts';
+import { AMBIENT_LEDS } from '@playlist-alarms/core/texts/device-texts';
 import type { SendCommand } from '../use-device-command';
 import { BluetoothControls } from './BluetoothControls';
 import { DisplayPreviewControls } from './DisplayPreviewControls';

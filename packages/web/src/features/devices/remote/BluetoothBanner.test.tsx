@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BluetoothBanner } from './BluetoothBanner';
 
-describe('BluetoothBanner (SPEC §4, §8)', () => {
+describe('BluetoothBanner', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

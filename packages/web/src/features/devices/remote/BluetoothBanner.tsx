@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Collapse from '@mui/material/Collapse';
-import { bluetoothBanner } from '@playlist-alarms/core/bluetooth-banner';
-import type { BluetoothBanner as Banner } from '@playlist-alarms/core/bluetooth-banner';
-import { TIMINGS_MS } from '@playlist-alarms/core/constants';
+import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
+import type { BluetoothBanner as Banner } from '@playlist-alarms/core/device/bluetooth-banner';
+import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { CommandResponse } from '../../../services/realtime-snapshot';
 
 /**
- * The Bluetooth result of SPEC §4/§8: shows on every new command response that carries a
+ * The Bluetooth result: shows on every new command response that carries a
  * '/bluetooth/…' result (told apart by its sequence number, so the same answer twice shows twice),
  * hides after 5 s, and can be closed. Other responses (status, events polls) leave it as it is.
  */

@@ -18,7 +18,7 @@ async function bluetoothSection() {
   return { section, link: services.links.get('p1')! };
 }
 
-describe('Bluetooth speaker mode (PROVIDER-API.md Corrections)', { timeout: 30_000 }, () => {
+describe('Bluetooth speaker mode (the player stops listening to MQTT)', { timeout: 30_000 }, () => {
   it('asks first and says the player stops listening until its left button is held; Cancel sends nothing', async () => {
     const { section, link } = await bluetoothSection();
     await userEvent.click(within(section).getByRole('radio', { name: 'Speaker' }));
@@ -71,7 +71,7 @@ describe('Bluetooth speaker mode (PROVIDER-API.md Corrections)', { timeout: 30_0
   });
 });
 
-describe('the Bluetooth banner for real players’ `bluetooth` answers (SPEC §8)', { timeout: 30_000 }, () => {
+describe('the Bluetooth banner for real players’ `bluetooth` answers', { timeout: 30_000 }, () => {
   it('shows the text of the Bluetooth command last sent', async () => {
     const { section, link } = await bluetoothSection();
     const banner = () => screen.getByTestId('bluetooth-banner').textContent;

@@ -7,11 +7,11 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RSSI } from '@playlist-alarms/core/constants';
-import { BLUETOOTH_BUTTONS, BLUETOOTH_MANAGEMENT } from '@playlist-alarms/core/device-texts';
-import { bluetoothOnPayload } from '@playlist-alarms/core/mqtt-commands';
-import type { BluetoothOnChoice } from '@playlist-alarms/core/mqtt-commands';
-import { BLUETOOTH_MODES } from '@playlist-alarms/core/remote-control';
+import { RSSI } from '@playlist-alarms/core/shared/constants';
+import { BLUETOOTH_BUTTONS, BLUETOOTH_MANAGEMENT } from '@playlist-alarms/core/texts/device-texts';
+import { bluetoothOnPayload } from '@playlist-alarms/core/device/mqtt-commands';
+import type { BluetoothOnChoice } from '@playlist-alarms/core/device/mqtt-commands';
+import { BLUETOOTH_MODES } from '@playlist-alarms/core/device/remote-control';
 import type { SendCommand } from '../use-device-command';
 
 type Mode = BluetoothOnChoice['mode'];

@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DISPLAY_PREVIEW } from '@playlist-alarms/core/constants';
-import { DISPLAY_PREVIEW_TITLE } from '@playlist-alarms/core/device-texts';
-import { displayPreviewPayload } from '@playlist-alarms/core/mqtt-commands';
-import { hasUri } from '@playlist-alarms/core/remote-control';
+import { DISPLAY_PREVIEW } from '@playlist-alarms/core/shared/constants';
+import { DISPLAY_PREVIEW_TITLE } from '@playlist-alarms/core/texts/device-texts';
+import { displayPreviewPayload } from '@playlist-alarms/core/device/mqtt-commands';
+import { hasUri } from '@playlist-alarms/core/device/remote-control';
 import type { SendCommand } from '../use-device-command';
 
 /** Shows an icon on the player's display: URI, timeout 1–60 s (default 5) and animated. */

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LED_PRESETS, RGB } from '@playlist-alarms/core/constants';
-import { AMBIENT_LEDS } from '@playlist-alarms/core/device-texts';
-import { ambientPayload } from '@playlist-alarms/core/remote-control';
+import { LED_PRESETS, RGB } from '@playlist-alarms/core/shared/constants';
+import { AMBIENT_LEDS } from '@playlist-alarms/core/texts/device-texts';
+import { ambientPayload } from '@playlist-alarms/core/device/remote-control';
 import type { SendCommand } from '../use-device-command';
 
 type Colour = { r: number; g: number; b: number };

@@ -8,7 +8,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopIcon from '@mui/icons-material/Stop';
-import { cardUri } from '@playlist-alarms/core/card-uri';
+import { cardUri } from '@playlist-alarms/core/device/card-uri';
 import {
   CUSTOM_PLAY,
   CUSTOM_PLAYLIST,
@@ -16,10 +16,10 @@ import {
   PLAYER_BUTTONS,
   PLAYER_CONTROLS,
   QUICK_PLAY_FAVORITES,
-} from '@playlist-alarms/core/device-texts';
-import type { Playlist } from '@playlist-alarms/core/entities';
-import { quickPlayPlaylists, quickPlayTitle } from '@playlist-alarms/core/playlist-browser';
-import { hasUri } from '@playlist-alarms/core/remote-control';
+} from '@playlist-alarms/core/texts/device-texts';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
+import { quickPlayPlaylists, quickPlayTitle } from '@playlist-alarms/core/library/playlist-browser';
+import { hasUri } from '@playlist-alarms/core/device/remote-control';
 import { useServices } from '../../../services/app-services';
 import { useDeviceCommands } from '../../../services/device-commands';
 

@@ -25,7 +25,7 @@ const openAdvanced = async () => {
   await screen.findByRole('region', { name: 'Ambient LEDs' });
 };
 
-describe('Remote control panel (SPEC §2)', { timeout: 30_000 }, () => {
+describe('Remote control panel', { timeout: 30_000 }, () => {
   it('without a connection shows only its title, subtitle and the warning', () => {
     const services = household();
     renderWithServices(services, <RemoteControlPanel device={BEDROOM} playlists={[]} />);

@@ -4,14 +4,14 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Device, Playlist } from '@playlist-alarms/core/entities';
+import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import {
   REMOTE_CONTROL_SUBTITLE,
   VOLUME_CONTROL,
   remoteControlTitle,
-} from '@playlist-alarms/core/device-texts';
-import { MESSAGES } from '@playlist-alarms/core/messages';
-import { hasAmbientLight, noAmbientLightText } from '@playlist-alarms/core/player-family';
+} from '@playlist-alarms/core/texts/device-texts';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { hasAmbientLight, noAmbientLightText } from '@playlist-alarms/core/device/player-family';
 import { useBluetoothResponse, useLinkStatus } from '../../../services/use-realtime';
 import { useDeviceCommand } from '../use-device-command';
 import type { SendCommand } from '../use-device-command';
@@ -29,7 +29,7 @@ interface RemoteControlPanelProps {
 }
 
 /**
- * "{device} Remote Control": every command of SPEC §7 for one player, over its MQTT link. Memoised,
+ * "{device} Remote Control": every device command for one player, over its MQTT link. Memoised,
  * as are its sections: the player's messages re-render only what shows them (the Bluetooth banner on
  * a response, the gauge on a volume report), not the buttons.
  */

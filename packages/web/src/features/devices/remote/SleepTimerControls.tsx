@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SLEEP_TIMER } from '@playlist-alarms/core/constants';
-import { SLEEP_TIMER_TITLE } from '@playlist-alarms/core/device-texts';
-import { sleepTimerPayload } from '@playlist-alarms/core/mqtt-commands';
-import { sleepTimerLabel } from '@playlist-alarms/core/remote-control';
+import { SLEEP_TIMER } from '@playlist-alarms/core/shared/constants';
+import { SLEEP_TIMER_TITLE } from '@playlist-alarms/core/texts/device-texts';
+import { sleepTimerPayload } from '@playlist-alarms/core/device/mqtt-commands';
+import { sleepTimerLabel } from '@playlist-alarms/core/device/remote-control';
 import type { SendCommand } from '../use-device-command';
 
 /** Presets Off/30m/1h/2h send at once; the slider (0–120 min, step 5, default 30) sends with "Set Timer". */

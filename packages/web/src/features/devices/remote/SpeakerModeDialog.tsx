@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { SPEAKER_MODE_CONFIRM } from '@playlist-alarms/core/messages';
+import { SPEAKER_MODE_CONFIRM } from '@playlist-alarms/core/texts/messages';
 
 export interface SpeakerModeDialogProps {
   onConfirm: () => void;

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { SYSTEM_BUTTONS, SYSTEM_CONTROLS } from '@playlist-alarms/core/device-texts';
+import { SYSTEM_BUTTONS, SYSTEM_CONTROLS } from '@playlist-alarms/core/texts/device-texts';
 import type { SendCommand } from '../use-device-command';
 
 /** Status and Events ask the player to publish them; Reboot restarts it. */

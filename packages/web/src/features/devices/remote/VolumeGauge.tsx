@@ -7,16 +7,16 @@ import Typography from '@mui/material/Typography';
 import VolumeDownIcon from '@mui/icons-material/VolumeDown';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { PLAYER_VOLUME_STEPS, REMOTE_VOLUME } from '@playlist-alarms/core/constants';
+import { PLAYER_VOLUME_STEPS, REMOTE_VOLUME } from '@playlist-alarms/core/shared/constants';
 import {
   VOLUME_BAND_LABELS,
   gaugeBand,
   gaugeSegmentColour,
   gaugeToPercent,
   stepGauge,
-} from '@playlist-alarms/core/volume';
-import type { GaugeColour } from '@playlist-alarms/core/volume';
-import { volumeLimitText } from '@playlist-alarms/core/volume-limit';
+} from '@playlist-alarms/core/device/volume';
+import type { GaugeColour } from '@playlist-alarms/core/device/volume';
+import { volumeLimitText } from '@playlist-alarms/core/device/volume-limit';
 
 const PALETTE: Record<GaugeColour, string> = {
   red: 'error.main',
@@ -43,7 +43,7 @@ interface VolumeGaugeProps {
 }
 
 /**
- * The 14-segment gauge of SPEC §9 (1–4 red, 5–9 amber, 10–14 green) with mute at 0. The line under
+ * The 14-segment gauge (1–4 red, 5–9 amber, 10–14 green) with mute at 0. The line under
  * it names the band too (Quiet, Medium, Loud), so the colour is not the only sign, and where the
  * player's max-volume limit is ("limit 8 of 16"); segments past it are dimmed and cannot be chosen.
  */

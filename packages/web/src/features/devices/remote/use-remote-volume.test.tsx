@@ -9,7 +9,7 @@ import { useDeviceCommand } from '../use-device-command';
 import { useRemoteVolume } from './use-remote-volume';
 
 // The hook over core's state machine, with the registry's real frame batching: fake timers drive
-// SPEC §4's 800 ms debounce, 500 ms flag and 3 s forced sync.
+// The remote volume's 800 ms debounce, 500 ms flag and 3 s forced sync.
 
 async function setup() {
   const services = createTestServices();
@@ -37,7 +37,7 @@ async function setup() {
   return { result, unmount, report, volumeSends, renders };
 }
 
-describe('useRemoteVolume (SPEC §4)', () => {
+describe('useRemoteVolume', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { RemoteVolumeSync } from '@playlist-alarms/core/remote-volume';
-import type { RemoteVolumeTimers } from '@playlist-alarms/core/remote-volume';
-import { REMOTE_VOLUME } from '@playlist-alarms/core/constants';
-import { deviceToGauge } from '@playlist-alarms/core/volume';
-import { maxGaugeUnder, volumeLimitOf } from '@playlist-alarms/core/volume-limit';
+import { RemoteVolumeSync } from '@playlist-alarms/core/device/remote-volume';
+import type { RemoteVolumeTimers } from '@playlist-alarms/core/device/remote-volume';
+import { REMOTE_VOLUME } from '@playlist-alarms/core/shared/constants';
+import { deviceToGauge } from '@playlist-alarms/core/device/volume';
+import { maxGaugeUnder, volumeLimitOf } from '@playlist-alarms/core/device/volume-limit';
 import { useServices } from '../../../services/app-services';
 import type { SendCommand } from '../use-device-command';
 
@@ -24,7 +24,7 @@ interface RemoteVolume {
   change: (value: number) => void;
 }
 
-/** The remote control gauge, synchronised with the player by core's state machine (SPEC §4). */
+/** The remote control gauge, synchronised with the player by core's state machine. */
 export function useRemoteVolume(deviceId: string, send: SendCommand): RemoteVolume {
   const { devices } = useServices();
   const [sync] = useState(() => {

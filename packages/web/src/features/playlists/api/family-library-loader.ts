@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/entities';
+import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import {
   contentOutcomeOfStatus,
   groupNote,
   groupPlaylists,
   withContentOutcome,
-} from '@playlist-alarms/core/family-library';
-import type { ContentOutcome, GroupNote } from '@playlist-alarms/core/family-library';
+} from '@playlist-alarms/core/library/family-library';
+import type { ContentOutcome, GroupNote } from '@playlist-alarms/core/library/family-library';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import { queryKeys } from '../../../api/query-keys';
 import type { LibrarySource } from '../../../services/app-services';
@@ -15,7 +15,7 @@ import { familyGroupsQueryOptions } from './get-family-groups';
 import { RequestLimiter } from './request-limiter';
 
 // Loaded by the family library query on its first run (get-family-library.ts), so the first view
-// does not carry it. The family library of SPEC §7 as playlists: the groups, each group's detail
+// does not carry it. The family library as playlists: the groups, each group's detail
 // (or the generic "{group} - Item {n}" stand-ins when it fails), then each card's content, whose 403 makes it
 // 'restricted'. Group detail and content go through one limiter per library (4 calls at once),
 // and each card's outcome is cached on its own key, so a revisit or a refetch of the library
@@ -51,7 +51,7 @@ const contentOutcomeQueryOptions = (library: LibrarySource, cardId: string) =>
         await limiterFor(library).run(() => library.getContent(cardId));
         return 'readable';
       } catch (error) {
-        // SPEC §6: a refusal (403, or the provider's 404) is an answer, cached; other failures are not.
+        // A refusal (403, or the provider's 404) is an answer, cached; other failures are not.
         if (error instanceof ProviderError && contentOutcomeOfStatus(error.status) === 'restricted')
           return 'restricted';
         throw error;

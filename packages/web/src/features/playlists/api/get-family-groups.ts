@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FamilyLibraryGroup } from '@playlist-alarms/core/entities';
+import type { FamilyLibraryGroup } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from '../../../api/query-keys';
 import type { LibrarySource } from '../../../services/app-services';
 

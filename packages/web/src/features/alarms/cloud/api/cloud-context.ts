@@ -1,6 +1,6 @@
-import { cloudError } from '@playlist-alarms/core/messages';
+import { cloudError } from '@playlist-alarms/core/texts/messages';
 
-/** SPEC §8: every cloud error reads "{context}: {message}". */
+/** Every cloud error reads "{context}: {message}". */
 export async function inContext<T>(context: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

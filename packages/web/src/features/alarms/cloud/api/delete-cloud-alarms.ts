@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CloudDeleteKind } from '@playlist-alarms/core/cloud-upload';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import type { CloudDeleteKind } from '@playlist-alarms/core/cloud/cloud-upload';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';
 import type { AppServices } from '../../../../services/app-services';
@@ -10,9 +10,9 @@ export type CloudDeleteRequest =
   { kind: Exclude<CloudDeleteKind, 'single'> } | { kind: 'single'; id: string };
 
 /**
- * The four deletes a confirmation leads to (SPEC §4): DELETE /api/alarms/{id}, DELETE
- * /api/alarms/by-type/{type} and POST /api/alarms/delete-all, each with its SPEC §8 context.
- * One file, as they are one confirmation's one mutation. Answers how many alarms went.
+ * The four deletes a confirmation leads to: DELETE /api/alarms/{id}, DELETE
+ * /api/alarms/by-type/{type} and POST /api/alarms/delete-all, each with its own context ("Failed to delete
+ * {type} alarm", …). One file, as they are one confirmation's one mutation. Answers how many alarms went.
  */
 function deleteCloudAlarms(loadCloud: AppServices['loadCloud'], request: CloudDeleteRequest) {
   switch (request.kind) {

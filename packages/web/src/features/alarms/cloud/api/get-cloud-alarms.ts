@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { receiptRefreshDelay } from '@playlist-alarms/core/cloud-receipt';
-import type { CloudAlarmList } from '@playlist-alarms/core/cloud-schemas';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import { receiptRefreshDelay } from '@playlist-alarms/core/cloud/cloud-receipt';
+import type { CloudAlarmList } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';
 import type { AppServices } from '../../../../services/app-services';

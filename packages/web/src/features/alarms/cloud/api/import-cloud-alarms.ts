@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud-schemas';
-import { importIntoDeviceList } from '@playlist-alarms/core/cloud-upload';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { importIntoDeviceList } from '@playlist-alarms/core/cloud/cloud-upload';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';
 import type { LibrarySource } from '../../../../services/app-services';

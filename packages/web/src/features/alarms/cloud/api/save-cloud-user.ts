@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CloudUserRecord } from '@playlist-alarms/core/cloud-schemas';
-import { detectTimeZone } from '@playlist-alarms/core/cloud-upload';
-import type { UserProfile } from '@playlist-alarms/core/entities';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import type { CloudUserRecord } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import type { UserProfile } from '@playlist-alarms/core/shared/entities';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';
 import type { AppServices } from '../../../../services/app-services';

@@ -1,6 +1,6 @@
-import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/constants';
-import type { Device } from '@playlist-alarms/core/entities';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import { DEFAULT_DEVICE_TYPE } from '@playlist-alarms/core/shared/constants';
+import type { Device } from '@playlist-alarms/core/shared/entities';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import type { AppServices } from '../../../../services/app-services';
 import { inContext } from './cloud-context';
 

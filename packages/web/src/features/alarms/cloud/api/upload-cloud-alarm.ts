@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CloudAlarm, CloudAlarmType } from '@playlist-alarms/core/cloud-schemas';
-import { uploadBody, type UploadSource } from '@playlist-alarms/core/cloud-upload';
-import { CLOUD_CONTEXTS } from '@playlist-alarms/core/messages';
+import type { CloudAlarm, CloudAlarmType } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { uploadBody, type UploadSource } from '@playlist-alarms/core/cloud/cloud-upload';
+import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';
 import type { AppServices } from '../../../../services/app-services';

@@ -1,0 +1,80 @@
+// The alarm worker's rules (docs/decisions/alarm-firing-claims.md), pure: when a due firing is still
+// worth ringing,
+// where next_fire_at moves after it, which outcome the player's answers add up to, and the volume
+// the player is sent. The server's worker supplies the clock and the I/O.
+import { nextFireAt, type CloudAlarmSchedule } from './cloud-next-fire';
+import { FIRING_OUTCOMES, TIMINGS_MS, type FiringOutcome } from '../shared/constants';
+import { alarmLevelToPercent } from '../device/volume';
+
+/** A firing found later than this (every process was down) is recorded as missed, not rung. */
+export const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
+/** Alarms due within this horizon get an in-memory timer. */
+export const ARM_HORIZON_MS = 60_000;
+/** The prepare window: the player's connection is opened this long before the alarm. */
+export const PREPARE_WINDOW_MS = TIMINGS_MS.alarmPrepare;
+/** Between volume/set and card/start, as the page's scheduler waits: the volume lands first. */
+export const VOLUME_TO_CARD_DELAY_MS = TIMINGS_MS.afterAlarmVolumeSet;
+/**
+ * The worker's timer fires this long before the alarm: the claim and volume/set happen first, so
+ * card/start (500 ms after volume/set) reaches the player at the alarm's minute, not half a second late.
+ */
+export const RING_LEAD_MS = VOLUME_TO_CARD_DELAY_MS + 150;
+/** How long the player's events may take to say that it plays the alarm's card. */
+export const PLAY_CONFIRM_TIMEOUT_MS = 10_000;
+
+export { FIRING_OUTCOMES, type FiringOutcome };
+
+/** What the receipt says, for people (the alarm's last firing). */
+export const FIRING_OUTCOME_TEXTS: Record<FiringOutcome, string> = {
+  played: 'Played',
+  'no-response': 'The player did not confirm playback',
+  failed: 'Could not start the playlist',
+  'player-offline': 'The player was offline',
+  missed: 'Missed: the server was not running at alarm time',
+};
+
+/** 'fire' while the due instant is less than MISSED_FIRING_LIMIT_MS ago, else 'missed'. */
+export function firingPlan(dueAt: Date, now: Date): 'fire' | 'missed' {
+  return now.getTime() - dueAt.getTime() < MISSED_FIRING_LIMIT_MS ? 'fire' : 'missed';
+}
+
+/**
+ * next_fire_at once the firing at `dueAt` is done (or missed): the alarm's next instant after both
+ * the due time and now, in the user's zone. After the due time, so a local time shown twice
+ * (fall back) fires once; after now, so a server that was down for days does not replay every
+ * day it missed.
+ */
+export function nextFireAfterFiring(
+  alarm: CloudAlarmSchedule,
+  dueAt: Date,
+  now: Date,
+  timeZone: string | null | undefined,
+): Date | null {
+  const from = now.getTime() > dueAt.getTime() ? now : dueAt;
+  return nextFireAt(alarm, from, timeZone);
+}
+
+/** A cloud alarm's stored 1–10 → the 0–100 that volume/set takes (shown as value × 10 %). */
+export const alarmVolumeForPlayer = (level: number): number =>
+  Math.min(100, Math.max(0, alarmLevelToPercent(level)));
+
+/** What the device link saw between card/start and the confirmation deadline. */
+export interface FiringObservation {
+  /** The link reached the broker and subscribed to the player's topics. */
+  connected: boolean;
+  /** Any message from the player (events, status, response) since the link connected. */
+  heardFromPlayer: boolean;
+  /** The player's events said it plays the alarm's card (playbackStatus 'playing'). */
+  playingCard: boolean;
+  /** The player's response to card/start, when one came. */
+  cardStartResponse: 'OK' | 'FAIL' | null;
+}
+
+/** The firing's receipt from what was observed. */
+export function firingOutcome(seen: FiringObservation): FiringOutcome {
+  if (!seen.connected) return 'player-offline';
+  // The player's `card: OK` is its own word that the card started, as good as its events.
+  if (seen.playingCard || seen.cardStartResponse === 'OK') return 'played';
+  if (seen.cardStartResponse === 'FAIL') return 'failed';
+  return seen.heardFromPlayer ? 'no-response' : 'player-offline';
+}

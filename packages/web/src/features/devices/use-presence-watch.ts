@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import type { Device } from '@playlist-alarms/core/shared/entities';
+import { whenIdle } from '../../lib/when-idle';
+import { useServices } from '../../services/app-services';
+
+/**
+ * The signed-in page watches whether each of the family's players is on (services/presence-watcher.ts):
+ * from when the browser is first idle after the device list came, so the first view waits for none of
+ * its code, and with every change of the list. Leaving the logged-in view ends the watch.
+ */
+export function usePresenceWatch(devices: readonly Device[] | undefined): void {
+  const { presence } = useServices();
+  // A key, not the array: a refetch that brings the same players changes nothing.
+  const ids = devices?.map((device) => device.deviceId).join(' ');
+  useEffect(() => {
+    if (ids === undefined) return;
+    return whenIdle(() => presence.watchPlayers(ids.split(' ').filter((id) => id !== '')));
+  }, [ids, presence]);
+  useEffect(() => () => void presence.stop(), [presence]);
+}

@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// A comment that says "see SPEC §4" or "issue 12" points at a document a reader of this repository
+// does not have: the team's reference documents and issue tracker stay outside it. A comment says
+// its reason in its own words, or cites a file in docs/. This test finds such citations in every
+// tracked file outside docs/ (code, tests, Markdown, scripts).
+
+const repoDir = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * What counts as a citation. Upper-case SPEC, DESIGN and PROVIDER-API name the reference documents
+ * (a word such as `spec.ts`, `SPECIAL` or `DESIGN_TOKENS` does not match); `§` after "spec" is a
+ * section of one; "issue 12" or "Issue #12" is an issue of the team's tracker. A section of a public
+ * standard ("RFC 6749 §4.1.2") and an issue link of another project (`…/issues/12`) are fine.
+ */
+const CITATION = /\bspec ?§|\bSPEC\b|\bDESIGN\b|\bPROVIDER-API\b|\bSTYLE\.md\b|\bissues? #?\d+/gi;
+const UPPER_CASE_ONLY = /^(SPEC|DESIGN|PROVIDER-API|STYLE\.md)$/;
+
+/** The citations in one text, as the matched words (upper-case names only when written upper-case). */
+function findCitations(text: string): string[] {
+  return [...text.matchAll(CITATION)]
+    .map((match) => match[0])
+    .filter((hit) => !UPPER_CASE_ONLY.test(hit.toUpperCase()) || hit === hit.toUpperCase());
+}
+
+/**
+ * Files other work is rewriting at the same time; their citations are replaced when that work is
+ * merged, and then they leave this list. Keep it short, and empty it.
+ */
+const NOT_YET_CLEAN = [
+  'bench/cloud-api.ts',
+  'bench/lateness.ts',
+  'bench/worker-pass.ts',
+  'e2e/devices.spec.ts',
+  'e2e/support/quiet-zone.ts',
+  'eslint.config.js',
+  'packages/provider/src/device-commands.integration.test.ts',
+  'packages/provider/src/device-link-types.ts',
+  'packages/provider/src/device-link.mosquitto.integration.test.ts',
+  'packages/provider/src/device-link.ts',
+  'packages/sandbox/src/broker.integration.test.ts',
+  'packages/sandbox/src/player-bluetooth.test.ts',
+  'packages/sandbox/src/player-messages.test.ts',
+  'packages/sandbox/src/simulated-player.test.ts',
+  'packages/server/test/fleet/three-replicas.integration.test.ts',
+  'packages/server/test/security/mass-assignment.integration.test.ts',
+  'packages/web/README.md',
+  'packages/web/src/app/LoggedInView.tsx',
+  'packages/web/src/features/devices/DevicesPanel.test.tsx',
+  'packages/web/src/services/app-services.ts',
+  'packages/web/src/services/device-link-registry.ts',
+  'packages/web/src/services/realtime-snapshot.ts',
+  'packages/web/src/test/twins.ts',
+];
+
+/** This file spells the patterns out, so it is the one file not searched. */
+const THIS_FILE = 'scripts/citations.test.ts';
+const BINARY = /\.(png|ico|jpe?g|webp|gif|woff2?|ttf|gz|br|zip)$/;
+
+function trackedTextFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: repoDir, encoding: 'utf8' });
+  return listed
+    .split('\0')
+    .filter((path) => path !== '' && !path.startsWith('docs/') && path !== THIS_FILE)
+    .filter((path) => !BINARY.test(path) && !path.endsWith('package-lock.json'));
+}
+
+/** `path:line: text` for every line of a file that cites. */
+function citingLines(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(repoDir, path), 'utf8');
+  } catch {
+    return []; // deleted in the working tree, not yet in the index
+  }
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      findCitations(line).length > 0 ? [`${path}:${index + 1}: ${line.trim()}`] : [],
+    );
+}
+
+describe('the citation pattern', () => {
+  it('finds citations of the reference documents and of issues', () => {
+    const cited = [
+      '// SPEC §4: the list shows 12 per page',
+      '(SPEC: Playlists, Alarms)',
+      "SPEC's prepare window",
+      '(DESIGN "Sessions, alarms and delivery")',
+      '(DESIGN.md: protected by default)',
+      '(PROVIDER-API.md Corrections)',
+      'as STYLE.md shows',
+      'see spec §9',
+      "it('… (issue 4)')",
+      'Issue #13 goals',
+    ];
+    expect(cited.filter((text) => findCitations(text).length === 0)).toEqual([]);
+  });
+
+  it('leaves ordinary words, identifiers, file names and outside references alone', () => {
+    const plain = [
+      "import { test } from './alarm-codec.spec.ts';",
+      'const SPECIAL_CASES = 3; const OPENAPI_SPEC = {}; DESIGN_TOKENS',
+      'the spec says, a design choice, the provider API',
+      'RFC 6749 §4.1.2',
+      'https://github.com/mqttjs/MQTT.js/issues/1234',
+      'this issue is known',
+      'docs/provider-contract.md, Volume scales',
+    ];
+    expect(plain.flatMap(findCitations)).toEqual([]);
+  });
+});
+
+describe('tracked files outside docs/', () => {
+  const files = trackedTextFiles();
+
+  it('cite no reference document or issue number (say the reason, or cite a file in docs/)', () => {
+    const hits = files.filter((path) => !NOT_YET_CLEAN.includes(path)).flatMap(citingLines);
+    expect(hits).toEqual([]);
+  });
+
+  it('leave the list of files not yet clean as soon as they are', () => {
+    const clean = NOT_YET_CLEAN.filter((path) => !files.includes(path) || citingLines(path).length === 0);
+    expect(clean, 'remove these from NOT_YET_CLEAN').toEqual([]);
+  });
+});

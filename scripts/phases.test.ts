@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhaseTimes } from './phases';
+
+describe('phase times', () => {
+  it('lists each phase in minutes and seconds, then the total', () => {
+    const table = formatPhaseTimes([
+      { name: 'lint', ms: 41_400, ok: true },
+      { name: 'test:e2e', ms: 605_000, ok: true },
+    ]);
+    expect(table.split('\n')).toEqual([
+      '== phase times',
+      '  lint       0m 41s',
+      '  test:e2e  10m 05s',
+      '  total     10m 46s',
+    ]);
+  });
+
+  it('marks the phase that failed', () => {
+    expect(formatPhaseTimes([{ name: 'typecheck', ms: 1_000, ok: false }])).toContain(
+      'typecheck   0m 01s  FAILED',
+    );
+  });
+});
