@@ -139,8 +139,9 @@ const importZones = ({ testsMayUseSandbox, coreTests = false }) => {
   ];
 };
 
-// Test code, wherever it sits (docs/testing.md): a package's test/ folder (web's src/test/ too),
-// tests beside their module, helpers named *.test-support.ts, and core's recorded payloads.
+// Test code, wherever it sits (docs/testing.md): a package's test/ folder, tests beside their
+// module, and the names used before test/support/: *.test-support.ts, the web app's src/test/,
+// core's recorded payloads and the sandbox's MQTT test client.
 const testCode = [
   '**/test/**',
   '**/*.test.ts',
@@ -148,6 +149,7 @@ const testCode = [
   '**/*.test-support.ts',
   '**/*.test-support.tsx',
   'packages/core/src/fixtures/**',
+  '**/sandbox/src/mqtt-test-client.ts',
 ];
 const productionZones = [
   ...importZones({ testsMayUseSandbox: false }),

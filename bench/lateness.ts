@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
-import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { loadConfig } from '@playlist-alarms/server/config';
 import { newAlarmRow } from '@playlist-alarms/server/db/alarms-repository';
 import { connectDatabase } from '@playlist-alarms/server/db/connect';

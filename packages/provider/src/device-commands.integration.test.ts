@@ -1,12 +1,12 @@
 import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { commandSchemas, decodePayload, responseKey } from '@playlist-alarms/sandbox/command-schemas';
-import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { everyCommand } from '../test/support/device-commands';
+import { everyCommand } from './device-commands.test-support';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage } from './device-link-types';
 

@@ -7,7 +7,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage, LinkStatus } from './device-link-types';
-import { everyCommand } from '../test/support/device-commands';
+import { everyCommand } from './device-commands.test-support';
 import {
   findMosquittoTools,
   publish,
@@ -16,7 +16,7 @@ import {
   type MosquittoTools,
   type RunningMosquitto,
   type Subscriber,
-} from '../test/support/mosquitto';
+} from './mosquitto.test-support';
 
 // The device link against Mosquitto, a broker nobody here wrote, with mosquitto_sub and mosquitto_pub
 // as the independent other side: they check the exact topics and payloads of SPEC §7.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { playerHarness } from '../test/support/simulated-player';
-import type { PlayerHarness } from '../test/support/simulated-player';
+import { playerHarness } from './simulated-player.test-support';
+import type { PlayerHarness } from './simulated-player.test-support';
 
 let h: PlayerHarness;
 beforeEach(() => {

@@ -33,8 +33,8 @@ describe('production code never imports test code (eslint.config.js)', { timeout
 
   it('refuses a module that imports a test helper, a test, or a recorded fixture', async () => {
     for (const [file, specifier] of [
-      ['packages/provider/src/probe.ts', '../test/support/device-commands'],
-      ['packages/sandbox/src/probe.ts', '@playlist-alarms/sandbox/test/support/mqtt-test-client'],
+      ['packages/provider/src/probe.ts', './device-commands.test-support'],
+      ['packages/sandbox/src/probe.ts', './mqtt-test-client'],
       ['packages/web/src/features/devices/probe.ts', './devices.test-support'],
       ['packages/web/src/services/probe.ts', './server-session.test'],
       ['packages/web/src/lib/probe.ts', '../test/twins'],
