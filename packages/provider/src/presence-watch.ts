@@ -18,7 +18,7 @@ import { parseMessagePayload } from './device-message-payload';
 // multiplexed, reconnects with a growing wait). It never publishes: asking a player for anything
 // would count as use and could keep it awake.
 
-export interface PresenceWatchOptions {
+interface PresenceWatchOptions {
   /** MQTT over WebSocket URL, as the device link's. */
   brokerUrl: string;
   /** A fresh access token for every login (the broker ends a session at its token's expiry). */

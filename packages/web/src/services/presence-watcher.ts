@@ -13,7 +13,7 @@ export type PresenceWatchFactory = (getAccessToken: () => Promise<string | null>
 
 type Schemas = Pick<typeof DeviceMessages, 'parseDevicePresence' | 'parseDeviceStatus'>;
 
-export interface PresenceWatcherOptions {
+interface PresenceWatcherOptions {
   createWatch: PresenceWatchFactory;
   getAccessToken: () => Promise<string | null>;
   /** Where a player's word goes (the device link registry's noteWatchedPresence). */
@@ -23,7 +23,7 @@ export interface PresenceWatcherOptions {
 }
 
 /** The player's word in a presence message or a legacy status; null when it says nothing of it. */
-export function presenceOfMessage(schemas: Schemas, message: DeviceMessage): LivePresence | null {
+function presenceOfMessage(schemas: Schemas, message: DeviceMessage): LivePresence | null {
   if (message.kind === 'presence') return schemas.parseDevicePresence(message.payload)?.state ?? null;
   if (message.kind === 'status')
     return presenceFromShutDown(schemas.parseDeviceStatus(message.payload)?.shutDown);
