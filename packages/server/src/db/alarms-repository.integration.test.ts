@@ -2,13 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { describeOnDatabases } from '../../test/support/cloud-api';
-import {
-  AlarmLimitError,
-  createAlarm,
-  deleteAlarms,
-  listAlarms,
-  updateAlarm,
-} from './alarms-repository';
+import { AlarmLimitError, createAlarm, deleteAlarms, listAlarms, updateAlarm } from './alarms-repository';
 import { migrateToLatest } from './migrations';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { saveUserProfile } from './users-repository';
