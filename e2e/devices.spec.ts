@@ -1,10 +1,9 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { z } from 'zod';
 import { AppPage } from './support/app-page';
-import { sandbox, sandboxUrl, type PlayerState } from './support/stack';
+import { knobs, sandbox, type PlayerState } from './support/stack';
 
 // The Device Management tab against the simulated players: every control is driven as a parent
-// would, and each step asserts what the player itself did (GET /_sandbox/devices/:id/state).
+// would, and each step asserts what the player itself did (its state knob).
 
 const BEDROOM = 'demo-player-1';
 const NOT_CONNECTED = 'Device must be connected via MQTT to use controls. Please connect to MQTT first.';
@@ -55,21 +54,9 @@ const reportValue = (card: Locator, section: string, label: string) =>
     })
     .getByRole('definition');
 
-/** A POST knob of the Bedroom Player the shared support file does not wrap. */
-async function playerKnob(path: 'power' | 'settings', body: Record<string, number>): Promise<void> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/devices/${BEDROOM}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, `${path} knob: HTTP ${response.status}`).toBe(true);
-}
-
-const nearbySchema = z.array(z.object({ mac: z.string(), name: z.string(), rssi: z.number() }));
-
 /** A Bluetooth device the player can see, by name (the sandbox's default surroundings). */
 async function nearbyDevice(name: string): Promise<{ mac: string; rssi: number }> {
-  const found = nearbySchema.parse((await state()).bluetooth['nearby']).find((d) => d.name === name);
+  const found = (await state()).bluetooth.nearby.find((d) => d.name === name);
   if (!found) throw new Error(`no Bluetooth device "${name}" near ${BEDROOM}`);
   return found;
 }
@@ -151,8 +138,8 @@ test('the Device Status refresh icon brings what only the provider API knows: do
   // every few minutes) carries level and charging, but the power source is a field of the API
   // status only, which the app fetches on connect and refresh. It charges no further here: players
   // report their level rounded up, so 15 would read 16 a second on.
-  await playerKnob('settings', { batteryChargePerHour: 0, statusIntervalMs: 1000 });
-  await playerKnob('power', { batteryLevel: 15, powerSource: 1 });
+  await knobs.player(BEDROOM).settings({ batteryChargePerHour: 0, statusIntervalMs: 1000 });
+  await knobs.player(BEDROOM).power({ batteryLevel: 15, powerSource: 1 });
   await eventually((p) => [p.battery.powerSource, p.battery.charging]).toEqual([1, true]);
   const chip = card.getByLabel('Battery 15% ⚡');
   await expect(chip).toBeVisible();
