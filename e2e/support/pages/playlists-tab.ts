@@ -22,6 +22,7 @@ export class PlaylistCard {
   coverPlaceholder = () => this.root.getByTestId('cover-placeholder');
   cover = () => this.root.locator('img');
   description = () => this.root.getByTestId('playlist-description');
+  title = async (): Promise<string> => (await this.root.getByTestId('playlist-title').textContent()) ?? '';
 }
 
 /** The Now Playing modal of one player. */
@@ -48,6 +49,7 @@ export class PlaylistsTab {
 
   cards = () => this.page.getByTestId('playlist-card');
   card = (title: string) => new PlaylistCard(this.cards().filter({ hasText: title }));
+  firstCard = () => new PlaylistCard(this.cards().first());
   /** Cards whose text has this ("Family", "restricted"). */
   cardsWith = (text: string) => this.cards().filter({ hasText: text });
   cardTitles = () => this.page.getByTestId('playlist-title');
