@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 // Page model of the Alarm Management tab and the alarm dialogs: creating one from a playlist's
 // card, a player's alarms, the cloud's, and the upload from one to the other.
 
-const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export type DayLabel = (typeof DAY_LABELS)[number];
 
 /** The Create Alarm dialog a playlist card's Set Alarm opens. */
