@@ -76,6 +76,10 @@ export class PlayerCard {
   cardUri = () => this.root.getByRole('textbox', { name: 'Card URI' });
   volumeGauge = () => this.root.getByRole('group', { name: 'Volume gauge' });
   volumeLevels = () => this.volumeGauge().getByRole('button');
+  /** A gauge segment by its whole name ("Volume 8 (over the limit 8 of 16)"). */
+  volumeSegment = (name: string) => this.volumeGauge().getByRole('button', { name });
+  /** "limit 8 of 16" when the player has a max-volume limit. */
+  volumeLimit = () => this.root.getByTestId('volume-limit');
   volumeLevel = (level: number) => this.volumeGauge().getByRole('button', { name: `Volume ${level}` });
 
   async openAdvanced(): Promise<void> {

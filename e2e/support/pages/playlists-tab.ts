@@ -31,6 +31,9 @@ export class NowPlayingModal {
 
   /** The volume as the modal shows it, in percent. */
   volumeText = () => this.root.getByTestId('modal-volume');
+  volumeLimit = () => this.root.getByTestId('modal-volume-limit');
+  /** A volume button by its whole name ("Volume 6 (over the limit 8 of 16)"). */
+  volumeNamed = (name: string) => this.root.getByRole('button', { name });
   volume = (level: number, exact = false) =>
     this.root.getByRole('button', { name: `Volume ${level}`, exact });
   gauge = () => this.root.getByRole('group', { name: 'Volume' });
