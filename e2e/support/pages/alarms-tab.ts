@@ -35,14 +35,19 @@ export class AlarmsTab {
 
   cloudConnected = () => this.page.getByLabel('Cloud Connected');
   text = (text: string) => this.page.getByText(text);
-  /** Shows that player's alarms. */
-  choosePlayer = (name: string) => this.page.getByRole('button', { name }).click();
+  /** The button that shows that player's alarms. */
+  playerButton = (name: string) => this.page.getByRole('button', { name });
+  choosePlayer = (name: string) => this.playerButton(name).click();
+  /** A button of the tab by its exact name ("Delete Wakeup", "Delete All", …). */
+  button = (name: string) => this.page.getByRole('button', { name, exact: true });
 
   deviceAlarms = () => this.page.getByRole('list', { name: 'Device alarms' });
   deviceAlarm = (text: string) => this.deviceAlarms().getByText(text);
   /** The on/off switch of the player's alarm at `time` ("05:50"). */
   deviceAlarmSwitch = (time: string) =>
     this.deviceAlarms().getByRole('switch', { name: `Alarm at ${time} on` });
+  /** The delete buttons of the player's alarms, in list order. */
+  deviceDeleteButtons = () => this.deviceAlarms().getByRole('button', { name: /^Delete alarm at/ });
   deleteDeviceAlarm = (time: string) =>
     this.deviceAlarms()
       .getByRole('button', { name: `Delete alarm at ${time}` })
@@ -50,15 +55,15 @@ export class AlarmsTab {
 
   cloudAlarms = () => this.page.getByRole('list', { name: 'Cloud alarms' });
   cloudAlarm = (text: string | RegExp) => this.cloudAlarms().getByText(text);
-  deleteCloudAlarm = (name: string) =>
-    this.cloudAlarms()
-      .getByRole('button', { name: `Delete ${name}` })
-      .click();
+  cloudDeleteButton = (name: string) => this.cloudAlarms().getByRole('button', { name: `Delete ${name}` });
+  deleteCloudAlarm = (name: string) => this.cloudDeleteButton(name).click();
 
-  uploadLocalAlarms = () => this.page.getByRole('button', { name: 'Upload Local Alarms' }).click();
+  uploadButton = () => this.page.getByRole('button', { name: 'Upload Local Alarms' });
+  uploadLocalAlarms = () => this.uploadButton().click();
   importFromCloud = () => this.page.getByRole('button', { name: 'Import from Cloud' }).click();
 
   dialog = (name: string) => this.page.getByRole('dialog', { name });
+  dialogs = () => this.page.getByRole('dialog');
   /** A button of the open dialog of that name ("Delete", "Next", "Upload", …). */
   dialogButton = (dialog: string, name: string | RegExp) => this.dialog(dialog).getByRole('button', { name });
   dialogText = (dialog: string, text: string) => this.dialog(dialog).getByText(text);

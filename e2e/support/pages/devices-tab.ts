@@ -14,6 +14,7 @@ export class BluetoothPanel {
   targetName = () => this.root.getByRole('textbox', { name: 'Target name' });
   targetMac = () => this.root.getByRole('textbox', { name: 'Target MAC address' });
   mode = (name: 'Speaker' | 'Audio source') => this.root.getByRole('radio', { name });
+  modes = () => this.root.getByRole('radio');
 }
 
 /** Ambient LEDs: colour presets, a slider per channel, Set Colour and Off. */

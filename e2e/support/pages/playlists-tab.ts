@@ -82,6 +82,9 @@ export class PlaylistsTab {
     new NowPlayingModal(this.page.getByRole('dialog', { name: `Now Playing on ${device}` }));
   devicePicker = () => this.page.getByRole('dialog', { name: 'Select Device for Playback' });
   pickerButtons = () => this.devicePicker().getByRole('button');
+  pickerButton = (device: RegExp) => this.devicePicker().getByRole('button', { name: device });
+  /** The button above the cards that opens the Now Playing modal again. */
+  nowPlayingButton = () => this.page.getByRole('button', { name: 'Now Playing' });
   /** Picks a player in the device picker. */
   pick = (device: string) => this.devicePicker().getByText(device).click();
   nextAlarmBanner = () => this.page.getByRole('status').filter({ hasText: 'Next alarm' });
