@@ -81,6 +81,8 @@ export class PlayerCard {
   volumeSegment = (name: string) => this.volumeGauge().getByRole('button', { name });
   /** "limit 8 of 16" when the player has a max-volume limit. */
   volumeLimit = () => this.root.getByTestId('volume-limit');
+  /** "Muted", "Quiet", "Medium" or "Loud". */
+  volumeBand = () => this.root.getByTestId('volume-band');
   volumeLevel = (level: number) => this.volumeGauge().getByRole('button', { name: `Volume ${level}` });
 
   async openAdvanced(): Promise<void> {

@@ -32,6 +32,7 @@ export class NowPlayingModal {
   /** The volume as the modal shows it, in percent. */
   volumeText = () => this.root.getByTestId('modal-volume');
   volumeLimit = () => this.root.getByTestId('modal-volume-limit');
+  volumeBand = () => this.root.getByTestId('modal-volume-band');
   /** A volume button by its whole name ("Volume 6 (over the limit 8 of 16)"). */
   volumeNamed = (name: string) => this.root.getByRole('button', { name });
   volume = (level: number, exact = false) =>
