@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseIncoming } from '../sw/alarm-messages';
 import { syncAlarmsMessage } from './alarm-sync-message';
-import { makeCloudAlarm, makeDeviceAlarm, makePlaylist } from '@playlist-alarms/core/fixtures/builders';
+import {
+  makeCloudAlarm,
+  makeDevice,
+  makeDeviceAlarm,
+  makePlaylist,
+} from '@playlist-alarms/core/fixtures/builders';
 
 const deviceAlarm = (id: string, enabled: boolean) => makeDeviceAlarm({ id, enabled });
 
@@ -30,10 +35,7 @@ const playlist = (cardId: string | null, title: string) => makePlaylist(0, { id:
 describe('syncAlarmsMessage', () => {
   const message = syncAlarmsMessage(
     {
-      devices: [
-        { deviceId: 'dev-1', name: 'Bedroom', deviceType: 'yoto', online: true, description: '' },
-        { deviceId: 'dev-2', name: 'Kitchen', deviceType: 'yoto', online: false, description: '' },
-      ],
+      devices: [makeDevice('dev-1', 'Bedroom', true), makeDevice('dev-2', 'Kitchen', false)],
       playlists: [playlist('card-a', 'Morning Songs'), playlist(null, 'No card')],
       deviceAlarms: new Map([
         [
