@@ -91,6 +91,28 @@ describe('the sandbox knobs client', () => {
     expect((bad as Error).message).toContain("No such card for this player's family");
   });
 
+  it("refuses an answer that is not the route's: cut short, or of another shape", async () => {
+    // The real sandbox answers; the fetch in between changes its body on the way back.
+    const rewriting =
+      (rewrite: (body: string) => string): typeof fetch =>
+      async (input, init) => {
+        const real = await fetch(input, init);
+        return new Response(rewrite(await real.text()), { status: real.status });
+      };
+    const cut = await failure(
+      sandboxKnobs(sandbox.url, { fetch: rewriting((b) => b.slice(0, 20)) }).faults(),
+    );
+    expect(cut).toBeInstanceOf(SandboxKnobError);
+    expect((cut as Error).message).toContain('GET /_sandbox/faults: not JSON');
+    const other = await failure(
+      sandboxKnobs(sandbox.url, {
+        fetch: rewriting((b) => b.replace('"restDown":false', '"restDown":"no"')),
+      }).faults(),
+    );
+    expect((other as Error).message).toContain('unexpected answer');
+    expect((other as Error).message).toContain('restDown');
+  });
+
   it('says the knobs may be off when the sandbox has none', async () => {
     const bare = await startSandbox({ port: 0, mqttPort: 0, knobs: false });
     try {
