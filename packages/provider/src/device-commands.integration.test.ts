@@ -1,6 +1,7 @@
 import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { commandSchemas, decodePayload, responseKey } from '@playlist-alarms/sandbox/command-schemas';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import type { MqttClient } from 'mqtt';
@@ -43,7 +44,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await link?.dispose();
   await observer?.endAsync(true);
-  await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+  await sandboxKnobs(sandbox.url).reset();
 });
 afterAll(async () => {
   await sandbox?.close();

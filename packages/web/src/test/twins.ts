@@ -308,28 +308,5 @@ export function createTestServices(
   };
 }
 
-export const makePlaylist = (index: number, overrides: Partial<Playlist> = {}): Playlist => ({
-  id: `pl-${index}`,
-  cardId: `card${index}`,
-  title: `Playlist ${String(index).padStart(2, '0')}`,
-  description: '',
-  created_at: null,
-  updated_at: null,
-  coverArt: null,
-  duration: 300,
-  category: 'MYO',
-  groupId: null,
-  groupName: null,
-  isFromFamilyLibrary: false,
-  author: null,
-  availability: null,
-  ...overrides,
-});
-
-export const makeDevice = (deviceId: string, name: string, online: boolean): Device => ({
-  deviceId,
-  name,
-  deviceType: 'yoto',
-  online,
-  description: '',
-});
+// The entity builders every package's tests share.
+export { makeDevice, makePlaylist } from '@playlist-alarms/core/fixtures/builders';
