@@ -1,4 +1,4 @@
-// Lateness at the player (issue 12, "Speed and scale"): from each cloud alarm's wall-clock instant to
+// Lateness at the player: from each cloud alarm's wall-clock instant to
 // the moment the player's broker delivers its card/start, over at least 200 alarms in a few minutes
 // (a third of them bunched on one round minute, as 07:00 is), fired by the real server's worker
 // through the sandbox's broker. The bar: p99 ≤ 250 ms.

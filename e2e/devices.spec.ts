@@ -68,7 +68,7 @@ test('the tab lists every player; connecting fills the status from the API and t
   const battery = `Battery ${player.battery.level}%${player.battery.charging ? ' ⚡' : ''}`;
   await expect(bedroom.chip(battery)).toBeVisible();
   expect(player.wifiStrength).toBe(-52);
-  await expect(bedroom.chip('WiFi Good')).toBeVisible(); // SPEC §9: at or above -60 dBm
+  await expect(bedroom.chip('WiFi Good')).toBeVisible(); // Good: at or above -60 dBm
   await expect(
     bedroom.chip(`Volume ${player.volume}/16 (${Math.round((player.volume / 16) * 100)}%)`),
   ).toBeVisible();
@@ -119,7 +119,7 @@ test('the Device Status refresh icon brings what only the provider API knows: do
   // The pushed status has landed (the chip above), and the API's row has not moved with it.
   await expect(powerSource).toHaveText('Battery only');
 
-  // SPEC §4's requests after connecting (at 1 s and 2 s) have passed; the next poll is 30 s away.
+  // The requests after connecting (at 1 s and 2 s) have passed; the next poll is 30 s away.
   await expect.poll(() => Date.now() - connectedAt).toBeGreaterThan(2500);
   const before = (await state()).lastCommand?.at ?? '';
   await card.button('Refresh status of Bedroom Player').click();
@@ -309,7 +309,7 @@ test('Bluetooth On with both a target MAC and a name reaches the player by the M
 test('System Controls: status, events and a reboot that goes offline and comes back', async ({ page }) => {
   await sandbox.playerSettings(BEDROOM, { rebootDelayMs: 1500 });
   const card = await connectedBedroom(page);
-  // Let SPEC §4's requests after connecting (at 1 s and 2 s) pass; the next poll is 30 s away.
+  // Let the requests after connecting (at 1 s and 2 s) pass; the next poll is 30 s away.
   await page.waitForTimeout(2500);
   await card.systemControl('Status').click();
   await eventually((p) => p.lastCommand?.name).toBe('status/request');

@@ -11,7 +11,7 @@ import { everyCommand } from './device-commands.test-support';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage } from './device-link-types';
 
-// Contract: every SPEC §7 command the device link sends, as the sandbox's broker delivers it to a second,
+// Contract: every command the device link sends, as the sandbox's broker delivers it to a second,
 // independent client of the same family, as the sandbox's command schemas accept it, and as its
 // simulated player acknowledges it on the response topic.
 
@@ -107,7 +107,7 @@ describe('every device command through the sandbox broker', () => {
       expect(answer?.req_body, command.name).toBe(command.wire);
       expect(['OK', 'FAIL'], command.name).toContain(answer?.[responseKey(command.name)]);
     });
-    // Real players key every Bluetooth answer `bluetooth` (PROVIDER-API.md Corrections); the banner reads it.
+    // Real players key every Bluetooth answer `bluetooth` (docs/provider-contract.md); the banner reads it.
     const bluetooth = answered.flatMap((command, index) =>
       command.name.startsWith('bluetooth/') ? [{ command, answer: answers[index] ?? {} }] : [],
     );

@@ -137,7 +137,7 @@ export class InMemoryLibrary implements LibrarySource {
   failFamilyGroups = false;
   /** Groups whose detail answers an error (the app then shows "{group} - Item {n}"). */
   failingGroupDetails = new Set<string>();
-  /** Cards whose content is refused: 404 as the provider documents it, 403 as SPEC says. */
+  /** Cards whose content is refused: 404 as the provider documents it, 403 as older clients saw. */
   restrictedCards = new Set<string>();
   restrictedStatus: 403 | 404 = 404;
   readonly groupDetailRequests: string[] = [];
@@ -263,7 +263,7 @@ export function createTestServices(
   options: {
     token?: string | null;
     refusingDevices?: string[];
-    /** SPEC §4's status requests and 30 s poll: off unless asked, as their timers would add
+    /** The status requests after connecting and the 30 s poll: off unless asked, as their timers would add
      * requests to every test's command log. */
     statusPolling?: boolean;
   } = {},
