@@ -1,4 +1,4 @@
-// Lateness at the player (issue 12, "Speed and scale"): from each cloud alarm's wall-clock instant to
+// Lateness at the player: from each cloud alarm's wall-clock instant to
 // the moment the player's broker delivers its card/start, over at least 200 alarms in a few minutes
 // (a third of them bunched on one round minute, as 07:00 is), fired by the real server's worker
 // through the sandbox's broker. The bar: p99 ≤ 250 ms.
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { loadConfig } from '@playlist-alarms/server/config';
@@ -51,12 +52,7 @@ export async function runLatenessBench(options: LatenessOptions = {}): Promise<L
   const sandbox = await startSandbox({ port: 0, mqttPort: 0 });
   try {
     for (const deviceId of PLAYERS) {
-      const online = await fetch(`${sandbox.url}/_sandbox/devices/${deviceId}/online`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ online: true }),
-      });
-      if (!online.ok) throw new Error(`sandbox online knob: HTTP ${online.status}`);
+      await sandboxKnobs(sandbox.url).player(deviceId).setOnline(true);
     }
     const config = loadConfig({
       APP_MODE: 'demo',

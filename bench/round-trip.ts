@@ -3,7 +3,7 @@
 // "Playback" row of its Detailed Status Report shows the new state. Timed inside the page, so
 // Playwright's own latency does not count; every step is checked on the player itself.
 import type { ElementHandle, Locator, Page } from '@playwright/test';
-import { z } from 'zod';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { launchChromium, signIn, withDeadline } from './stack';
 import { summarize } from './stats';
 import type { Result } from './stats';
@@ -22,7 +22,7 @@ const STEP_TIMEOUT_MS = 10_000;
 type Command = 'card/start' | 'card/pause' | 'card/resume' | 'card/stop';
 interface Step {
   command: Command;
-  /** What the player's state says afterwards (GET /_sandbox/devices/:id/state). */
+  /** What the player's state says afterwards (its state knob). */
   player: 'playing' | 'paused' | 'stopped';
   /** The Playback row's text once the player has reported it. */
   shows: 'Playing' | 'Paused' | 'Stopped';
@@ -59,13 +59,7 @@ interface Wire {
 }
 type RoundTripWindow = Window & { __roundTrip?: Promise<Timing>; __wire?: Wire };
 
-const playerStateSchema = z.looseObject({ playbackStatus: z.string(), cardId: z.string().nullable() });
-
-async function playerState(sandboxUrl: string) {
-  const response = await fetch(`${sandboxUrl}/_sandbox/devices/${PLAYER.deviceId}/state`);
-  if (!response.ok) throw new Error(`player state: HTTP ${response.status}`);
-  return playerStateSchema.parse(await response.json());
-}
+const playerState = (sandboxUrl: string) => sandboxKnobs(sandboxUrl).player(PLAYER.deviceId).state();
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

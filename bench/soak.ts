@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CdpSession, startDebuggedChromium } from './cdp';
 import type { CdpEvent } from './cdp';
 import { signIn } from './stack';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 
 export interface SoakOptions {
   appUrl: string;
@@ -40,20 +41,9 @@ export interface SoakReport {
 
 const MB = 1024 * 1024;
 const DELIVERY_WAIT_MS = 10_000;
-const statsSchema = z.object({ refreshes: z.number() });
 const heapSchema = z.object({ usedSize: z.number() });
 const evaluateSchema = z.object({ result: z.object({ value: z.unknown() }) });
 const frameSchema = z.object({ response: z.object({ opcode: z.number(), payloadData: z.string() }) });
-
-async function knob(sandboxUrl: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox knob ${path}: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** MQTT over WebSocket travels in binary frames: DevTools gives them base64. */
 const frameBytes = (event: CdpEvent): Buffer | null => {
@@ -85,7 +75,7 @@ async function prepareTab(endpoint: string, options: SoakOptions, deviceName: st
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const deviceId = options.deviceId ?? 'demo-player-1';
   const deviceName = options.deviceName ?? 'Bedroom Player';
-  await knob(options.sandboxUrl, 'token-lifetime', { seconds: options.tokenLifetimeSeconds });
+  await sandboxKnobs(options.sandboxUrl).setTokenLifetime(options.tokenLifetimeSeconds);
   const chromiumProcess = await startDebuggedChromium(options.chromiumPath);
   let session: CdpSession | undefined;
   try {
@@ -121,7 +111,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       return heapSchema.parse(await cdp.send('Runtime.getHeapUsage')).usedSize / MB;
     };
 
-    const refreshesBefore = statsSchema.parse(await knob(options.sandboxUrl, 'token-stats')).refreshes;
+    const refreshesBefore = (await sandboxKnobs(options.sandboxUrl).tokenStats()).refreshes;
     let alwaysHidden = (await visibility()) === 'hidden';
     const heapStartMb = await heapMb();
     let heapPeakMb = heapStartMb;
@@ -135,7 +125,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const action = presses % 2 === 0 ? 'pause' : 'resume';
       const expected = `"playbackStatus":"${action === 'pause' ? 'paused' : 'playing'}"`;
       const from = received.stream.length;
-      await knob(options.sandboxUrl, `devices/${deviceId}/button`, { action });
+      await sandboxKnobs(options.sandboxUrl).player(deviceId).press(action);
       presses += 1;
       if (await arrives(received, from, deviceId, expected)) delivered += 1;
       alwaysHidden &&= (await visibility()) === 'hidden';
@@ -145,7 +135,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
     const heapEndMb = await heapMb();
-    const refreshesAfter = statsSchema.parse(await knob(options.sandboxUrl, 'token-stats')).refreshes;
+    const refreshesAfter = (await sandboxKnobs(options.sandboxUrl).tokenStats()).refreshes;
     return {
       hiddenMinutes: (Date.now() - start) / 60_000,
       alwaysHidden,
@@ -160,7 +150,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   } finally {
     session?.close();
     await chromiumProcess.close();
-    await knob(options.sandboxUrl, 'token-lifetime', { seconds: null }).catch(() => undefined);
+    await sandboxKnobs(options.sandboxUrl)
+      .setTokenLifetime(null)
+      .catch(() => undefined);
   }
 }
 
@@ -185,12 +177,10 @@ async function arrives(
   return false;
 }
 
-const playerSchema = z.looseObject({ playbackStatus: z.string() });
-
 async function waitForPlayer(sandboxUrl: string, deviceId: string, status: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const player = playerSchema.parse(await knob(sandboxUrl, `devices/${deviceId}/state`));
+    const player = await sandboxKnobs(sandboxUrl).player(deviceId).state();
     if (player.playbackStatus === status) return;
     await sleep(200);
   }

@@ -2,6 +2,8 @@ import { expect, test } from './support/test';
 import { AppPage, dialog } from './support/app-page';
 import { expectNoSeriousViolations } from './support/axe';
 import { sandbox } from './support/stack';
+import { PlayerCard } from './support/pages/devices-tab';
+import { HelpTab } from './support/pages/help-tab';
 
 // Every view a parent meets, scanned by axe-core: logged out, offline, each tab, each dialog, in
 // the light scheme and the dark one. No serious or critical WCAG 2.1 A/AA violation anywhere. (Each
@@ -41,19 +43,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await app.deviceAlarms();
       await expectNoSeriousViolations(page, 'the alarms tab');
 
-      const bedroom = await app.connectPlayer();
-      await bedroom.getByRole('button', { name: 'Device Status', exact: true }).click();
-      await expect(bedroom.getByRole('region', { name: 'Power & Battery' })).toBeVisible();
-      await bedroom.getByRole('button', { name: 'Advanced Controls' }).click();
-      await expect(bedroom.getByRole('region', { name: 'Ambient LEDs' })).toBeVisible();
+      const bedroom = new PlayerCard(await app.connectPlayer());
+      await bedroom.button('Device Status', true).click();
+      await expect(bedroom.region('Power & Battery')).toBeVisible();
+      await bedroom.openAdvanced();
       await expectNoSeriousViolations(page, 'the devices tab');
 
-      await app.tab('Help & Tutorial').click();
-      await expect(page.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
+      await new HelpTab(page).open();
       await expectNoSeriousViolations(page, 'the help tab');
 
-      await page.getByRole('button', { name: 'Start the guided tour' }).click();
-      await expect(page.getByRole('dialog').filter({ hasText: '1/4' })).toBeVisible();
+      await new HelpTab(page).tourButton().click();
+      await expect(new HelpTab(page).stepCounted('1/4')).toBeVisible();
       await expectNoSeriousViolations(page, 'the guided tour');
     });
 

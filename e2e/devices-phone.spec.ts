@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
+import { DevicesTab } from './support/pages/devices-tab';
 import { expectNoSidewaysScroll } from './support/layout';
 import { sandbox, type PlayerState } from './support/stack';
 
@@ -25,23 +26,24 @@ test('on a phone: connect the Bedroom Player, quick play and set the volume by t
   await app.signIn();
   await expectNoSidewaysScroll(page, 'signed in');
   await app.tab('Devices').tap(); // the short labels of a small screen;
-  const card = page.getByRole('article', { name: 'Bedroom Player' });
-  await expect(card).toBeVisible();
+  const devices = new DevicesTab(page);
+  const card = devices.player('Bedroom Player');
+  await expect(card.root).toBeVisible();
   await expectNoSidewaysScroll(page, 'devices tab');
 
-  await card.getByRole('button', { name: 'Connect MQTT' }).tap();
-  await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
-  await expect(page.getByLabel('Connection summary').getByText('MQTT Connected')).toBeVisible();
+  await card.connectButton().tap();
+  await expect(card.disconnectButton()).toBeVisible();
+  await expect(devices.connectionState('MQTT Connected')).toBeVisible();
   const player = await sandbox.playerState(BEDROOM);
   await expect(
-    card.getByLabel(`Battery ${player.battery.level}%${player.battery.charging ? ' ⚡' : ''}`),
+    card.chip(`Battery ${player.battery.level}%${player.battery.charging ? ' ⚡' : ''}`),
   ).toBeVisible();
-  await card.getByRole('button', { name: 'Device Status', exact: true }).tap();
-  await expect(card.getByRole('region', { name: 'Power & Battery' })).toBeVisible();
+  await card.button('Device Status', true).tap();
+  await expect(card.region('Power & Battery')).toBeVisible();
   await expectNoSidewaysScroll(page, 'connected, status report open');
 
   // A quick play favourite: the player plays the card its (shortened) title names.
-  const quick = card.getByRole('group', { name: 'Quick Play Favorites' }).getByRole('button');
+  const quick = card.quickPlay();
   await expect(quick).toHaveCount(4);
   const label = (await quick.nth(1).textContent()) ?? '';
   const prefix = label.endsWith('...') ? label.slice(0, -3) : label;
@@ -49,18 +51,17 @@ test('on a phone: connect the Bedroom Player, quick play and set the volume by t
   expect(expected, `a demo card titled like "${label}"`).toBeDefined();
   await quick.nth(1).tap();
   await eventually((p) => [p.playbackStatus, p.cardId]).toEqual(['playing', expected!.cardId]);
-  await card.getByRole('button', { name: 'Pause', exact: true }).tap();
+  await card.button('Pause', true).tap();
   await eventually((p) => p.playbackStatus).toBe('paused');
 
   // The gauge's segments are small on a phone; a tap on the tenth sets 10/14 = 71 % = 11 of 16.
-  const gauge = card.getByRole('group', { name: 'Volume gauge' });
-  await expect(gauge.getByRole('button')).toHaveCount(14);
-  await gauge.getByRole('button', { name: 'Volume 10' }).tap();
-  await expect(card.getByText(/Volume 10\/14 \(69%\)/)).toBeVisible();
+  await expect(card.volumeLevels()).toHaveCount(14);
+  await card.volumeLevel(10).tap();
+  await expect(card.text(/Volume 10\/14 \(69%\)/)).toBeVisible();
   await eventually((p) => p.volume).toBe(11);
   await expectNoSidewaysScroll(page, 'after the remote controls');
 
-  await card.getByRole('button', { name: 'Advanced Controls' }).tap();
-  await expect(card.getByRole('region', { name: 'Bluetooth Management' })).toBeVisible();
+  await card.button('Advanced Controls').tap();
+  await expect(card.bluetooth().root).toBeVisible();
   await expectNoSidewaysScroll(page, 'advanced controls open');
 });

@@ -3,6 +3,9 @@ import { AppPage, dialog } from './support/app-page';
 import { expectNoSeriousViolations } from './support/axe';
 import { cloud } from './support/cloud';
 import { expectFocusOn, expectVisibleFocus, focusedElement, pressUntilFocused } from './support/keyboard';
+import { AlarmsTab } from './support/pages/alarms-tab';
+import { PlayerCard } from './support/pages/devices-tab';
+import { PlaylistCard, PlaylistsTab } from './support/pages/playlists-tab';
 import { sandbox } from './support/stack';
 
 // Every dialog of the app by keyboard alone, as a parent who does not use a mouse: reach the
@@ -52,8 +55,9 @@ async function openAndClose(page: Page, opened: Locator, close: Close, what: str
 test('the playlist cards: device picker, now playing, Create Alarm', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();
-  const first = app.playlistCards().first();
-  const play = first.getByRole('button', { name: 'Play this playlist' });
+  const playlists = new PlaylistsTab(page);
+  const first = playlists.firstCard();
+  const play = first.button('Play this playlist');
   await expect(play).toBeVisible();
 
   // No player connected and three online: Play asks which.
@@ -68,30 +72,30 @@ test('the playlist cards: device picker, now playing, Create Alarm', async ({ pa
   await expect(play).toBeFocused(); // where Cancel left it
   const opener = await focusedElement(page);
   await page.keyboard.press('Enter');
-  await pressUntilFocused(page, picker.getByRole('button', { name: /Bedroom Player/ }), 'Tab', 5);
+  await pressUntilFocused(page, playlists.pickerButton(/Bedroom Player/), 'Tab', 5);
   await page.keyboard.press('Enter');
   await expectFocusInside(nowPlaying);
   await page.keyboard.press('Escape');
   await expect(nowPlaying).toHaveCount(0);
   await expectFocusOn(page, opener, "the first card's Play (its Pause now)");
-  await expect(first.getByRole('button', { name: 'Pause playback' })).toBeFocused();
+  await expect(first.button('Pause playback')).toBeFocused();
   await expectVisibleFocus(page, "the first card's Pause");
 
   // The Now Playing button above the cards opens it again.
-  const nowPlayingButton = page.getByRole('button', { name: 'Now Playing' });
+  const nowPlayingButton = playlists.nowPlayingButton();
   await pressUntilFocused(page, nowPlayingButton, 'Shift+Tab');
   await openAndClose(page, nowPlaying, 'Escape', 'the Now Playing button');
   await openAndClose(page, nowPlaying, { button: 'Close' }, 'the Now Playing button');
 
   // A player is connected now: Set Alarm opens the Create Alarm dialog.
-  const setAlarm = first.getByRole('button', { name: 'Set Alarm' });
+  const setAlarm = first.button('Set Alarm');
   await pressUntilFocused(page, setAlarm);
   const create = dialog(page, 'Create Alarm');
   await openAndClose(page, create, 'Escape', "the first card's Set Alarm");
   await openAndClose(page, create, { button: 'Cancel' }, "the first card's Set Alarm");
 
   // With a player connected, another card's Play plays at once and opens the modal.
-  const secondPlay = app.playlistCards().nth(1).getByRole('button', { name: 'Play this playlist' });
+  const secondPlay = new PlaylistCard(playlists.cards().nth(1)).button('Play this playlist');
   await pressUntilFocused(page, secondPlay);
   await openAndClose(page, nowPlaying, { button: 'Close' }, "the second card's Play");
 });
@@ -121,11 +125,11 @@ test('Alarm Management: upload (both steps), the device and cloud delete confirm
   await pressUntilFocused(page, app.tab('Your Playlists (42)'));
   await pressUntilFocused(page, app.tab('Alarm Management'), 'ArrowRight', 5);
   await page.keyboard.press('Enter');
-  const cloudList = page.getByRole('list', { name: 'Cloud alarms' });
-  await expect(cloudList.getByText('Lights out')).toBeVisible();
+  const alarms = new AlarmsTab(page);
+  await expect(alarms.cloudAlarm('Lights out')).toBeVisible();
 
   // The cloud deletes, each behind a confirmation.
-  await pressUntilFocused(page, cloudList.getByRole('button', { name: 'Delete School days' }));
+  await pressUntilFocused(page, alarms.cloudDeleteButton('School days'));
   const deleteOne = dialog(page, 'Delete this cloud alarm?');
   await openAndClose(page, deleteOne, 'Escape', 'Delete School days');
   await openAndClose(page, deleteOne, { button: 'Cancel' }, 'Delete School days');
@@ -134,13 +138,13 @@ test('Alarm Management: upload (both steps), the device and cloud delete confirm
     ['Delete Bedtime', 'Delete the bedtime alarm?', { button: 'Cancel' }],
     ['Delete All', 'Delete all cloud alarms?', 'Escape'],
   ] as const) {
-    await pressUntilFocused(page, page.getByRole('button', { name: button, exact: true }));
+    await pressUntilFocused(page, alarms.button(button));
     await openAndClose(page, dialog(page, title), close, button);
   }
   expect(await cloud.alarms()).toHaveLength(2);
 
   // Upload: Escape and Cancel on its first step.
-  const upload = page.getByRole('button', { name: 'Upload Local Alarms' });
+  const upload = alarms.uploadButton();
   await pressUntilFocused(page, upload, 'Shift+Tab');
   const select = dialog(page, 'Select Alarms to Upload');
   await openAndClose(page, select, 'Escape', 'Upload Local Alarms');
@@ -150,30 +154,32 @@ test('Alarm Management: upload (both steps), the device and cloud delete confirm
   // returns to Upload Local Alarms.
   const uploadButton = await focusedElement(page);
   await page.keyboard.press('Enter');
-  await pressUntilFocused(page, select.getByRole('button', { name: /Bedroom Player/ }).first(), 'Tab', 5);
+  await pressUntilFocused(
+    page,
+    alarms.dialogButton('Select Alarms to Upload', /Bedroom Player/).first(),
+    'Tab',
+    5,
+  );
   await page.keyboard.press('Enter');
-  await pressUntilFocused(page, select.getByRole('button', { name: 'Next' }), 'Tab', 10);
+  await pressUntilFocused(page, alarms.dialogButton('Select Alarms to Upload', 'Next'), 'Tab', 10);
   await page.keyboard.press('Enter');
   const chooseType = dialog(page, 'Choose Alarm Type');
   await expectFocusInside(chooseType);
-  await pressUntilFocused(page, chooseType.getByRole('button', { name: 'Back' }), 'Tab', 5);
+  await pressUntilFocused(page, alarms.dialogButton('Choose Alarm Type', 'Back'), 'Tab', 5);
   await page.keyboard.press('Enter');
   await expectFocusInside(select);
-  await pressUntilFocused(page, select.getByRole('button', { name: 'Next' }), 'Tab', 10);
+  await pressUntilFocused(page, alarms.dialogButton('Select Alarms to Upload', 'Next'), 'Tab', 10);
   await page.keyboard.press('Enter');
   await expectFocusInside(chooseType);
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(alarms.dialogs()).toHaveCount(0);
   await expectFocusOn(page, uploadButton, 'Upload Local Alarms, after the second step');
   await expectVisibleFocus(page, 'Upload Local Alarms, focus returned');
 
   // A player's alarm list, and the confirmation before a delete.
-  await pressUntilFocused(page, page.getByRole('button', { name: 'Bedroom Player' }));
+  await pressUntilFocused(page, alarms.playerButton('Bedroom Player'));
   await page.keyboard.press('Enter');
-  const deleteAlarm = page
-    .getByRole('list', { name: 'Device alarms' })
-    .getByRole('button', { name: /^Delete alarm at/ })
-    .first();
+  const deleteAlarm = alarms.deviceDeleteButtons().first();
   await expect(deleteAlarm).toBeVisible();
   await pressUntilFocused(page, deleteAlarm);
   const confirm = dialog(page, 'Delete this alarm?');
@@ -185,16 +191,16 @@ test('Alarm Management: upload (both steps), the device and cloud delete confirm
 test('Device Management: the speaker-mode question', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();
-  const card = await app.connectPlayer();
+  const card = new PlayerCard(await app.connectPlayer());
   // From the Disconnect MQTT button, by keyboard: Advanced Controls, Speaker, Bluetooth On.
-  await pressUntilFocused(page, card.getByRole('button', { name: 'Advanced Controls' }));
+  await pressUntilFocused(page, card.button('Advanced Controls'));
   await page.keyboard.press('Enter');
-  const bt = card.getByRole('region', { name: 'Bluetooth Management' });
-  await expect(bt).toBeVisible(); // the controls load when first opened
-  await pressUntilFocused(page, bt.getByRole('radio').first());
-  await pressUntilFocused(page, bt.getByRole('radio', { name: 'Speaker' }), 'ArrowRight', 4);
-  await expect(bt.getByRole('radio', { name: 'Speaker' })).toBeChecked();
-  await pressUntilFocused(page, bt.getByRole('button', { name: 'Bluetooth On' }));
+  const bt = card.bluetooth();
+  await expect(bt.root).toBeVisible(); // the controls load when first opened
+  await pressUntilFocused(page, bt.modes().first());
+  await pressUntilFocused(page, bt.mode('Speaker'), 'ArrowRight', 4);
+  await expect(bt.mode('Speaker')).toBeChecked();
+  await pressUntilFocused(page, bt.button('Bluetooth On'));
   const bluetoothBefore = (await sandbox.playerState('demo-player-1')).bluetooth;
   const question = dialog(page, 'Turn on speaker mode?');
   await openAndClose(page, question, 'Escape', 'Bluetooth On');

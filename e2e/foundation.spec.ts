@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox } from './support/stack';
+import { PlaylistCard, PlaylistsTab } from './support/pages/playlists-tab';
 
 /** Everything the page's own script can read of its storage and cookies. */
 const pageReadable = (page: Page) =>
@@ -72,17 +73,18 @@ test('sign in with PKCE and see the logged-in view', async ({ page }) => {
 test('Play with several online players asks which one, and the player plays', async ({ page }) => {
   const app = new AppPage(page);
   await app.signIn();
-  const card = app.playlistCards().first();
-  const title = (await card.getByTestId('playlist-title').textContent()) ?? '';
-  await card.getByRole('button', { name: 'Play this playlist' }).click();
+  const playlists = new PlaylistsTab(page);
+  const card = playlists.firstCard();
+  const title = await card.title();
+  await card.button('Play this playlist').click();
 
-  const dialog = page.getByRole('dialog', { name: 'Select Device for Playback' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Grandma's Player")).toHaveCount(0); // offline players are not offered
-  await dialog.getByText('Bedroom Player').click();
+  await expect(playlists.devicePicker()).toBeVisible();
+  // Offline players are not offered.
+  await expect(playlists.devicePicker().getByText("Grandma's Player")).toHaveCount(0);
+  await playlists.pick('Bedroom Player');
 
   await app.expectSnackbar(`Playing: ${title}`);
-  await expect(page.getByText('MQTT Connected')).toBeVisible();
+  await expect(playlists.text('MQTT Connected')).toBeVisible();
   const player = await sandbox.playerState('demo-player-1');
   expect(player.playbackStatus).toBe('playing');
   expect(player.cardId).toBe(await sandbox.cardIdOf(title));
@@ -93,12 +95,13 @@ test('Play with exactly one online player connects to it by itself', async ({ pa
   await sandbox.setOnline('demo-player-2', false);
   const app = new AppPage(page);
   await app.signIn();
-  const card = app.playlistCards().nth(1);
-  const title = (await card.getByTestId('playlist-title').textContent()) ?? '';
-  await card.getByRole('button', { name: 'Play this playlist' }).click();
+  const playlists = new PlaylistsTab(page);
+  const card = new PlaylistCard(playlists.cards().nth(1));
+  const title = await card.title();
+  await card.button('Play this playlist').click();
 
   await app.expectSnackbar(`Playing: ${title}`);
-  await expect(page.getByRole('dialog', { name: 'Select Device for Playback' })).toHaveCount(0);
+  await expect(playlists.devicePicker()).toHaveCount(0);
   const player = await sandbox.playerState('demo-player-1');
   expect(player.playbackStatus).toBe('playing');
   expect(player.cardId).toBe(await sandbox.cardIdOf(title));
@@ -109,7 +112,7 @@ test('Play with no online player says so and sends nothing', async ({ page }) =>
   await sandbox.setOnline('demo-player-2', false);
   const app = new AppPage(page);
   await app.signIn();
-  await app.playlistCards().first().getByRole('button', { name: 'Play this playlist' }).click();
+  await new PlaylistsTab(page).firstCard().button('Play this playlist').click();
   await app.expectSnackbar('No online devices available. Please ensure your devices are connected.');
   expect((await sandbox.playerState('demo-player-1')).playbackStatus).not.toBe('playing');
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from './support/test';
 import { AppPage } from './support/app-page';
 import { sandbox } from './support/stack';
+import { PlayerCard } from './support/pages/devices-tab';
+import { HelpTab } from './support/pages/help-tab';
 
 // Everything a parent can press is reachable by keyboard: in each view, Tab from the top of the
 // page to the end visits every visible, enabled control (buttons, links, fields, sliders, tabs,
@@ -104,12 +106,10 @@ test('in every tab, with the family library, a list and a connected remote open,
   await app.deviceAlarms();
   await expectAllReached(page, 'the alarms tab');
 
-  const bedroom = await app.connectPlayer();
-  await bedroom.getByRole('button', { name: 'Advanced Controls' }).click();
-  await expect(bedroom.getByRole('region', { name: 'Ambient LEDs' })).toBeVisible();
+  const bedroom = new PlayerCard(await app.connectPlayer());
+  await bedroom.openAdvanced();
   await expectAllReached(page, 'the devices tab with the remote open');
 
-  await app.tab('Help & Tutorial').click();
-  await expect(page.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
+  await new HelpTab(page).open();
   await expectAllReached(page, 'the help tab');
 });

@@ -3,6 +3,10 @@ import { AppPage, dialog } from './support/app-page';
 import { expectNoSidewaysScroll } from './support/layout';
 import { SCHEMES, expectScheme, type Scheme } from './support/scheme';
 import { sandbox } from './support/stack';
+import { AlarmsTab } from './support/pages/alarms-tab';
+import { DevicesTab } from './support/pages/devices-tab';
+import { HelpTab } from './support/pages/help-tab';
+import { PlaylistsTab } from './support/pages/playlists-tab';
 
 // Every tab and the main dialogs at 360 px and at 1280 px, in the light and the dark scheme: the
 // page never scrolls sideways, every visible button is at least 24×24 px (WCAG 2.5.8), the scheme
@@ -149,16 +153,16 @@ for (const viewport of VIEWPORTS) {
           await checkView(page, testInfo, scheme, view(id), main);
         }
         // The remote control too (the volume gauge, the night light's colours): connect a player.
-        const card = (await openTab(page, 'devices', small)).getByRole('article', { name: 'Bedroom Player' });
-        await card.getByRole('button', { name: 'Connect MQTT' }).click();
-        await expect(card.getByRole('button', { name: 'Disconnect MQTT' })).toBeVisible();
-        await expect(card.getByTestId('volume-band')).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
-        await card.getByRole('button', { name: 'Advanced Controls' }).click();
-        await expect(card.getByRole('region', { name: 'Ambient LEDs' })).toBeVisible();
+        await openTab(page, 'devices', small);
+        const card = new DevicesTab(page).player('Bedroom Player');
+        await card.connectButton().click();
+        await expect(card.disconnectButton()).toBeVisible();
+        await expect(card.volumeBand()).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
+        await card.openAdvanced();
         await checkView(page, testInfo, scheme, view('devices-remote'), main);
 
-        await page.getByRole('button', { name: 'Start the guided tour' }).click();
-        const tourStep = page.getByRole('dialog').filter({ hasText: '1/4' });
+        await new HelpTab(page).tourButton().click();
+        const tourStep = new HelpTab(page).stepCounted('1/4');
         await expect(tourStep).toBeVisible();
         await checkView(page, testInfo, scheme, view('tour'), tourStep, false);
       });
@@ -166,38 +170,37 @@ for (const viewport of VIEWPORTS) {
       test('the dialogs fit and have buttons of 24 px or more', async ({ page }, testInfo) => {
         const app = new AppPage(page);
         await app.signIn();
-        const card = app.playlistCards().first();
-        await card.getByRole('button', { name: 'Play this playlist' }).click();
+        const playlists = new PlaylistsTab(page);
+        const card = playlists.firstCard();
+        await card.button('Play this playlist').click();
         const picker = dialog(page, 'Select Device for Playback');
         await expect(picker).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-device-picker'), picker, false);
 
-        await picker.getByText('Bedroom Player').click();
-        const nowPlaying = dialog(page, 'Now Playing on Bedroom Player');
-        await expect(nowPlaying).toBeVisible();
-        await expect(nowPlaying.getByTestId('modal-volume-band')).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
-        await checkView(page, testInfo, scheme, view('dialog-now-playing'), nowPlaying, false);
-        await nowPlaying.getByRole('button', { name: 'Close' }).click();
-        await expect(nowPlaying).toHaveCount(0);
+        await playlists.pick('Bedroom Player');
+        const nowPlaying = playlists.nowPlaying('Bedroom Player');
+        await expect(nowPlaying.root).toBeVisible();
+        await expect(nowPlaying.volumeBand()).toHaveText(/^(Muted|Quiet|Medium|Loud)$/);
+        await checkView(page, testInfo, scheme, view('dialog-now-playing'), nowPlaying.root, false);
+        await nowPlaying.close();
+        await expect(nowPlaying.root).toHaveCount(0);
 
-        await card.getByRole('button', { name: 'Set Alarm' }).click();
+        await card.button('Set Alarm').click();
         const create = dialog(page, 'Create Alarm');
         await expect(create).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-create-alarm'), create, false);
         await app.closeWithEscape(create);
 
         await openTab(page, 'alarms', small);
-        const deviceList = await app.deviceAlarms();
-        await page.getByRole('button', { name: 'Upload Local Alarms' }).click();
+        await app.deviceAlarms();
+        const alarms = new AlarmsTab(page);
+        await alarms.uploadLocalAlarms();
         const upload = dialog(page, 'Select Alarms to Upload');
         await expect(upload).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-upload'), upload, false);
         await app.closeWithEscape(upload);
 
-        await deviceList
-          .getByRole('button', { name: /^Delete alarm at/ })
-          .first()
-          .click();
+        await alarms.deviceDeleteButtons().first().click();
         const confirm = dialog(page, 'Delete this alarm?');
         await expect(confirm).toBeVisible();
         await checkView(page, testInfo, scheme, view('dialog-delete-alarm'), confirm, false);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { AppPage } from './support/app-page';
 import { pressUntilFocused } from './support/keyboard';
+import { HelpTab } from './support/pages/help-tab';
 import { sandbox } from './support/stack';
 
 // The guided tour by keyboard alone, as a parent who does not use a mouse would take it: the help
@@ -11,13 +12,13 @@ test.beforeEach(async () => {
   await sandbox.reset();
 });
 
-const helpButton = (page: Page) => page.getByRole('button', { name: 'Start the guided tour' });
-const step = (page: Page, title: string) => page.getByRole('dialog', { name: title });
-const highlight = (page: Page) => page.getByTestId('tour-highlight');
+const helpButton = (page: Page) => new HelpTab(page).tourButton();
+const step = (page: Page, title: string) => new HelpTab(page).step(title);
+const highlight = (page: Page) => new HelpTab(page).highlight();
 
 /** Tab until `name` has focus (Back comes first where it is enabled), then Enter. */
 async function press(page: Page, name: 'Next' | 'Done'): Promise<void> {
-  await pressUntilFocused(page, page.getByRole('button', { name, exact: true }), 'Tab', 3);
+  await pressUntilFocused(page, new HelpTab(page).stepButton(name), 'Tab', 3);
   await page.keyboard.press('Enter');
 }
 
@@ -41,9 +42,10 @@ test('the guided tour by keyboard: four steps that open the tabs, Done and Escap
     if (/\/assets\/GuidedTour-[^/]+\.js$/.test(request.url())) tourChunks.push(request.url());
   });
   const app = new AppPage(page);
+  const help = new HelpTab(page);
   await app.signIn();
   // Start on another tab, so the steps' switches show.
-  await app.tab('Help & Tutorial').click();
+  await help.tab().click();
   await expect(helpButton(page)).toBeVisible();
   expect(tourChunks, 'the tour loads on the first press, not before').toEqual([]);
 
@@ -54,8 +56,8 @@ test('the guided tour by keyboard: four steps that open the tabs, Done and Escap
   await expect(welcome).toBeFocused();
   await expect(welcome).toContainText('1/4');
   expect(tourChunks).toHaveLength(1);
-  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
-  await expect(app.tab('Help & Tutorial')).toHaveAttribute('aria-selected', 'true');
+  await expect(help.stepButton('Back', { exact: false })).toBeDisabled();
+  await expect(help.tab()).toHaveAttribute('aria-selected', 'true');
 
   // Steps 1 and 2 open their tab through the app's navigation state, then outline it.
   for (const [title, counter, tab] of [
@@ -67,7 +69,7 @@ test('the guided tour by keyboard: four steps that open the tabs, Done and Escap
     await expect(current).toBeFocused();
     await expect(current).toContainText(counter);
     await expect(app.tab(tab)).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+    await expect(help.panel(tab)).toBeVisible();
     await expectHighlightOn(page, tab);
   }
 
@@ -75,10 +77,10 @@ test('the guided tour by keyboard: four steps that open the tabs, Done and Escap
   const complete = step(page, "You're all set");
   await expect(complete).toBeFocused();
   await expect(complete).toContainText('4/4');
-  await expect(complete.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await expect(help.stepButton('Next', { exact: false, in: complete })).toHaveCount(0);
 
   await press(page, 'Done');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(help.dialogs()).toHaveCount(0);
   await expect(highlight(page)).toHaveCount(0);
   await expect(helpButton(page)).toBeFocused();
 
@@ -88,7 +90,7 @@ test('the guided tour by keyboard: four steps that open the tabs, Done and Escap
   await press(page, 'Next');
   await expect(step(page, 'Your playlists')).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(help.dialogs()).toHaveCount(0);
   await expect(helpButton(page)).toBeFocused();
   // The chunk came once.
   expect(tourChunks).toHaveLength(1);

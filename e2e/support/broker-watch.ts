@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
-import { E2E_PORTS, sandboxUrl } from './stack';
+import { E2E_PORTS, knobs } from './stack';
 
 // Watches one command topic on the sandbox broker, as the player receives it: what the app sent
 // and when it arrived.
 
-const tokensSchema = z.object({ access_token: z.string() });
 const payloadSchema = z.record(z.string(), z.unknown());
 
-async function demoToken(): Promise<string> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo' }),
-  });
-  if (!response.ok) throw new Error(`sandbox tokens knob: HTTP ${response.status}`);
-  return tokensSchema.parse(await response.json()).access_token;
-}
+const demoToken = async (): Promise<string> => (await knobs.tokens('demo')).access_token;
 
 export interface ObservedCommand {
   /** When the broker delivered it, in ms since the epoch. */

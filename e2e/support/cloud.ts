@@ -2,12 +2,11 @@ import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { wallClock } from '@playlist-alarms/core/alarms/local-time';
 import { browserTimeZone } from './quiet-zone';
-import { appUrl, sandboxUrl } from './stack';
+import { appUrl, knobs } from './stack';
 
 // The backend's cloud alarm API as the demo parent sees it, read and cleared with the same bearer
 // token the app sends (a sandbox-issued token of the demo account).
 
-const tokensSchema = z.object({ access_token: z.string() });
 const cloudListSchema = z.object({
   alarms: z.array(
     z.looseObject({
@@ -24,14 +23,7 @@ const cloudListSchema = z.object({
   ),
 });
 
-async function demoToken(): Promise<string> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo' }),
-  });
-  return tokensSchema.parse(await response.json()).access_token;
-}
+const demoToken = async (): Promise<string> => (await knobs.tokens('demo')).access_token;
 
 async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { authorization: `Bearer ${await demoToken()}` };

@@ -2,7 +2,7 @@ import { wallClock } from '@playlist-alarms/core/alarms/local-time';
 import type { Page } from '@playwright/test';
 
 // The browser's time zone for the journeys. The demo players keep alarms at 06:45, 07:00, 08:30
-// and 19:30, and five minutes before one the page connects its player by itself (SPEC §4): a
+// and 19:30, and five minutes before one the page connects its player by itself (to ring on time): a
 // journey run then met a player it had not connected. Journeys run where the clock reads noon,
 // hours from any of them, whatever the hour CI starts at. Players ring by their own clocks, so the
 // family's own players are moved to this zone too (SANDBOX_HOME_TIMEZONE in playwright.config.ts);

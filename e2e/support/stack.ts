@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
+import type { PlayerKnobs, SandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
+import type { PlayerStateAnswer } from '@playlist-alarms/sandbox/knob-schemas';
 
 // Ports of the stack under test; far from the demo defaults (8080, 8090, 1884).
 // E2E_PORT_OFFSET moves all three, so two checkouts on one machine can run their journeys at once.
@@ -28,55 +31,10 @@ export function chromiumPath(): string {
   return path;
 }
 
-const rgbSchema = z.object({ r: z.number(), g: z.number(), b: z.number() });
-const previewSchema = z.object({ uri: z.string(), timeout: z.number(), animated: z.number() });
+/** The sandbox's test knobs, typed by its own schemas. */
+export const knobs = sandboxKnobs(sandboxUrl);
+export type PlayerState = PlayerStateAnswer;
 
-const playerStateSchema = z.looseObject({
-  deviceId: z.string(),
-  online: z.boolean(),
-  playbackStatus: z.string(),
-  cardId: z.string().nullable(),
-  volume: z.number(),
-  // The complete simulated player (sandbox README, GET /_sandbox/devices/:id/state).
-  volumeMax: z.number(),
-  rebooting: z.boolean(),
-  rebootCount: z.number(),
-  sleepTimerActive: z.boolean(),
-  sleepTimerSeconds: z.number(),
-  ambient: rgbSchema,
-  nightlightMode: z.string(),
-  bluetooth: z.looseObject({
-    enabled: z.boolean(),
-    mode: z.string().nullable(),
-    connected: z.boolean(),
-    connectedTo: z.string().nullable(),
-    bonds: z.array(z.object({ mac: z.string(), name: z.string() })),
-  }),
-  lastDisplayPreview: previewSchema.extend({ at: z.string() }).nullable(),
-  battery: z.looseObject({ level: z.number(), charging: z.boolean(), powerSource: z.number() }),
-  wifiStrength: z.number(),
-  lastCommand: z.object({ name: z.string(), result: z.string(), at: z.string() }).nullable(),
-  /** In Bluetooth speaker mode: the player ignores every command until its left button is held. */
-  commandsLocked: z.boolean(),
-  /** Commands it heard (ignored ones included), and those it ignored. */
-  commandsHeard: z.number(),
-  ignoredCommands: z.number(),
-  eventsRequestedAt: z.number().nullable(),
-});
-export type PlayerState = z.infer<typeof playerStateSchema>;
-
-async function knob(path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox knob ${path}: HTTP ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
-
-const tokensSchema = z.object({ access_token: z.string() });
 const cardsSchema = z.object({ cards: z.array(z.looseObject({ cardId: z.string(), title: z.string() })) });
 
 /** A provider API answer to the demo account (a sandbox-issued token), as the app would get it. */
@@ -85,7 +43,7 @@ async function demoGet(path: string): Promise<unknown> {
 }
 
 async function demoCall(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
-  const { access_token } = tokensSchema.parse(await knob('tokens', { account: 'demo' }));
+  const { access_token } = await knobs.tokens('demo');
   const response = await fetch(`${sandboxUrl}${path}`, {
     method,
     headers: {
@@ -153,7 +111,7 @@ async function setDeviceAlarms(deviceId: string, alarms: string[]): Promise<void
 
 /** The sandbox's test knobs: what a person could do to the players and the provider. */
 export const sandbox = {
-  reset: () => knob('reset', {}),
+  reset: () => knobs.reset(),
   cardIdOf,
   demoCards,
   demoDeviceIds,
@@ -162,56 +120,29 @@ export const sandbox = {
   setVolumeLimits,
   deviceZone,
   setDeviceAlarms,
-  setOnline: (deviceId: string, online: boolean) => knob(`devices/${deviceId}/online`, { online }),
-  playerState: async (deviceId: string): Promise<PlayerState> =>
-    playerStateSchema.parse(await knob(`devices/${deviceId}/state`)),
-  press: (deviceId: string, action: 'pause' | 'resume' | 'stop') =>
-    knob(`devices/${deviceId}/button`, { action }),
+  setOnline: (deviceId: string, online: boolean) => knobs.player(deviceId).setOnline(online),
+  playerState: (deviceId: string): Promise<PlayerState> => knobs.player(deviceId).state(),
+  press: (deviceId: string, action: 'pause' | 'resume' | 'stop') => knobs.player(deviceId).press(action),
   /** Someone holds the player's left button (3 s leave Bluetooth speaker mode). */
-  holdLeft: (deviceId: string, seconds = 3) =>
-    knob(`devices/${deviceId}/button`, { action: 'holdLeft', seconds }),
+  holdLeft: (deviceId: string, seconds = 3) => knobs.player(deviceId).holdLeft(seconds),
   /** The access-token lifetime of tokens issued from now on; null restores the start value (so does a reset). */
-  tokenLifetime: (seconds: number | null) => knob('token-lifetime', { seconds }),
+  tokenLifetime: (seconds: number | null) => knobs.setTokenLifetime(seconds),
   /** Refresh tokens issued so far stop working at the provider. */
-  revokeRefreshTokens: () => knob('tokens/revoke', {}),
+  revokeRefreshTokens: () => knobs.revokeRefreshTokens(),
   /** Refresh grants the provider answered since it started. */
-  tokenStats: async () => z.object({ refreshes: z.number() }).parse(await knob('token-stats')),
+  tokenStats: () => knobs.tokenStats(),
   /** Bytes a faulty player publishes on one of its own topics, as they are. */
-  rawMessage: (
-    deviceId: string,
-    topic: 'events' | 'status' | 'response' | 'data/events' | 'data/status',
-    payload: string,
-  ) => knob(`devices/${deviceId}/raw-message`, { topic, payload }),
+  rawMessage: (deviceId: string, topic: Parameters<PlayerKnobs['rawMessage']>[0], payload: string) =>
+    knobs.player(deviceId).rawMessage(topic, payload),
   /** A physical card put in the player's slot (it plays from the start), or taken out (null). */
-  insertCard: (deviceId: string, cardId: string | null) => knob(`devices/${deviceId}/card`, { cardId }),
+  insertCard: (deviceId: string, cardId: string | null) => knobs.player(deviceId).insertCard(cardId),
   /** The player's Bluetooth surroundings and failure scenarios (fields left out stay). */
-  bluetooth: (
-    deviceId: string,
-    scenario: {
-      enabled?: boolean;
-      bonds?: string[];
-      driverFailure?: boolean;
-      failCommands?: Array<'on' | 'off' | 'state' | 'connect' | 'disconnect' | 'delete_bonds'>;
-    },
-  ) => knob(`devices/${deviceId}/bluetooth`, scenario),
+  bluetooth: (deviceId: string, scenario: Parameters<PlayerKnobs['bluetooth']>[0]) =>
+    knobs.player(deviceId).bluetooth(scenario),
   /** This player's timings until the next reset. */
-  playerSettings: (deviceId: string, settings: { rebootDelayMs?: number; statusIntervalMs?: number }) =>
-    knob(`devices/${deviceId}/settings`, settings),
+  playerSettings: (deviceId: string, settings: Parameters<PlayerKnobs['settings']>[0]) =>
+    knobs.player(deviceId).settings(settings),
   /** The demo client's registration at the provider: its granted scopes (null: the start grant). */
-  client: async (registration: { grantedScopes?: string | null }) =>
-    z
-      .object({ grantedScopes: z.string(), confidential: z.boolean() })
-      .parse(await knob('client', registration)),
-  faults: (faults: {
-    restDown?: boolean;
-    malformed?: boolean;
-    restError?: boolean;
-    /** 429 with this Retry-After (seconds); null: off. */
-    restRateLimited?: number | null;
-    restDelayMs?: number;
-    brokerDown?: boolean;
-    mqttRefuseLogin?: boolean;
-    /** Limit the REST faults to these REST path prefixes ('/oauth/token' reaches the token endpoint). */
-    faultPaths?: string[] | null;
-  }) => knob('faults', faults),
+  client: (registration: { grantedScopes?: string | null }) => knobs.setClient(registration),
+  faults: (faults: Parameters<SandboxKnobs['setFaults']>[0]) => knobs.setFaults(faults),
 };

@@ -1,6 +1,7 @@
 import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { commandSchemas, decodePayload, responseKey } from '@playlist-alarms/sandbox/command-schemas';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import type { MqttClient } from 'mqtt';
@@ -10,7 +11,7 @@ import { everyCommand } from './device-commands.test-support';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage } from './device-link-types';
 
-// Contract: every SPEC §7 command the device link sends, as the sandbox's broker delivers it to a second,
+// Contract: every command the device link sends, as the sandbox's broker delivers it to a second,
 // independent client of the same family, as the sandbox's command schemas accept it, and as its
 // simulated player acknowledges it on the response topic.
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await link?.dispose();
   await observer?.endAsync(true);
-  await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+  await sandboxKnobs(sandbox.url).reset();
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -106,7 +107,7 @@ describe('every device command through the sandbox broker', () => {
       expect(answer?.req_body, command.name).toBe(command.wire);
       expect(['OK', 'FAIL'], command.name).toContain(answer?.[responseKey(command.name)]);
     });
-    // Real players key every Bluetooth answer `bluetooth` (PROVIDER-API.md Corrections); the banner reads it.
+    // Real players key every Bluetooth answer `bluetooth` (docs/provider-contract.md); the banner reads it.
     const bluetooth = answered.flatMap((command, index) =>
       command.name.startsWith('bluetooth/') ? [{ command, answer: answers[index] ?? {} }] : [],
     );

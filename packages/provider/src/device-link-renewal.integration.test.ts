@@ -1,7 +1,7 @@
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { MqttDeviceLink } from './device-link';
 import { tokenTimes } from './device-link-token';
 import type { LinkStatus } from './device-link-types';
@@ -28,10 +28,7 @@ afterAll(async () => {
 
 const freshToken = async () => (await sandbox.issueTokens('demo')).access_token;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const heardSchema = z.object({ commandsHeard: z.number() });
-const commandsHeard = async () =>
-  heardSchema.parse(await (await fetch(`${sandbox.url}/_sandbox/devices/${DEVICE}/state`)).json())
-    .commandsHeard;
+const commandsHeard = async () => (await sandboxKnobs(sandbox.url).player(DEVICE).state()).commandsHeard;
 
 function newLink(getAccessToken: () => Promise<string | null>) {
   const lines: string[] = [];

@@ -22,9 +22,9 @@ export interface DeviceMessage {
 export interface DeviceLinkOptions {
   /** MQTT over WebSocket URL, e.g. ws://localhost:8090/mqtt or wss://…amazonaws.com */
   brokerUrl: string;
-  /** Default 10 000 ms (SPEC §9). */
+  /** Default 10 000 ms; after it the page says "MQTT connection timeout". */
   connectTimeoutMs?: number;
-  /** Default 300 s (SPEC §9). */
+  /** Default 300 s, the keepalive the provider's broker expects. */
   keepaliveSeconds?: number;
   /** How long request() waits for the player's response; default 5 000 ms. */
   requestTimeoutMs?: number;
@@ -49,7 +49,7 @@ export interface DeviceLink {
    */
   readonly closeReason: string | null;
   /**
-   * Why the last connect() failed, for SPEC §8's "Failed to connect to device: {reason}", e.g.
+   * Why the last connect() failed, for the page's "Failed to connect to device: {reason}", e.g.
    * "MQTT login refused or failed (Not authorized)" or "MQTT connection timeout"; null after a
    * successful connect, and when the attempt was superseded by another connect or a disconnect.
    */

@@ -1,6 +1,7 @@
 import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
 import { bluetoothOnPayload } from '@playlist-alarms/core/device/mqtt-commands';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,14 +51,7 @@ const field = (payload: unknown, name: string): unknown => {
   return parsed.success ? parsed.data[name] : undefined;
 };
 
-async function postKnob(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
-}
+const knobs = () => sandboxKnobs(sandbox.url);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, mqttPort: 0 });
@@ -65,7 +59,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(links.splice(0).map((link) => link.dispose()));
-  await postKnob('/_sandbox/reset', {});
+  await knobs().reset();
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -104,10 +98,9 @@ describe('MqttDeviceLink against the sandbox', () => {
     expect(field((await loading).payload, 'cardId')).toBe(cardId);
     await playing;
 
-    const stateResponse = await fetch(`${sandbox.url}/_sandbox/devices/demo-player-1/state`);
-    const state: unknown = await stateResponse.json();
-    expect(field(state, 'playbackStatus')).toBe('playing');
-    expect(field(state, 'cardId')).toBe(cardId);
+    const state = await knobs().player('demo-player-1').state();
+    expect(state.playbackStatus).toBe('playing');
+    expect(state.cardId).toBe(cardId);
 
     const paused = nextMessage(link, (message) => field(message.payload, 'playbackStatus') === 'paused');
     expect(link.send('card/pause', null)).toBe(true);
@@ -118,7 +111,7 @@ describe('MqttDeviceLink against the sandbox', () => {
     const { link } = newLink();
     expect(await link.connect('demo-player-2', demoToken)).toBe(true);
     const offline = nextMessage(link, (message) => message.kind === 'presence');
-    await postKnob('/_sandbox/devices/demo-player-2/online', { online: false });
+    await knobs().player('demo-player-2').setOnline(false);
     expect(await offline).toMatchObject({
       deviceId: 'demo-player-2',
       topic: 'device/demo-player-2/presence',
@@ -128,7 +121,7 @@ describe('MqttDeviceLink against the sandbox', () => {
       link,
       (message) => message.kind === 'presence' && field(message.payload, 'state') === 'online',
     );
-    await postKnob('/_sandbox/devices/demo-player-2/online', { online: true });
+    await knobs().player('demo-player-2').setOnline(true);
     await online;
   });
 
@@ -147,14 +140,14 @@ describe('MqttDeviceLink against the sandbox', () => {
   });
 
   it('resolves false with a log line when the broker refuses every login', async () => {
-    await postKnob('/_sandbox/faults', { mqttRefuseLogin: true });
+    await knobs().setFaults({ mqttRefuseLogin: true });
     const { link, lines } = newLink();
     expect(await link.connect('demo-player-1', demoToken)).toBe(false);
     expect(link.connectFailure).toBe('MQTT login refused or failed (Connection refused: Not authorized)');
     expect(lines).toContain(`error: Failed to connect to device: ${link.connectFailure}`);
 
     // A successful connect forgets the last failure.
-    await postKnob('/_sandbox/faults', { mqttRefuseLogin: false });
+    await knobs().setFaults({ mqttRefuseLogin: false });
     expect(await link.connect('demo-player-1', demoToken)).toBe(true);
     expect(link.connectFailure).toBeNull();
   });
@@ -202,14 +195,14 @@ describe('MqttDeviceLink against the sandbox', () => {
     const { link } = newLink();
     await expect(link.request('status/request', null)).rejects.toThrow('MQTT client not connected');
     expect(await link.connect('demo-player-1', demoToken)).toBe(true);
-    await postKnob('/_sandbox/devices/demo-player-1/online', { online: false });
+    await knobs().player('demo-player-1').setOnline(false);
     await expect(link.request('card/stop', null, { timeoutMs: 300 })).rejects.toThrow(
       'No response from the player to card/stop',
     );
   });
 
   it('connects when the broker refuses the legacy topics, and hears the player on the documented ones', async () => {
-    await postKnob('/_sandbox/faults', { mqttRefuseLegacyTopics: true });
+    await knobs().setFaults({ mqttRefuseLegacyTopics: true });
     const { link, lines } = newLink();
     const firstEvents = nextMessage(link, (message) => message.kind === 'events');
     expect(await link.connect('demo-player-1', demoToken), lines.join('\n')).toBe(true);
@@ -219,7 +212,7 @@ describe('MqttDeviceLink against the sandbox', () => {
     );
     // The presence topic was subscribed on its own, so the refusal did not cost it.
     const offline = nextMessage(link, (message) => message.kind === 'presence');
-    await postKnob('/_sandbox/devices/demo-player-1/online', { online: false });
+    await knobs().player('demo-player-1').setOnline(false);
     expect((await offline).payload).toMatchObject({ state: 'offline' });
   });
 
@@ -271,15 +264,13 @@ describe('MqttDeviceLink against the sandbox', () => {
     await expect(link.request('volume/set', { volume: 100 }, { timeoutMs: 500 })).rejects.toThrow(
       'No response from the player to volume/set',
     );
-    const locked: unknown = await (await fetch(`${sandbox.url}/_sandbox/devices/demo-player-2/state`)).json();
+    const locked = await knobs().player('demo-player-2').state();
     expect(locked).toMatchObject({ commandsLocked: true, ignoredCommands: 1 });
-    expect(field(locked, 'volume')).not.toBe(16);
+    expect(locked.volume).not.toBe(16);
 
-    await postKnob('/_sandbox/devices/demo-player-2/button', { action: 'holdLeft' });
+    await knobs().player('demo-player-2').holdLeft();
     expect(await link.request('volume/set', { volume: 100 })).toMatchObject({ key: 'volume', ok: true });
-    const unlocked: unknown = await (
-      await fetch(`${sandbox.url}/_sandbox/devices/demo-player-2/state`)
-    ).json();
+    const unlocked = await knobs().player('demo-player-2').state();
     expect(unlocked).toMatchObject({ commandsLocked: false, volume: 16 });
   });
 });

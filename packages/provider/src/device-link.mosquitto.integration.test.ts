@@ -19,7 +19,7 @@ import {
 } from './mosquitto.test-support';
 
 // The device link against Mosquitto, a broker nobody here wrote, with mosquitto_sub and mosquitto_pub
-// as the independent other side: they check the exact topics and payloads of SPEC §7.
+// as the independent other side: they check the exact topics and payloads of docs/provider-contract.md (MQTT).
 
 const found = await findMosquittoTools();
 const tools: MosquittoTools | null = 'tools' in found ? found.tools : null;
@@ -108,7 +108,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
     }
   });
 
-  it('publishes every SPEC §7 command on its topic with its exact payload', async () => {
+  it('publishes every command on its topic with its exact payload', async () => {
     const { link } = newLink();
     expect(await link.connect('player-2', 'token')).toBe(true);
     await subscriber.waitFor((message) => message.topic === 'device/player-2/command/events/request');
@@ -129,7 +129,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
     );
   });
 
-  it('sends the Bluetooth, sleep timer and display preview rules as SPEC §7 writes them', async () => {
+  it('sends the Bluetooth, sleep timer and display preview rules as the provider takes them', async () => {
     const { link } = newLink();
     expect(await link.connect('player-3', 'token')).toBe(true);
     await subscriber.waitFor((message) => message.topic === 'device/player-3/command/events/request');
@@ -171,7 +171,7 @@ describe.skipIf(tools === null)('MqttDeviceLink against Mosquitto', () => {
     expect(lines).toEqual(everyCommand.map(() => 'warn: MQTT client not connected'));
 
     expect(await link.connect('player-4', 'token')).toBe(true);
-    // A forced disconnect may drop packets still in flight (SPEC §4): let the two requests arrive first.
+    // A forced disconnect may drop packets still in flight: let the two requests arrive first.
     await subscriber.waitFor((message) => message.topic === 'device/player-4/command/events/request');
     await link.disconnect();
     expect(link.status).toBe('disconnected');

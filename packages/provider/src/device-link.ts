@@ -14,7 +14,7 @@ import { TwinFilter } from './device-link-twins';
 import { parseMessagePayload } from './device-message-payload';
 import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from './device-link-types';
 
-// The device link of SPEC §4/§7: one MQTT-over-WebSocket session to one player at a time. The
+// The device link: one MQTT-over-WebSocket session to one player at a time. The
 // broker ends a session when its token expires, so with a token source the link opens a new
 // session with a fresh token shortly before, subscribes, and only then ends the old one
 // (make-before-break): status, device and handlers stay, and no command is sent twice.
@@ -109,7 +109,7 @@ export class MqttDeviceLink implements DeviceLink {
     this.requests.rejectAll(MESSAGES.mqttClientNotConnected);
     const clients = [...this.live];
     this.reset();
-    // Forcibly: no waiting for in-flight packets (SPEC §4).
+    // Forcibly: no waiting for in-flight packets, so a disconnect is immediate.
     await Promise.all(
       clients.map((client) => new Promise<void>((resolve) => client.end(true, {}, () => resolve()))),
     );
@@ -195,7 +195,7 @@ export class MqttDeviceLink implements DeviceLink {
     this.scheduleRenewal(null);
   }
 
-  /** SPEC §4: status and events at once after connecting (and after a session was lost). */
+  /** Status and events at once after connecting (and after a session was lost): the card fills at once. */
   private requestState(): void {
     this.send('status/request', null);
     this.send('events/request', null);
@@ -205,10 +205,10 @@ export class MqttDeviceLink implements DeviceLink {
   private watch(client: MqttClient, deviceId: string, session: number): void {
     client.on('message', (topic, payload) => {
       if (!this.live.has(client)) return;
-      // The SPEC topics and the provider's `data/` forms map to one kind.
+      // The legacy topics and the provider's `data/` forms map to one kind.
       const kind = classifyDeviceTopic(topic)?.kind;
       const parsed = parseMessagePayload(payload);
-      if (kind === undefined || parsed === undefined) return; // SPEC §4: dropped (see parseMessagePayload)
+      if (kind === undefined || parsed === undefined) return; // malformed: dropped (see parseMessagePayload)
       if (!this.twins.admit(kind, new TextDecoder().decode(payload), `${session}|${topic}`)) return;
       if (kind === 'response') {
         const status = parseCommandResponse(parsed);
@@ -230,7 +230,7 @@ export class MqttDeviceLink implements DeviceLink {
         void this.recover(deviceId);
         return;
       }
-      // The broker or the network ended the session: no reconnect (SPEC §4); it ends as a disconnect does.
+      // The broker or the network ended the session: no reconnect (the user or the scheduler connects again); it ends as a disconnect does.
       this.log('warn', `MQTT connection to ${deviceId} closed`);
       this.giveUp();
     });

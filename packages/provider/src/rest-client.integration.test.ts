@@ -2,8 +2,9 @@ import { greeting } from '@playlist-alarms/core/texts/display-name';
 import { contentOutcomeOfStatus } from '@playlist-alarms/core/library/family-library';
 import { statusReport } from '@playlist-alarms/core/device/status-report';
 import type { StatusSection } from '@playlist-alarms/core/device/status-report';
-import { z } from 'zod';
 import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
+import type { SandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderClient, ProviderError } from './rest-client';
@@ -32,33 +33,10 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-async function setBehaviour(behaviour: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandbox.url}/_sandbox/behaviour`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(behaviour),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function knob(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
-
-const playerStateSchema = z.object({
-  battery: z.object({ level: z.number() }),
-  wifiStrength: z.number(),
-});
-async function playerState(deviceId: string) {
-  return playerStateSchema.parse(
-    await (await fetch(`${sandbox.url}/_sandbox/devices/${deviceId}/state`)).json(),
-  );
-}
+const knobs = () => sandboxKnobs(sandbox.url);
+const setBehaviour = (behaviour: Parameters<SandboxKnobs['setBehaviour']>[0]) =>
+  knobs().setBehaviour(behaviour);
+const playerState = (deviceId: string) => knobs().player(deviceId).state();
 
 const rows = (sections: StatusSection[]) =>
   Object.fromEntries(
@@ -68,14 +46,7 @@ const rows = (sections: StatusSection[]) =>
     ]),
   );
 
-async function setFaults(faults: { restDown?: boolean; malformed?: boolean }): Promise<void> {
-  const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(faults),
-  });
-  expect(response.ok).toBe(true);
-}
+const setFaults = (faults: { restDown?: boolean; malformed?: boolean }) => knobs().setFaults(faults);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, mqttPort: 0 });
@@ -95,7 +66,7 @@ describe('ProviderClient against the sandbox', () => {
   });
 
   it('reads the email from /user/family when family:view is granted', async () => {
-    await knob('client', { grantedScopes: `${APP_SCOPES} family:view` });
+    await knobs().setClient({ grantedScopes: `${APP_SCOPES} family:view` });
     try {
       const granted = clientWith((await sandbox.issueTokens('demo')).access_token);
       expect(await granted.getUser()).toEqual({
@@ -104,7 +75,7 @@ describe('ProviderClient against the sandbox', () => {
         email: 'demo@example.com',
       });
     } finally {
-      await knob('client', { grantedScopes: null });
+      await knobs().setClient({ grantedScopes: null });
     }
   });
 
@@ -175,7 +146,7 @@ describe('ProviderClient against the sandbox', () => {
   });
 
   it('reads flags as booleans end to end: headphones (0/1) and Bluetooth audio (a boolean) in the config', async () => {
-    await knob('devices/demo-player-2/environment', { headphones: true });
+    await knobs().player('demo-player-2').environment({ headphones: true });
     const status = await demo.getDeviceStatus('demo-player-2');
     expect(status).toMatchObject({ isAudioDeviceConnected: true, temperatureCelcius: 'notSupported' });
     const report = rows(statusReport({ api: status, mqtt: null, events: null }));

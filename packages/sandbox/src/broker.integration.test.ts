@@ -105,7 +105,7 @@ describe('topic authorization', () => {
     await client.subscribeAsync(deviceTopics('demo-player-2').response);
     await client.publishAsync(commandTopic('demo-player-2', 'bluetooth/state'), '');
     const { message } = await messages.waitFor((r) => r.topic === deviceTopics('demo-player-2').response);
-    // Keyed by the topic's first segment, as real players answer (PROVIDER-API.md Corrections).
+    // Keyed by the topic's first segment, as real players answer (docs/provider-contract.md).
     expect(message).toEqual({ status: { bluetooth: 'OK', req_body: '' } });
   });
 });

@@ -3,20 +3,16 @@
 // the lifetime of the tokens it issues).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ACCOUNT_KEYS } from './accounts';
 import type { SandboxContext } from './context';
 import { clientRegistrationKnobSchema } from './client-registration';
 import type { ClientRegistration } from './client-registration';
 import { cloudBehaviourSchema } from './cloud-behaviour';
 import { faultsSchema } from './faults';
+import { tokenLifetimeBody, tokensBody } from './knob-schemas';
 import { registerPlayerKnobRoutes } from './player-knob-routes';
 import { sendError } from './rest-guard';
 
-const tokensBody = z.object({ account: z.enum(ACCOUNT_KEYS) }).strict();
-/** null: back to the start value. At least 5 s, so a session can still log in and renew. */
-const tokenLifetimeBody = z.object({ seconds: z.number().int().min(5).max(86_400).nullable() }).strict();
-
-interface KnobActions {
+export interface KnobActions {
   reset(): void;
   /** The client registration the sandbox started with (what a reset and a null restore). */
   startRegistration(): ClientRegistration;

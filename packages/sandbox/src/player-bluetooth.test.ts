@@ -20,7 +20,7 @@ const command = (name: string, payload?: unknown): void => {
   if (name.startsWith('bluetooth/')) sent = name.slice('bluetooth/'.length);
   h.command(name, payload);
 };
-/** The banner text the app would show for the player's last response (SPEC §8). */
+/** The banner text the app would show for the player's last response. */
 const lastBanner = () => bluetoothBanner(parseCommandResponse(h.responses().at(-1)), sent)?.message;
 const bt = () => h.player.snapshot().bluetooth;
 

@@ -5,41 +5,18 @@ import { z } from 'zod';
 import type { SandboxContext } from './context';
 import { powerKnobSchema } from './player-battery';
 import { bluetoothKnobSchema } from './player-bluetooth';
+import {
+  buttonBody,
+  cardBody,
+  environmentBody,
+  onlineBody,
+  rawMessageBody,
+  settingsBody,
+} from './knob-schemas';
 import { sendError } from './rest-guard';
 import type { SimulatedPlayer } from './simulated-player';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(128) });
-const onlineBody = z.object({ online: z.boolean() }).strict();
-const buttonBody = z.union([
-  z.object({ action: z.enum(['pause', 'resume', 'stop']) }).strict(),
-  /** Holding the left button (default 3 s) leaves Bluetooth speaker mode. */
-  z.object({ action: z.literal('holdLeft'), seconds: z.number().min(0).max(60).default(3) }).strict(),
-]);
-/** A card id puts that card in the slot; null takes the card out. */
-const cardBody = z.object({ cardId: z.string().min(1).max(64).nullable() }).strict();
-const environmentBody = z
-  .object({
-    wifiStrength: z.number().int().min(-120).max(0).optional(),
-    headphones: z.boolean().optional(),
-  })
-  .strict();
-const settingsBody = z
-  .object({
-    rebootDelayMs: z.number().int().min(0).max(600_000).optional(),
-    batteryDrainPerHour: z.number().min(0).max(360_000).optional(),
-    batteryChargePerHour: z.number().min(0).max(360_000).optional(),
-    statusIntervalMs: z.number().int().min(1_000).max(3_600_000).optional(),
-    eventsWindowMs: z.number().int().min(1_000).max(3_600_000).optional(),
-  })
-  .strict();
-
-/** What a faulty firmware could send on the player's own topics: any bytes, as text. */
-const rawMessageBody = z
-  .object({
-    topic: z.enum(['events', 'status', 'response', 'data/events', 'data/status']),
-    payload: z.string().max(1_000_000),
-  })
-  .strict();
 
 export function registerPlayerKnobRoutes(
   app: FastifyInstance,

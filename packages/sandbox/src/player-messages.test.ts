@@ -11,7 +11,7 @@ function bothStatuses(h: PlayerHarness) {
   return { mqtt, api: h.player.apiStatus() };
 }
 
-/** Every field the two forms share must say the same (SPEC §3 names on each side). */
+/** Every field the two forms share must say the same (the same field names on each side). */
 function expectConsistent(h: PlayerHarness) {
   const { mqtt, api } = bothStatuses(h);
   expect({
@@ -114,7 +114,7 @@ describe('simulated player status messages', () => {
     );
   });
 
-  it('gives every API status field of SPEC §3, with a temperature a mini does not support', () => {
+  it('gives every API status field the page reads, with a temperature a mini does not support', () => {
     const h = playerHarness({ deviceId: 'demo-player-2' });
     const { mqtt, api } = expectConsistent(h);
     expect(Object.keys(api).sort()).toEqual(

@@ -295,7 +295,7 @@ describe('SimulatedPlayer status on its own', () => {
   });
 });
 
-describe('SimulatedPlayer events window (PROVIDER-API.md: about 5 minutes after events/request)', () => {
+describe('SimulatedPlayer events window (about 5 minutes after events/request, as real players)', () => {
   it('pushes events within five minutes of the last events/request, then stops', () => {
     h.command('card/start', { uri: uri('Good Morning Songs') });
     h.tick(295);

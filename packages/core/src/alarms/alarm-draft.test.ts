@@ -11,14 +11,9 @@ import {
   type AlarmDraft,
 } from './alarm-draft';
 import type { Device } from '../shared/entities';
+import { makeDevice } from '../fixtures/builders';
 
-const device = (deviceId: string, online: boolean): Device => ({
-  deviceId,
-  name: deviceId,
-  deviceType: 'yoto',
-  online,
-  description: '',
-});
+const device = (deviceId: string, online: boolean) => makeDevice(deviceId, deviceId, online);
 
 // A Wednesday, 06:05 local time.
 const wednesdayMorning = new Date(2025, 0, 8, 6, 5, 30);

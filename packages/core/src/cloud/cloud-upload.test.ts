@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseAlarm } from '../alarms/alarm-codec';
-import type { CloudAlarm } from './cloud-schemas';
 import { cloudAlarmCreateSchema } from './cloud-schemas';
 import {
   alarmTypeKey,
@@ -13,6 +12,7 @@ import {
   importIntoDeviceList,
   uploadBody,
 } from './cloud-upload';
+import { makeCloudAlarm } from '../fixtures/builders';
 
 const read = (raw: string) => {
   const result = parseAlarm(raw, 0);
@@ -20,28 +20,7 @@ const read = (raw: string) => {
   return result.alarm;
 };
 
-const cloud = (overrides: Partial<CloudAlarm> = {}): CloudAlarm => ({
-  id: 'a1',
-  yoto_user_id: 'auth0|demo-parent',
-  yoto_device_id: 'p1',
-  device_name: 'Bedroom Player',
-  alarm_name: 'Morning',
-  alarm_type: 'wakeup',
-  playlist_id: 'card7',
-  playlist_name: 'Morning',
-  hour: 6,
-  minute: 5,
-  days: '1010100',
-  volume: 7,
-  is_enabled: true,
-  next_fire_at: null,
-  last_fired_at: null,
-  last_outcome: null,
-  last_outcome_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const cloud = makeCloudAlarm;
 
 describe('cloud volume display', () => {
   it('shows the stored 1–10 value ×10 as a percent', () => {

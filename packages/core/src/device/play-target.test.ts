@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Device } from '../shared/entities';
 import { playTarget } from './play-target';
+import { makeDevice } from '../fixtures/builders';
 
-const device = (deviceId: string, online: boolean): Device => ({
-  deviceId,
-  name: deviceId,
-  deviceType: 'yoto',
-  online,
-  description: '',
-});
+const device = (deviceId: string, online: boolean) => makeDevice(deviceId, deviceId, online);
 
 describe('playTarget', () => {
   it('finds no target when every player is offline or there is none', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FamilyLibraryGroup, Playlist } from '../shared/entities';
+import type { Playlist } from '../shared/entities';
 import {
   familyItemId,
   genericGroupItems,
@@ -7,33 +7,24 @@ import {
   groupPlaylists,
   withContentOutcome,
 } from './family-library';
+import { makeLibraryGroup, makePlaylist } from '../fixtures/builders';
 
-const group = (id: string, name: string, items: string[]): FamilyLibraryGroup => ({
-  id,
-  name,
-  items: items.map((contentId) => ({ contentId, addedAt: '2024-01-01T00:00:00.000Z' })),
-  imageUrl: null,
-  createdAt: null,
-  lastModifiedAt: null,
-});
+const group = (id: string, name: string, items: string[]) =>
+  makeLibraryGroup(id, name, items, '2024-01-01T00:00:00.000Z');
 
-const card = (cardId: string, over: Partial<Playlist> = {}): Playlist => ({
-  id: cardId,
-  cardId,
-  title: `Card ${cardId}`,
-  description: 'About it',
-  created_at: null,
-  updated_at: null,
-  coverArt: 'https://example.test/cover.svg',
-  duration: 600,
-  category: 'stories',
-  groupId: null,
-  groupName: null,
-  isFromFamilyLibrary: false,
-  author: 'Someone',
-  availability: 'available',
-  ...over,
-});
+const card = (cardId: string, over: Partial<Playlist> = {}): Playlist =>
+  makePlaylist(0, {
+    id: cardId,
+    cardId,
+    title: `Card ${cardId}`,
+    description: 'About it',
+    coverArt: 'https://example.test/cover.svg',
+    duration: 600,
+    category: 'stories',
+    author: 'Someone',
+    availability: 'available',
+    ...over,
+  });
 
 describe('family library playlists', () => {
   const shelf = group('g1', 'Bedtime Shelf', ['a', 'b']);

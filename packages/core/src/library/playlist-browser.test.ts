@@ -23,24 +23,10 @@ import {
   quickPlayTitle,
   showGroupTabs,
 } from './playlist-browser';
+import { makePlaylist } from '../fixtures/builders';
 
-const playlist = (id: number, over: Partial<Playlist> = {}): Playlist => ({
-  id: `p${id}`,
-  cardId: `c${id}`,
-  title: `Playlist ${id}`,
-  description: '',
-  created_at: null,
-  updated_at: null,
-  coverArt: null,
-  duration: 300,
-  category: 'MYO',
-  groupId: null,
-  groupName: null,
-  isFromFamilyLibrary: false,
-  author: null,
-  availability: null,
-  ...over,
-});
+const playlist = (id: number, over: Partial<Playlist> = {}): Playlist =>
+  makePlaylist(id, { id: `p${id}`, cardId: `c${id}`, title: `Playlist ${id}`, ...over });
 
 const list = [
   playlist(1, { title: 'Bedtime Stories', author: 'Roald' }),

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { findAlarm } from '../../test/support/stored-rows';
@@ -14,7 +15,6 @@ import {
   eventually,
   observePlayer,
   playableCardId,
-  playerState,
 } from '../../test/support/sandbox-fixture';
 
 // The worker against the real sandbox: its broker verifies the tokens, its simulated players
@@ -38,7 +38,7 @@ describeOnDatabases('alarm worker → sandbox player', (open) => {
   let observer: Awaited<ReturnType<typeof observePlayer>>;
 
   beforeEach(async () => {
-    await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+    await sandboxKnobs(sandbox.url).reset();
     test = await open();
     await migrateToLatest(test.db);
     apps = [];
@@ -77,7 +77,10 @@ describeOnDatabases('alarm worker → sandbox player', (open) => {
     // The player itself (responses keyed by the topic's first segment) says it got one card/start and plays the card (its answer may trail the events).
     await eventually(() => Promise.resolve(observer.responses('card').length > 0 ? true : undefined));
     expect(observer.responses('card')).toHaveLength(1);
-    expect(await playerState(sandbox, PLAYER)).toMatchObject({ playbackStatus: 'playing', cardId });
+    expect(await sandboxKnobs(sandbox.url).player(PLAYER).state()).toMatchObject({
+      playbackStatus: 'playing',
+      cardId,
+    });
 
     // The API answer carries the receipt.
     const { access_token } = await sandbox.issueTokens('demo');
@@ -93,11 +96,7 @@ describeOnDatabases('alarm worker → sandbox player', (open) => {
   });
 
   it('a player off at the prepare window: the receipt says so at once, minutes ahead, and keeps that time', async () => {
-    await fetch(`${sandbox.url}/_sandbox/devices/${PLAYER}/online`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ online: false }),
-    });
+    await sandboxKnobs(sandbox.url).player(PLAYER).setOnline(false);
     // Due in 12 s: inside the prepare window from the start; the probe waits PREPARE_PROBE_MS (5 s).
     const dueAt = new Date(Date.now() + 12_000);
     const alarmId = await alarmDueAt(test.db, dueAt, { deviceId: PLAYER, cardId });

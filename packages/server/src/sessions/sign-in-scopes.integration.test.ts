@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
 import { createSqliteTestDatabase, type TestDatabase } from '../../test/support/test-databases';
@@ -21,12 +22,7 @@ afterAll(async () => {
 });
 
 const grant = async (grantedScopes: string | null) => {
-  const response = await fetch(`${sandbox.url}/_sandbox/client`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grantedScopes }),
-  });
-  expect(response.status).toBe(200);
+  await sandboxKnobs(sandbox.url).setClient({ grantedScopes });
 };
 
 describe('scopes at sign-in', () => {

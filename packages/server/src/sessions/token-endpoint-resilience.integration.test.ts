@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { sandboxKnobs, type SandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { describeOnDatabases } from '../../test/support/cloud-api';
@@ -28,13 +29,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function faults(body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
+async function faults(body: Parameters<SandboxKnobs['setFaults']>[0]): Promise<void> {
+  await sandboxKnobs(sandbox.url).setFaults(body);
 }
 
 /** The server's own fetch, counting its token requests, and failing them at the network on demand. */

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronStatusSchema } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { DEMO_USER, eventually, observePlayer, playableCardId } from '../support/sandbox-fixture';
@@ -95,17 +96,9 @@ describe('three server processes on one PostgreSQL database', () => {
 
   it('a session made on replica A is accepted by B and C; a refresh on B is seen by C', async () => {
     // Tokens issued at sign-in live 30 s: inside the 60 s refresh margin, so B's call refreshes.
-    await fetch(`${sandbox.url}/_sandbox/token-lifetime`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 30 }),
-    });
+    await sandboxKnobs(sandbox.url).setTokenLifetime(30);
     cookie = await signInOverHttp(A());
-    await fetch(`${sandbox.url}/_sandbox/token-lifetime`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: null }),
-    });
+    await sandboxKnobs(sandbox.url).setTokenLifetime(null);
     secrets.add(cookie.replace(/^pa_session=/, ''));
     const atSignIn = await storedTokens();
 
@@ -129,12 +122,7 @@ describe('three server processes on one PostgreSQL database', () => {
     if (db === undefined) throw new Error('no database');
     const cardId = await playableCardId(sandbox);
     // Grandma's player starts offline in the sandbox's household: switch it on.
-    const online = await fetch(`${sandbox.url}/_sandbox/devices/demo-player-3/online`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ online: true }),
-    });
-    expect(online.status).toBe(200);
+    expect((await sandboxKnobs(sandbox.url).player('demo-player-3').setOnline(true)).online).toBe(true);
     const observers = await Promise.all(PLAYERS.map((p) => observePlayer(sandbox, connectAs, p)));
     try {
       // Made through the API with the cookie, each on another replica.

@@ -124,13 +124,6 @@ export async function observePlayer(sandbox: RunningSandbox, connectAs: ConnectA
   return { heard, commands, responses, close: () => client.endAsync() };
 }
 
-const stateSchema = z.looseObject({ playbackStatus: z.string(), cardId: z.string().nullable() });
-
-export async function playerState(sandbox: RunningSandbox, deviceId: string) {
-  const response = await fetch(`${sandbox.url}/_sandbox/devices/${deviceId}/state`);
-  return stateSchema.parse(await response.json());
-}
-
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -19,7 +19,7 @@ import { MainTabs } from './MainTabs';
 import { useNotify } from '../services/notifier-context';
 import { StatusChipsPlaceholder } from './StatusChipsPlaceholder';
 
-// The smart alarm scheduler (SPEC §4) is its own chunk: it reads every player's alarms, so it starts
+// The smart alarm scheduler is its own chunk: it reads every player's alarms, so it starts
 // once the lists are in, and costs the first card nothing.
 const AlarmScheduler = lazy(() =>
   import('../features/alarms/scheduler/AlarmScheduler').then((module) => ({
@@ -27,7 +27,7 @@ const AlarmScheduler = lazy(() =>
   })),
 );
 
-// The help button (SPEC: it starts the guided tour) is a small chunk fetched once the browser is idle,
+// The help button (it starts the guided tour) is a small chunk fetched once the browser is idle,
 // so the first card waits for none of it; the tour itself loads on its first press.
 // MUI's Chip and the chips' icons (about 4 kB gzip) are not needed for the first card: the summary
 // arrives a moment later, in a placeholder of its size.
@@ -54,7 +54,7 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
     if (devices.isError) notify.error(MESSAGES.failedToLoadDevices);
   }, [devices.isError, notify]);
 
-  // SPEC §8: the user and the players are recorded at the backend after sign-in. Its code loads
+  // The user and the players are recorded at the backend after sign-in (cloud alarms need them). Its code loads
   // once the playlists are in and the browser is idle, so it costs the first card nothing.
   const { loadCloud } = useServices();
   const queryClient = useQueryClient();

@@ -1,56 +1,41 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
-import type { DeviceAlarm, Playlist } from '@playlist-alarms/core/shared/entities';
 import { parseIncoming } from '../sw/alarm-messages';
 import { syncAlarmsMessage } from './alarm-sync-message';
+import {
+  makeCloudAlarm,
+  makeDevice,
+  makeDeviceAlarm,
+  makePlaylist,
+} from '@playlist-alarms/core/fixtures/builders';
 
-const deviceAlarm = (id: string, enabled: boolean): DeviceAlarm => ({
-  id,
-  time: '07:00',
-  hour: 7,
-  minute: 0,
-  days: ['monday', 'friday'],
-  enabled,
-  volume: 5,
-  cardId: 'card-a',
-  chapterKey: '01',
-  trackKey: '01',
-  extra: [],
-  raw: '',
-});
+const deviceAlarm = (id: string, enabled: boolean) => makeDeviceAlarm({ id, enabled });
 
-const cloudAlarm = (id: string, isEnabled: boolean): CloudAlarm => ({
-  id,
-  yoto_user_id: 'u1',
-  yoto_device_id: 'dev-2',
-  device_name: 'Kitchen',
-  alarm_name: 'Bedtime',
-  alarm_type: 'bedtime',
-  playlist_id: 'card-b',
-  playlist_name: 'Lullabies',
-  hour: 19,
-  minute: 30,
-  days: '1111100',
-  volume: 5,
-  is_enabled: isEnabled,
-  next_fire_at: null,
-  last_fired_at: null,
-  last_outcome: null,
-  last_outcome_at: null,
-  created_at: '',
-  updated_at: '',
-});
+const cloudAlarm = (id: string, isEnabled: boolean) =>
+  makeCloudAlarm({
+    id,
+    yoto_user_id: 'u1',
+    yoto_device_id: 'dev-2',
+    device_name: 'Kitchen',
+    alarm_name: 'Bedtime',
+    alarm_type: 'bedtime',
+    playlist_id: 'card-b',
+    playlist_name: 'Lullabies',
+    hour: 19,
+    minute: 30,
+    days: '1111100',
+    volume: 5,
+    is_enabled: isEnabled,
+    created_at: '',
+    updated_at: '',
+  });
 
-const playlist = (cardId: string | null, title: string) => ({ id: title, cardId, title }) as Playlist;
+const playlist = (cardId: string | null, title: string) => makePlaylist(0, { id: title, cardId, title });
 
 describe('syncAlarmsMessage', () => {
   const message = syncAlarmsMessage(
     {
-      devices: [
-        { deviceId: 'dev-1', name: 'Bedroom', deviceType: 'yoto', online: true, description: '' },
-        { deviceId: 'dev-2', name: 'Kitchen', deviceType: 'yoto', online: false, description: '' },
-      ],
+      devices: [makeDevice('dev-1', 'Bedroom', true), makeDevice('dev-2', 'Kitchen', false)],
       playlists: [playlist('card-a', 'Morning Songs'), playlist(null, 'No card')],
       deviceAlarms: new Map([
         [

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from '../api/query-keys';
 import { syncAlarmsWithWorker } from './alarm-sync';
+import { makeDevice } from '@playlist-alarms/core/fixtures/builders';
 
 // jsdom has no service workers: this container stands in for navigator.serviceWorker, with an
 // active worker that records what the page posts (the real round trip is e2e/pwa.spec.ts).
@@ -55,9 +56,7 @@ describe('syncAlarmsWithWorker', () => {
     syncAlarmsWithWorker(client); // a second mount (StrictMode) adds no second follower
     await flush();
     client.setQueryData(queryKeys.user(), { id: 'u1', name: 'Parent' });
-    client.setQueryData(queryKeys.devices(), [
-      { deviceId: 'dev-1', name: 'Bedroom', deviceType: 'yoto', online: true, description: '' },
-    ]);
+    client.setQueryData(queryKeys.devices(), [makeDevice('dev-1', 'Bedroom', true)]);
     client.setQueryData(queryKeys.deviceConfig('dev-1'), { alarms: [alarm], errors: [] });
     await flush();
     expect(container.posted).toHaveLength(2);
@@ -66,9 +65,7 @@ describe('syncAlarmsWithWorker', () => {
       alarms: [{ id: 'alarm_0', source: 'device', deviceId: 'dev-1' }],
       devices: [{ deviceId: 'dev-1', name: 'Bedroom' }],
     });
-    client.setQueryData(queryKeys.devices(), [
-      { deviceId: 'dev-1', name: 'Bedroom', deviceType: 'yoto', online: true, description: '' },
-    ]);
+    client.setQueryData(queryKeys.devices(), [makeDevice('dev-1', 'Bedroom', true)]);
     await flush();
     expect(container.posted).toHaveLength(2); // the same lists: nothing new to say
   });

@@ -51,7 +51,7 @@ export interface LibrarySource {
   /** One card's content (`?playable=true`), through the same-origin proxy; a 403 is a ProviderError. */
   getContent(cardId: string): Promise<CardDetail>;
   getDeviceConfig(deviceId: string): Promise<DeviceConfig>;
-  /** The provider API's view of a player (SPEC §3 Device API status). */
+  /** The provider API's view of a player (its REST status). */
   getDeviceStatus(deviceId: string): Promise<DeviceApiStatus>;
   /**
    * Changes a player's alarm list as stored at the provider now (read fresh, written whole, read

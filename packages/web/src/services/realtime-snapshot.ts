@@ -23,7 +23,7 @@ export interface DeviceRealtime {
   events: DeviceEvents | null;
   status: DeviceMqttStatus | null;
   /**
-   * The last response carrying a '/bluetooth/…' result (SPEC §8's banner). Kept apart from the
+   * The last response carrying a '/bluetooth/…' result (the Bluetooth banner's). Kept apart from the
    * answers to status and events requests: those can arrive in the same frame (the 30 s poll,
    * Refresh) and must not overwrite a Bluetooth result before it is shown.
    */

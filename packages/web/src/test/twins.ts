@@ -137,7 +137,7 @@ export class InMemoryLibrary implements LibrarySource {
   failFamilyGroups = false;
   /** Groups whose detail answers an error (the app then shows "{group} - Item {n}"). */
   failingGroupDetails = new Set<string>();
-  /** Cards whose content is refused: 404 as the provider documents it, 403 as SPEC says. */
+  /** Cards whose content is refused: 404 as the provider documents it, 403 as older clients saw. */
   restrictedCards = new Set<string>();
   restrictedStatus: 403 | 404 = 404;
   readonly groupDetailRequests: string[] = [];
@@ -263,7 +263,7 @@ export function createTestServices(
   options: {
     token?: string | null;
     refusingDevices?: string[];
-    /** SPEC §4's status requests and 30 s poll: off unless asked, as their timers would add
+    /** The status requests after connecting and the 30 s poll: off unless asked, as their timers would add
      * requests to every test's command log. */
     statusPolling?: boolean;
   } = {},
@@ -308,28 +308,5 @@ export function createTestServices(
   };
 }
 
-export const makePlaylist = (index: number, overrides: Partial<Playlist> = {}): Playlist => ({
-  id: `pl-${index}`,
-  cardId: `card${index}`,
-  title: `Playlist ${String(index).padStart(2, '0')}`,
-  description: '',
-  created_at: null,
-  updated_at: null,
-  coverArt: null,
-  duration: 300,
-  category: 'MYO',
-  groupId: null,
-  groupName: null,
-  isFromFamilyLibrary: false,
-  author: null,
-  availability: null,
-  ...overrides,
-});
-
-export const makeDevice = (deviceId: string, name: string, online: boolean): Device => ({
-  deviceId,
-  name,
-  deviceType: 'yoto',
-  online,
-  description: '',
-});
+// The entity builders every package's tests share.
+export { makeDevice, makePlaylist } from '@playlist-alarms/core/fixtures/builders';

@@ -13,7 +13,7 @@ const card = async (name: string) => screen.findByRole('article', { name });
 const section = (within_: HTMLElement, title: string): HTMLElement =>
   within(within_).getByText(title).closest('section')!;
 
-describe('Device Management tab (SPEC §2)', { timeout: 30_000 }, () => {
+describe('Device Management tab', { timeout: 30_000 }, () => {
   it('shows a card per player, each with the not-connected warning until MQTT is connected', async () => {
     const services = household();
     renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
+import type { Playlist } from '@playlist-alarms/core/shared/entities';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import type { TestServices } from '../../test/twins';
+import { makeLibraryGroup } from '@playlist-alarms/core/fixtures/builders';
 
-const group = (id: string, name: string, items: string[]): FamilyLibraryGroup => ({
-  id,
-  name,
-  items: items.map((contentId) => ({ contentId, addedAt: null })),
-  imageUrl: null,
-  createdAt: null,
-  lastModifiedAt: null,
-});
+const group = (id: string, name: string, items: string[]) => makeLibraryGroup(id, name, items);
 
 const addCard = (services: TestServices, cardId: string, title: string, over: Partial<Playlist> = {}) =>
   services.library.familyCards.set(cardId, makePlaylist(0, { id: cardId, cardId, title, ...over }));

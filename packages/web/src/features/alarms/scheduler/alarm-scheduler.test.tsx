@@ -4,32 +4,25 @@ import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmScheduler } from './AlarmScheduler';
+import { makeCloudAlarm } from '@playlist-alarms/core/fixtures/builders';
 
 // The page's scheduler over the session's twins: the next alarm across players and cloud, its
 // prepare state, and at its time the server asked to fire a cloud alarm — never a device alarm.
 
-const cloudAlarm = (id: string, dueInMs: number, overrides: Partial<CloudAlarm> = {}): CloudAlarm => ({
-  id,
-  yoto_user_id: 'auth0|demo-parent',
-  yoto_device_id: 'p1',
-  device_name: 'Bedroom Player',
-  alarm_name: 'Wake up',
-  alarm_type: 'wakeup',
-  playlist_id: 'card1',
-  playlist_name: 'Morning Songs',
-  hour: 7,
-  minute: 0,
-  days: '1111111',
-  volume: 7,
-  is_enabled: true,
-  next_fire_at: new Date(Date.now() + dueInMs).toISOString(),
-  last_fired_at: null,
-  last_outcome: null,
-  last_outcome_at: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
+const cloudAlarm = (id: string, dueInMs: number, overrides: Partial<CloudAlarm> = {}): CloudAlarm =>
+  makeCloudAlarm({
+    id,
+    alarm_name: 'Wake up',
+    playlist_id: 'card1',
+    playlist_name: 'Morning Songs',
+    hour: 7,
+    minute: 0,
+    days: '1111111',
+    next_fire_at: new Date(Date.now() + dueInMs).toISOString(),
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  });
 
 function setup(cloud: CloudAlarm[], deviceAlarms: string[] = []) {
   const services = createTestServices();

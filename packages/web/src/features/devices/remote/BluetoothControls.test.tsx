@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { household } from '../devices.test-support';
 import { renderWithServices } from '../../../test/render-with-services';
 import { RemoteControlPanel } from './RemoteControlPanel';
+import { makeDevice } from '@playlist-alarms/core/fixtures/builders';
 
-const BEDROOM = { deviceId: 'p1', name: 'Bedroom Player', deviceType: 'yoto', online: true, description: '' };
+const BEDROOM = makeDevice('p1', 'Bedroom Player', true);
 const TITLE = 'Turn on speaker mode?';
 
 /** The Bluetooth section of a connected player's panel; returns it and the link commands go through. */

@@ -5,8 +5,9 @@ import { household } from '../devices.test-support';
 import { renderWithServices } from '../../../test/render-with-services';
 import { RemoteControlPanel } from './RemoteControlPanel';
 import type { TestServices } from '../../../test/twins';
+import { makeDevice } from '@playlist-alarms/core/fixtures/builders';
 
-const BEDROOM = { deviceId: 'p1', name: 'Bedroom Player', deviceType: 'yoto', online: true, description: '' };
+const BEDROOM = makeDevice('p1', 'Bedroom Player', true);
 
 /** The panel of a connected player; returns the link the commands go through. */
 async function connectedPanel() {

@@ -1,0 +1,72 @@
+import type { Locator, Page } from '@playwright/test';
+
+// Page model of the Alarm Management tab and the alarm dialogs: creating one from a playlist's
+// card, a player's alarms, the cloud's, and the upload from one to the other.
+
+export const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export type DayLabel = (typeof DAY_LABELS)[number];
+
+/** The Create Alarm dialog a playlist card's Set Alarm opens. */
+export class CreateAlarmDialog {
+  readonly root: Locator;
+  constructor(page: Page) {
+    this.root = page.getByRole('dialog', { name: 'Create Alarm' });
+  }
+
+  time = () => this.root.getByLabel('Time', { exact: true });
+  device = () => this.root.getByRole('combobox', { name: 'Device' });
+  day = (label: DayLabel) => this.root.getByRole('button', { name: label, exact: true });
+  volume = () => this.root.getByRole('slider');
+  type = (name: 'Wakeup' | 'Bedtime') => this.root.getByRole('radio', { name });
+  createButton = () => this.root.getByRole('button', { name: 'Create Alarm' });
+
+  /** Presses day buttons until exactly `days` are on. */
+  async chooseDays(days: readonly DayLabel[]): Promise<void> {
+    for (const label of DAY_LABELS) {
+      const button = this.day(label);
+      const pressed = (await button.getAttribute('aria-pressed')) === 'true';
+      if (pressed !== days.includes(label)) await button.click();
+    }
+  }
+}
+
+export class AlarmsTab {
+  constructor(readonly page: Page) {}
+
+  cloudConnected = () => this.page.getByLabel('Cloud Connected');
+  text = (text: string) => this.page.getByText(text);
+  /** The button that shows that player's alarms. */
+  playerButton = (name: string) => this.page.getByRole('button', { name });
+  choosePlayer = (name: string) => this.playerButton(name).click();
+  /** A button of the tab by its exact name ("Delete Wakeup", "Delete All", …). */
+  button = (name: string) => this.page.getByRole('button', { name, exact: true });
+
+  deviceAlarms = () => this.page.getByRole('list', { name: 'Device alarms' });
+  deviceAlarm = (text: string) => this.deviceAlarms().getByText(text);
+  /** The on/off switch of the player's alarm at `time` ("05:50"). */
+  deviceAlarmSwitch = (time: string) =>
+    this.deviceAlarms().getByRole('switch', { name: `Alarm at ${time} on` });
+  /** The delete buttons of the player's alarms, in list order. */
+  deviceDeleteButtons = () => this.deviceAlarms().getByRole('button', { name: /^Delete alarm at/ });
+  deleteDeviceAlarm = (time: string) =>
+    this.deviceAlarms()
+      .getByRole('button', { name: `Delete alarm at ${time}` })
+      .click();
+
+  cloudAlarms = () => this.page.getByRole('list', { name: 'Cloud alarms' });
+  cloudAlarm = (text: string | RegExp) => this.cloudAlarms().getByText(text);
+  cloudDeleteButton = (name: string) => this.cloudAlarms().getByRole('button', { name: `Delete ${name}` });
+  deleteCloudAlarm = (name: string) => this.cloudDeleteButton(name).click();
+
+  uploadButton = () => this.page.getByRole('button', { name: 'Upload Local Alarms' });
+  uploadLocalAlarms = () => this.uploadButton().click();
+  importFromCloud = () => this.page.getByRole('button', { name: 'Import from Cloud' }).click();
+
+  dialog = (name: string) => this.page.getByRole('dialog', { name });
+  dialogs = () => this.page.getByRole('dialog');
+  /** A button of the open dialog of that name ("Delete", "Next", "Upload", …). */
+  dialogButton = (dialog: string, name: string | RegExp) => this.dialog(dialog).getByRole('button', { name });
+  dialogText = (dialog: string, text: string) => this.dialog(dialog).getByText(text);
+  /** The alarm type chosen in the Choose Alarm Type dialog. */
+  uploadType = (name: 'Wakeup' | 'Bedtime') => this.dialog('Choose Alarm Type').getByRole('radio', { name });
+}
