@@ -12,7 +12,7 @@ import { tokenLifetimeBody, tokensBody } from './knob-schemas';
 import { registerPlayerKnobRoutes } from './player-knob-routes';
 import { sendError } from './rest-guard';
 
-export interface KnobActions {
+interface KnobActions {
   reset(): void;
   /** The client registration the sandbox started with (what a reset and a null restore). */
   startRegistration(): ClientRegistration;

@@ -34,7 +34,7 @@ export const settingsBody = z
   })
   .strict();
 
-export const RAW_MESSAGE_TOPICS = ['events', 'status', 'response', 'data/events', 'data/status'] as const;
+const RAW_MESSAGE_TOPICS = ['events', 'status', 'response', 'data/events', 'data/status'] as const;
 /** What a faulty firmware could send on the player's own topics: any bytes, as text. */
 export const rawMessageBody = z
   .object({ topic: z.enum(RAW_MESSAGE_TOPICS), payload: z.string().max(1_000_000) })

@@ -39,7 +39,7 @@ export class SandboxKnobError extends Error {
   }
 }
 
-export interface KnobsClientOptions {
+interface KnobsClientOptions {
   /** Another fetch (e.g. one with a timeout); the global one by default. */
   fetch?: typeof fetch;
 }
