@@ -1,5 +1,5 @@
 // One linter for the monorepo: type-aware TypeScript rules, React hooks rules,
-// and the package import direction of DESIGN.md enforced rather than policed.
+// and the package import direction of docs/architecture.md enforced rather than policed.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -106,7 +106,7 @@ const coreZones = [
   },
 ];
 
-// The package picture of DESIGN.md. Integration tests may start the sandbox: it is the provider
+// The package picture of docs/architecture.md. Integration tests may start the sandbox: it is the provider
 // they are tested against, never part of what ships.
 const importZones = ({ testsMayUseSandbox, coreTests = false }) => {
   const ours = (allowed) => ['./core', ...allowed, ...(testsMayUseSandbox ? ['./sandbox'] : [])];

@@ -27,7 +27,7 @@ export const CONNECTIONS = 200;
 const SECONDS = 5;
 export const RATIO_AIM = 0.5;
 export const SQLITE_P99_AIM_MS = 10;
-/** SPEC: at most 10 alarms per account, so creates are spread over many users. */
+/** At most 10 cloud alarms per account, so creates are spread over many users. */
 const CREATES_PER_USER = 10;
 /** Users of the GET run, each holding a few alarms so the list is not empty. */
 const LIST_USERS = CONNECTIONS;

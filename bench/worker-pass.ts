@@ -1,4 +1,4 @@
-// The alarm worker's pass at scale (issue 12, "Speed and scale"): 100,000 alarms of 10,000 users in
+// The alarm worker's pass at scale: 100,000 alarms of 10,000 users in
 // PostgreSQL, spread over a week as a household's alarms are (about ten come due each minute). One
 // pass finds what is due and claims it, as the worker does (the real repository functions), and
 // must take ≤ 20 ms through an index. The query plan is printed and checked for a scan.

@@ -27,19 +27,6 @@ function findCitations(text: string): string[] {
     .filter((hit) => !UPPER_CASE_ONLY.test(hit.toUpperCase()) || hit === hit.toUpperCase());
 }
 
-/**
- * Files other work is rewriting at the same time; their citations are replaced when that work is
- * merged, and then they leave this list. Keep it short, and empty it.
- */
-const NOT_YET_CLEAN = [
-  'bench/cloud-api.ts',
-  'bench/worker-pass.ts',
-  'eslint.config.js',
-  'packages/server/test/fleet/three-replicas.integration.test.ts',
-  'packages/server/test/security/mass-assignment.integration.test.ts',
-  'packages/web/src/services/device-link-registry.ts',
-];
-
 /** This file spells the patterns out, so it is the one file not searched. */
 const THIS_FILE = 'scripts/citations.test.ts';
 const BINARY = /\.(png|ico|jpe?g|webp|gif|woff2?|ttf|gz|br|zip)$/;
@@ -102,12 +89,7 @@ describe('tracked files outside docs/', () => {
   const files = trackedTextFiles();
 
   it('cite no reference document or issue number (say the reason, or cite a file in docs/)', () => {
-    const hits = files.filter((path) => !NOT_YET_CLEAN.includes(path)).flatMap(citingLines);
+    const hits = files.flatMap(citingLines);
     expect(hits).toEqual([]);
-  });
-
-  it('leave the list of files not yet clean as soon as they are', () => {
-    const clean = NOT_YET_CLEAN.filter((path) => !files.includes(path) || citingLines(path).length === 0);
-    expect(clean, 'remove these from NOT_YET_CLEAN').toEqual([]);
   });
 });

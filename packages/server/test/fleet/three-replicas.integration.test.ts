@@ -20,7 +20,7 @@ import { createFreshPostgresDatabase, type FreshPostgresDatabase } from '../supp
 import { callWithSession, signInOverHttp } from '../support/http-sign-in';
 import { killAll, startServerProcess, type ServerProcess } from '../support/server-process';
 
-// DESIGN.md "Scale-out", as README's "Running it as a fleet" runs it: a sandbox and three real
+// Scale-out (docs/architecture.md), as README's "Running it as a fleet" runs it: a sandbox and three real
 // server processes (`src/main.ts`) on one PostgreSQL database with one TOKEN_ENCRYPTION_KEY. A
 // session made on one replica holds on the others; alarms due while a replica is SIGKILLed ring
 // each player once, and the receipt says so. Then a pg_dump of the shared database holds no token.

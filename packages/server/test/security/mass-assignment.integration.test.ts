@@ -62,7 +62,7 @@ const hostileUser: Record<keyof UsersTable | 'access_token' | 'refresh_token', u
   access_token_enc: 'planted',
   token_expires_at: '2100-01-01T00:00:00.000Z',
   refresh_token_enc: 'planted',
-  // SPEC's names for the same: accepted and dropped.
+  // The names older clients used for the same: accepted and dropped.
   access_token: 'planted',
   refresh_token: 'planted',
   created_at: LONG_AGO,

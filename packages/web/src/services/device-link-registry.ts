@@ -16,12 +16,12 @@ import type { DeviceRealtime, RealtimeSnapshot } from './realtime-snapshot';
 import { StatusPoller } from './status-poller';
 
 // One device link per player, and the realtime state components read: link statuses, the
-// per-card playback state of SPEC §4, and per player the merged MQTT status, the merged events and
+// per-card playback state, and per player the merged MQTT status, the merged events and
 // the last command response with a Bluetooth result. Components subscribe with
 // useSyncExternalStore (use-realtime.ts) to one player's slice; every message is validated with
 // core's schemas and applied once per animation frame, and a slice whose content a message does
 // not change keeps its object. A player's slice lasts one connection: a disconnect forgets it, so
-// the device card shows no data rather than the last session's (SPEC §2 "No status data available
+// the device card shows no data rather than the last session's ("No status data available
 // for {device}").
 
 /**
@@ -64,7 +64,7 @@ interface DeviceLinkRegistryOptions {
   createLink: LinkFactory;
   getAccessToken: () => Promise<string | null>;
   scheduleFrame?: FrameScheduler;
-  /** SPEC §4's requests after connecting and the 30 s status poll; on unless a test turns it off. */
+  /** The requests after connecting and the 30 s status poll; on unless a test turns it off. */
   statusPolling?: boolean;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -177,7 +177,7 @@ export class DeviceLinkRegistry {
   }
 
   /**
-   * False when the device is not connected: nothing is sent and SPEC §8's "MQTT client not connected"
+   * False when the device is not connected: nothing is sent and the page logs "MQTT client not connected"
    * is logged here, since the link is never asked. A link that refuses by itself logs the line itself.
    */
   send<K extends DeviceCommandName>(deviceId: string, name: K, payload: DevicePayloads[K]): boolean {
@@ -208,7 +208,7 @@ export class DeviceLinkRegistry {
       this.setSnapshot({ ...this.snapshot, watched: { ...watched, [deviceId]: presence } });
   }
 
-  /** Local play, pause, resume and stop set the playback flags too (SPEC §4). */
+  /** Local play, pause, resume and stop set the playback flags too, before the player's events confirm them. */
   applyLocal(action: PlaybackAction): void {
     const playback = playbackReducer(this.snapshot.playback, action);
     if (playback !== this.snapshot.playback) this.setSnapshot({ ...this.snapshot, playback });
@@ -253,12 +253,12 @@ export class DeviceLinkRegistry {
   private setLinkStatus(deviceId: string, status: LinkStatus): void {
     const previous = this.snapshot.links[deviceId];
     if (previous === status) return;
-    // Whoever connected the player (device tab, Play, an alarm), SPEC §4's requests and poll follow.
+    // Whoever connected the player (device tab, Play, an alarm), the requests and the poll follow.
     if (status === 'connected') this.poller?.start(deviceId);
     else this.poller?.stop(deviceId);
     const { sessions, devices } = this.snapshot;
     // A session starts when the link leaves 'disconnected', so what arrives while it connects is its
-    // own; its data ends with it. The playback state is left to events and local actions (SPEC §4).
+    // own; its data ends with it. The playback state is left to events and local actions.
     const starts = status !== 'disconnected' && (previous ?? 'disconnected') === 'disconnected';
     const { [deviceId]: _ended, ...others } = devices;
     this.setSnapshot({
