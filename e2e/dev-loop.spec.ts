@@ -10,8 +10,8 @@ import { startDevCommand } from './support/dev-command';
 
 // The edit is put back in a `finally`; only a killed test run could leave it (git shows it).
 const component = resolve(import.meta.dirname, '../packages/web/src/app/StatusChips.tsx');
-const ORIGINAL = 'label="Connected"';
-const EDITED = 'label="Connected (edited while running)"';
+const ORIGINAL = 'label={signedIn}';
+const EDITED = 'label={`${signedIn} (edited while running)`}';
 
 test('npm run dev: sign in, connect a player, a component edit hot-reloads, Ctrl-C stops it all', async ({
   browser,
