@@ -94,11 +94,11 @@ describe("core's import fences (eslint.config.js)", { timeout: 60_000 }, () => {
     expect(folders.length).toBeGreaterThanOrEqual(6);
     for (const folder of folders) {
       expect(await lint(`${folder}/probe.ts`, probe('../fixtures/config-v3'))).toEqual(
-        fenced("core's production modules import no test data"),
+        fenced('production code imports no test code'),
       );
     }
-    expect(await lint('device/probe.ts', probe('./real-mqtt-payloads.test-support'))).toEqual(
-      fenced("core's production modules import no test code"),
+    expect(await lint('device/probe.ts', probe('../../test/support/real-mqtt-payloads'))).toEqual(
+      fenced('production code imports no test code'),
     );
   });
 
@@ -107,7 +107,7 @@ describe("core's import fences (eslint.config.js)", { timeout: 60_000 }, () => {
     expect(
       await lint(
         'alarms/probe.test.ts',
-        probe('../cloud/cloud-next-fire', './dst-oracle.test-support', '../fixtures/config-v3'),
+        probe('../cloud/cloud-next-fire', '../../test/support/dst-oracle', '../fixtures/config-v3'),
       ),
     ).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { REAL_RESPONSES } from '@playlist-alarms/core/device/real-mqtt-payloads.test-support';
+import { REAL_RESPONSES } from '@playlist-alarms/core/test/support/real-mqtt-payloads';
 import { describe, expect, it } from 'vitest';
 import { PendingRequests } from './device-link-requests';
 import { renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';

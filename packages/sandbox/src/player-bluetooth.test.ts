@@ -3,7 +3,7 @@ import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
 import { playerHarness } from './simulated-player.test-support';
 import type { PlayerHarness } from './simulated-player.test-support';
-import { REAL_SPEAKER_MODE_COMMAND } from '@playlist-alarms/core/device/real-mqtt-payloads.test-support';
+import { REAL_SPEAKER_MODE_COMMAND } from '@playlist-alarms/core/test/support/real-mqtt-payloads';
 
 let h: PlayerHarness;
 beforeEach(() => {

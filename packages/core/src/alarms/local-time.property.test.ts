@@ -19,7 +19,7 @@ import {
   springs,
   wallOf,
   type Alarm,
-} from './dst-oracle.test-support';
+} from '../../test/support/dst-oracle';
 
 // One rule for local time: a player's own alarm (the page's scheduler and banner, the service
 // worker) and a cloud alarm (the server) resolve a local time the same way, checked against the

@@ -20,10 +20,10 @@ import {
   springs,
   wallOf,
   type Alarm,
-} from '../alarms/dst-oracle.test-support';
+} from '../../test/support/dst-oracle';
 
 // Properties of next_fire_at around daylight-saving transitions (docs/decisions/local-time-rule.md),
-// checked against the oracle of dst-oracle.test-support.ts.
+// checked against the oracle of test/support/dst-oracle.ts.
 
 const zoneArb = fc.constantFrom(...ZONES);
 const maskArb = fc.integer({ min: 1, max: 127 }).map((bits) => bits.toString(2).padStart(7, '0'));

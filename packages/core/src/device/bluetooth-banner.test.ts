@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bluetoothBanner, bluetoothBannerFor, bluetoothResultKey } from './bluetooth-banner';
 import { parseCommandResponse } from './device-messages';
-import { REAL_RESPONSES } from './real-mqtt-payloads.test-support';
+import { REAL_RESPONSES } from '../../test/support/real-mqtt-payloads';
 
 describe('Bluetooth banner table', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandResultFor, responseKeysFor } from './command-response';
 import { parseCommandResponse } from './device-messages';
-import { REAL_RESPONSES, SPEC_BLUETOOTH_RESPONSE } from './real-mqtt-payloads.test-support';
+import { REAL_RESPONSES, SPEC_BLUETOOTH_RESPONSE } from '../../test/support/real-mqtt-payloads';
 
 const statusOf = (message: unknown) => parseCommandResponse(message) ?? {};
 

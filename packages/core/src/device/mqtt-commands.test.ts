@@ -6,7 +6,7 @@ import {
   displayPreviewPayload,
   sleepTimerPayload,
 } from './mqtt-commands';
-import { REAL_SPEAKER_MODE_COMMAND } from './real-mqtt-payloads.test-support';
+import { REAL_SPEAKER_MODE_COMMAND } from '../../test/support/real-mqtt-payloads';
 
 describe('command topics', () => {
   it('puts every command under device/{id}/command/{name}', () => {
@@ -38,7 +38,7 @@ describe('bluetoothOnPayload', () => {
   });
 
   it('sends speaker mode as { mode: "bt_speaker" } alone, whatever target was chosen', () => {
-    // The real wire form: real-mqtt-payloads.test-support.ts (yoto-nodejs-client;
+    // The real wire form: test/support/real-mqtt-payloads.ts (yoto-nodejs-client;
     // docs/provider-contract.md, MQTT).
     expect(bluetoothOnPayload({ mode: 'speaker' })).toEqual(REAL_SPEAKER_MODE_COMMAND);
     expect(JSON.stringify(bluetoothOnPayload({ mode: 'speaker', name: 'Kitchen', rssi: -60 }))).toBe(

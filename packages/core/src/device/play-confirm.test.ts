@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_DELTA_PLAYING_NO_CARD, EVENTS_FULL_IDLE } from '../fixtures/mqtt-presence';
 import { cardStartAnswer, PlayConfirmation } from './play-confirm';
-import { REAL_RESPONSES } from './real-mqtt-payloads.test-support';
+import { REAL_RESPONSES } from '../../test/support/real-mqtt-payloads';
 
 describe('PlayConfirmation', () => {
   it('a playing delta without cardId confirms the card the loading event named', () => {
