@@ -63,9 +63,6 @@ export function findNextAlarm(
   return best;
 }
 
-/** The prepare state starts 5 minutes before the alarm. */
-export const prepareTime = (at: Date): Date => new Date(at.getTime() - TIMINGS_MS.alarmPrepare);
-
 export type AlarmPhase = 'waiting' | 'prepare' | 'due';
 
 /** waiting until the prepare time; prepare in the 5 minutes before; due from the alarm time on. */

@@ -4,7 +4,6 @@ import {
   DIALOG_DAY_ORDER,
   WEEKDAYS,
   daysWording,
-  isWeekday,
   isWeekdaySelection,
   sortDays,
   weekdayFromIndex,
@@ -22,11 +21,6 @@ describe('days: sunday to saturday; the dialog lists Monday first', () => {
     expect(weekdayFromIndex(0)).toBe('sunday');
     expect(weekdayFromIndex(6)).toBe('saturday');
     expect(weekdayFromIndex(7)).toBe('sunday');
-  });
-  it('recognises weekday names only', () => {
-    expect(isWeekday('monday')).toBe(true);
-    expect(isWeekday('Monday')).toBe(false);
-    expect(isWeekday(1)).toBe(false);
   });
 });
 

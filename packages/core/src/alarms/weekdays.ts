@@ -41,9 +41,6 @@ export const WEEKDAY_SHORT_LABELS: Readonly<Record<Weekday, string>> = {
   saturday: 'Sat',
 };
 
-const WEEKDAY_SET: ReadonlySet<unknown> = new Set(WEEKDAYS);
-export const isWeekday = (value: unknown): value is Weekday => WEEKDAY_SET.has(value);
-
 /** getDay() index (0 = Sunday) → name. */
 export const weekdayFromIndex = (index: number): Weekday => WEEKDAYS[((index % 7) + 7) % 7] ?? 'sunday';
 

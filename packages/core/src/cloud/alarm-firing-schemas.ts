@@ -9,7 +9,6 @@ export const triggerBodySchema = z.object(
   { due_at: isoInstant.transform((text) => new Date(text).toISOString()) },
   { error: 'the request body must be a JSON object' },
 );
-export type TriggerBody = z.infer<typeof triggerBodySchema>;
 
 /** The trigger's answer: this request fired the alarm, and how it went. */
 export const triggerResultSchema = z.object({
@@ -19,7 +18,6 @@ export const triggerResultSchema = z.object({
   outcome_at: z.string(),
   next_fire_at: z.string().nullable(),
 });
-export type TriggerResult = z.infer<typeof triggerResultSchema>;
 
 /** What one pass did (counts only: the cron routes carry no user data). */
 export const passSummarySchema = z.object({

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FIRING_OUTCOMES,
-  FIRING_OUTCOME_TEXTS,
-  alarmVolumeForPlayer,
-  firingOutcome,
-  firingPlan,
-  nextFireAfterFiring,
-} from './alarm-firing';
+import { alarmVolumeForPlayer, firingOutcome, firingPlan, nextFireAfterFiring } from './alarm-firing';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const daily = (hour: number, minute: number) => ({ hour, minute, days: '1111111', is_enabled: true });
@@ -80,8 +73,5 @@ describe('firingOutcome', () => {
   it('player-offline when the link failed or the player said nothing at all', () => {
     expect(firingOutcome({ ...seen, connected: false })).toBe('player-offline');
     expect(firingOutcome({ ...seen, heardFromPlayer: false })).toBe('player-offline');
-  });
-  it('every outcome has a text', () => {
-    for (const outcome of FIRING_OUTCOMES) expect(FIRING_OUTCOME_TEXTS[outcome]).toMatch(/\w/);
   });
 });

@@ -24,15 +24,6 @@ export const PLAY_CONFIRM_TIMEOUT_MS = 10_000;
 
 export { FIRING_OUTCOMES, type FiringOutcome };
 
-/** What the receipt says, for people (the alarm's last firing). */
-export const FIRING_OUTCOME_TEXTS: Record<FiringOutcome, string> = {
-  played: 'Played',
-  'no-response': 'The player did not confirm playback',
-  failed: 'Could not start the playlist',
-  'player-offline': 'The player was offline',
-  missed: 'Missed: the server was not running at alarm time',
-};
-
 /** 'fire' while the due instant is less than MISSED_FIRING_LIMIT_MS ago, else 'missed'. */
 export function firingPlan(dueAt: Date, now: Date): 'fire' | 'missed' {
   return now.getTime() - dueAt.getTime() < MISSED_FIRING_LIMIT_MS ? 'fire' : 'missed';

@@ -4,16 +4,11 @@ import { z } from 'zod';
 import { FIRING_OUTCOMES } from './alarm-firing';
 import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
-import { ALARM_TYPES, DEFAULT_DEVICE_TYPE, MAX_CLOUD_ALARMS } from '../shared/constants';
+import { ALARM_TYPES, DEFAULT_DEVICE_TYPE } from '../shared/constants';
 import { isValidTimeZone } from '../alarms/local-time';
 
 // The schema-free rules live in cloud-alarm-rules.ts (the web app loads them without this module's zod).
-export {
-  CLOUD_ALARM_DEFAULT_VOLUME,
-  daysToMask,
-  defaultCloudAlarmName,
-  maskToDays,
-} from './cloud-alarm-rules';
+export { defaultCloudAlarmName } from './cloud-alarm-rules';
 
 const required = (field: string) =>
   z
@@ -146,7 +141,6 @@ export const cloudUserSchema = z.object(
   },
   bodyObject,
 );
-export type CloudUser = z.infer<typeof cloudUserSchema>;
 
 /** The user record as the backend answers it: no token of any kind. */
 export const cloudUserRecordSchema = z.object({
@@ -169,7 +163,6 @@ export const cloudDeviceSchema = z.object(
   },
   bodyObject,
 );
-export type CloudDevice = z.infer<typeof cloudDeviceSchema>;
 
 export const cloudDeviceRecordSchema = z.object({
   yoto_user_id: z.string(),
@@ -217,6 +210,3 @@ export const errorBodySchema = z.object({ error: z.string() });
 /** One line naming each bad field, for a 400 answer. */
 export const describeZodError = (error: z.ZodError): string =>
   error.issues.map((issue) => issue.message).join('; ');
-
-/** At most 10 cloud alarms per account. */
-export const canAddCloudAlarm = (existing: number): boolean => existing < MAX_CLOUD_ALARMS;

@@ -2,7 +2,7 @@
 // events' `volumeMax` is its current limit (day or night), not the scale; `volume/set` takes a
 // percentage of 16 and the player clamps it to the limit. The gauges (14 and 10 segments) map onto
 // those steps, and stop at the limit so a press is never clamped and pulled back by the player.
-import { DEFAULT_VOLUME_MAX, PLAYER_VOLUME_STEPS } from '../shared/constants';
+import { PLAYER_VOLUME_STEPS } from '../shared/constants';
 
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
@@ -23,7 +23,7 @@ export const percentToStep = (percent: number): number =>
 
 /** The limit events report, held to a whole step of the scale; the whole scale when absent or odd. */
 export function volumeLimitOf(volumeMax: number | undefined): number {
-  if (volumeMax === undefined || !Number.isFinite(volumeMax)) return DEFAULT_VOLUME_MAX;
+  if (volumeMax === undefined || !Number.isFinite(volumeMax)) return PLAYER_VOLUME_STEPS;
   return clamp(Math.round(volumeMax), 0, PLAYER_VOLUME_STEPS);
 }
 

@@ -9,9 +9,10 @@ import {
   gaugeToPercent,
   modalGaugeToPercent,
   stepGauge,
-  percentToGauge,
+  deviceToGauge,
   percentToModalGauge,
 } from './volume';
+import { percentToStep } from './volume-limit';
 
 describe('remote gauge 0–14 sends the percentage of 16 of its step (a player truncates)', () => {
   it.each([
@@ -27,9 +28,9 @@ describe('remote gauge 0–14 sends the percentage of 16 of its step (a player t
     expect(gaugeToPercent(20)).toBe(100);
     expect(gaugeToPercent(-3)).toBe(0);
   });
-  it('maps a percent back to the gauge and round-trips every segment', () => {
-    expect(percentToGauge(50)).toBe(7);
-    for (let g = 0; g <= 14; g += 1) expect(percentToGauge(gaugeToPercent(g))).toBe(g);
+  it('round-trips every segment through the step a truncating player takes', () => {
+    expect(deviceToGauge(percentToStep(50))).toBe(7);
+    for (let g = 0; g <= 14; g += 1) expect(deviceToGauge(percentToStep(gaugeToPercent(g)))).toBe(g);
   });
 });
 

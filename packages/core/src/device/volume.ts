@@ -1,13 +1,6 @@
 // The app's volume scales (remote gauge, modal gauge, alarm, percent), and the conversions between them.
 import { PLAYER_MODAL_VOLUME, PLAYER_VOLUME_STEPS, REMOTE_VOLUME } from '../shared/constants';
-import {
-  gaugeToStep,
-  percentToStep,
-  stepToGauge,
-  stepToPercent,
-  volumeLimitOf,
-  volumeLimitText,
-} from './volume-limit';
+import { gaugeToStep, stepToGauge, stepToPercent, volumeLimitOf, volumeLimitText } from './volume-limit';
 
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
@@ -22,10 +15,6 @@ export const gaugeToPercent = (gauge: number): number =>
 /** One press of Quieter (-1) or Louder (+1) on the remote gauge, held within 0–`max` (14). */
 export const stepGauge = (gauge: number, step: -1 | 1, max: number = REMOTE_VOLUME.max): number =>
   clamp(Math.round(gauge) + step, 0, max);
-
-/** 0–100 → the gauge segment 0–14 of the step a player takes for it. */
-export const percentToGauge = (percent: number): number =>
-  stepToGauge(percentToStep(percent), REMOTE_VOLUME.max);
 
 /**
  * A player-reported volume, a step of its 0–16 scale, → the gauge 0–14. The scale is always 16:

@@ -59,9 +59,6 @@ export const REMOTE_VOLUME = {
  */
 export const PLAYER_VOLUME_STEPS = 16;
 
-/** The limit when events do not report one (`volumeMax`): the whole scale. */
-export const DEFAULT_VOLUME_MAX = PLAYER_VOLUME_STEPS;
-
 export const PLAYER_MODAL_VOLUME = {
   default: 70,
   max: 10,
@@ -148,7 +145,6 @@ export const timezoneChoices = (detected: string | null | undefined): string[] =
 };
 
 export const UPLOAD_LIST_MAX_HEIGHT_PX = 400;
-export const TOUR_STEP_COUNT = 4;
 /** Tabs use short labels below this width (foundation issue). */
 export const SMALL_SCREEN_MAX_WIDTH_PX = 600;
 
