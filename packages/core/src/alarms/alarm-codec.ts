@@ -23,7 +23,7 @@ export const ALARM_MASK_DAY_ORDER: readonly Weekday[] = [
 ];
 
 /** Volume steps a stored alarm may be read with: the player's whole 0–16 scale (see alarm-volume.ts). */
-export const ALARM_VOLUME_READ_MAX = ALARM_VOLUME_SCALE;
+const ALARM_VOLUME_READ_MAX = ALARM_VOLUME_SCALE;
 
 /**
  * What a written alarm needs: the parsed form without its list position. Chapter and track are
@@ -37,9 +37,9 @@ export type AlarmFields = Pick<DeviceAlarm, 'days' | 'hour' | 'minute' | 'cardId
   extra?: readonly string[];
 };
 
-export type AlarmParseResult = { ok: true; alarm: DeviceAlarm } | { ok: false; error: string };
+type AlarmParseResult = { ok: true; alarm: DeviceAlarm } | { ok: false; error: string };
 
-export const alarmId = (index: number): string => `alarm_${index}`;
+const alarmId = (index: number): string => `alarm_${index}`;
 
 /** 'alarm_3' → 3; anything else → null. */
 export const alarmIndexFromId = (id: string): number | null => {

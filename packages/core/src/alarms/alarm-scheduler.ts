@@ -84,7 +84,7 @@ export function countdownText(remainingMs: number): string {
 const localClock = (at: Date, timeZone: string): string =>
   at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
 
-export interface LineOptions {
+interface LineOptions {
   /** The zone of the clock the reader has in front of them (the browser's). */
   viewerZone: string;
   clock?: (at: Date, timeZone: string) => string;

@@ -11,7 +11,7 @@ export interface DeviceAlarms {
   timeZone?: string | null;
 }
 
-export interface NextAlarm {
+interface NextAlarm {
   deviceId: string;
   alarm: DeviceAlarm;
   at: Date;

@@ -7,7 +7,7 @@ import { FIRING_OUTCOMES, TIMINGS_MS, type FiringOutcome } from '../shared/const
 import { alarmLevelToPercent } from '../device/volume';
 
 /** A firing found later than this (every process was down) is recorded as missed, not rung. */
-export const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
+const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
 /** Alarms due within this horizon get an in-memory timer. */
 export const ARM_HORIZON_MS = 60_000;
 /** The prepare window: the player's connection is opened this long before the alarm. */
@@ -50,7 +50,7 @@ export const alarmVolumeForPlayer = (level: number): number =>
   Math.min(100, Math.max(0, alarmLevelToPercent(level)));
 
 /** What the device link saw between card/start and the confirmation deadline. */
-export interface FiringObservation {
+interface FiringObservation {
   /** The link reached the broker and subscribed to the player's topics. */
   connected: boolean;
   /** Any message from the player (events, status, response) since the link connected. */

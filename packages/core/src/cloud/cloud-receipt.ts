@@ -17,7 +17,7 @@ export interface FiringRecord {
   yoto_device_id: string;
 }
 
-export interface Receipt {
+interface Receipt {
   text: string;
   /** Whether the alarm did what it was for: the card shows a failure differently. */
   ok: boolean;

@@ -27,11 +27,11 @@ const wholeNumber = (field: string, min: number, max: number) =>
     .min(min, `${field} must be from ${min} to ${max}`)
     .max(max, `${field} must be from ${min} to ${max}`);
 
-export const alarmTypeSchema = z.enum(ALARM_TYPES, { error: 'alarm_type must be wakeup or bedtime' });
+const alarmTypeSchema = z.enum(ALARM_TYPES, { error: 'alarm_type must be wakeup or bedtime' });
 export type CloudAlarmType = z.infer<typeof alarmTypeSchema>;
 
 /** The Monday-first day mask, as on the player: `1111100` is Monday to Friday. */
-export const cloudDaysSchema = z
+const cloudDaysSchema = z
   .string({ error: 'days must be a 7-character day mask such as "1111100" (Monday first)' })
   .regex(DAY_MASK_PATTERN, 'days must be a 7-character day mask such as "1111100" (Monday first)')
   .refine((mask) => mask.includes('1'), 'days must select at least one day');
@@ -40,7 +40,7 @@ export const cloudDaysSchema = z
  * Accepted for compatibility with older clients' uploads, never trusted or stored: the server fires
  * through its own broker with the user's own session.
  */
-export const mqttConfigSchema = z.object(
+const mqttConfigSchema = z.object(
   {
     broker_url: z.string({ error: 'mqtt_config.broker_url must be text' }).optional(),
     client_id: z.string({ error: 'mqtt_config.client_id must be text' }).optional(),
@@ -184,7 +184,7 @@ export const alarmTypeBodySchema = z.object(
 /** Path `{type}` of /api/alarms/by-type/{type}. */
 export const alarmTypeParamSchema = z.object({ type: alarmTypeSchema });
 
-export const alarmCountsSchema = z.object({
+const alarmCountsSchema = z.object({
   total: z.number().int().min(0),
   wakeup: z.number().int().min(0),
   bedtime: z.number().int().min(0),

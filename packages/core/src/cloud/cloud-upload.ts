@@ -115,7 +115,7 @@ export function importIntoDeviceList(
 
 export type CloudDeleteKind = 'all' | 'wakeup' | 'bedtime' | 'single';
 
-export interface CloudDeleteConfirmation {
+interface CloudDeleteConfirmation {
   title: string;
   text: string;
   confirmLabel: string;

@@ -20,7 +20,7 @@ export interface PlayerPower {
   shutdownTimeoutSeconds: number | null;
 }
 
-export type OffVerdict =
+type OffVerdict =
   | { off: true; why: 'offline-now' | 'battery-timeout' }
   | { off: false; why: 'on-power' | 'wakes-in-time' | 'unknown' };
 

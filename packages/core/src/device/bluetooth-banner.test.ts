@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bluetoothBanner, bluetoothBannerFor, bluetoothResultKey } from './bluetooth-banner';
+import { bluetoothBanner, bluetoothBannerFor } from './bluetooth-banner';
+import { bluetoothResultKey } from './device-message-fields';
 import { parseCommandResponse } from './device-messages';
 import { REAL_RESPONSES } from '../../test/support/real-mqtt-payloads';
 

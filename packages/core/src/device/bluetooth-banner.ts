@@ -5,9 +5,7 @@
 // always-loaded device link registry uses; the banner's texts load with the devices tab.
 import { BLUETOOTH_KEY_PREFIX, BLUETOOTH_RESOURCE_KEY, bluetoothResultKey } from './device-message-fields';
 
-export { BLUETOOTH_KEY_PREFIX, BLUETOOTH_RESOURCE_KEY, bluetoothResultKey };
-
-export type BannerSeverity = 'success' | 'error' | 'info';
+type BannerSeverity = 'success' | 'error' | 'info';
 
 export interface BluetoothBanner {
   /** The command after '/bluetooth/', such as 'state' or 'delete_bonds'. */

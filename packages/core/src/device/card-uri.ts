@@ -1,7 +1,7 @@
 // Card URIs: "{host}/{cardId}" with an optional "#chapter=..&track=..".
 // Plain string work: core runs in the browser and Node without DOM or Node types.
 
-export interface CardPosition {
+interface CardPosition {
   chapterKey?: string | null;
   trackKey?: string | null;
 }

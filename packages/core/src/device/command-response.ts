@@ -19,7 +19,7 @@ const camelCase = (text: string): string =>
   text.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The older path form: `/bluetooth/delete_bonds` for `bluetooth/delete-bonds`. */
-export const specResponseKey = (name: DeviceCommandName): string =>
+const specResponseKey = (name: DeviceCommandName): string =>
   `/${name.replace('delete-bonds', 'delete_bonds')}`;
 
 /** The keys a response to `name` may carry, most specific first. */

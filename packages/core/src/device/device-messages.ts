@@ -5,8 +5,6 @@ import * as z from 'zod/mini';
 
 // The schema-free readers are re-exported for the callers that have the schemas anyway.
 export {
-  BLUETOOTH_KEY_PREFIX,
-  BLUETOOTH_RESOURCE_KEY,
   activeCardId,
   bluetoothResultKey,
   heldCardId,
@@ -42,7 +40,7 @@ const keyish = z.union([
 ]);
 const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
-export const deviceEventsSchema = z.looseObject({
+const deviceEventsSchema = z.looseObject({
   volume: lenient(numberish),
   /** The player's current max-volume limit (day or night), 0–16; not the scale, which is always 16. */
   volumeMax: lenient(numberish),
@@ -77,7 +75,7 @@ export function parseDeviceEvents(json: unknown): DeviceEvents | null {
  */
 const flagish = z.union([z.boolean(), numberish]);
 
-export const deviceMqttStatusSchema = z.looseObject({
+const deviceMqttStatusSchema = z.looseObject({
   batteryLevel: lenient(numberish),
   /** 1 (or true) means charging. */
   charging: lenient(flagish),
@@ -123,7 +121,7 @@ export function parseDeviceStatus(json: unknown): DeviceMqttStatus | null {
   return result.success ? result.data : null;
 }
 
-export const commandResponseSchema = z.object({
+const commandResponseSchema = z.object({
   status: z.record(z.string(), z.unknown()),
 });
 
@@ -146,11 +144,11 @@ export function parseCommandResponse(json: unknown): Record<string, string> | nu
  * `device/{id}/presence`: "online" when the player connects, "offline" (the broker's last will)
  * when its connection drops. `ts` is kept when it is a number; nothing reads it yet.
  */
-export const devicePresenceSchema = z.looseObject({
+const devicePresenceSchema = z.looseObject({
   state: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(['online', 'offline'])),
   ts: lenient(numberish),
 });
-export type DevicePresence = z.infer<typeof devicePresenceSchema>;
+type DevicePresence = z.infer<typeof devicePresenceSchema>;
 
 /** A presence message, or null when it names no known state. */
 export function parseDevicePresence(json: unknown): DevicePresence | null {

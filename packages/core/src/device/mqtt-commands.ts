@@ -12,7 +12,7 @@ export interface CardStartPayload {
 }
 
 /** bluetooth/on as an audio source: the player plays to a Bluetooth device. */
-export interface BluetoothAudioSourcePayload {
+interface BluetoothAudioSourcePayload {
   action: 'on';
   mode: 'true';
   mac?: string;
@@ -25,7 +25,7 @@ export interface BluetoothAudioSourcePayload {
  * provider's clients send it (yoto-nodejs-client lib/mqtt/commands.js; docs/provider-contract.md, MQTT).
  * In this mode a real player ignores MQTT commands until its left button is held for about 3 s.
  */
-export interface BluetoothSpeakerPayload {
+interface BluetoothSpeakerPayload {
   mode: 'bt_speaker';
 }
 
@@ -91,7 +91,7 @@ export const deviceTopics = (deviceId: string) => ({
   presence: `device/${deviceId}/presence`,
 });
 
-export type DeviceTopicName = keyof ReturnType<typeof deviceTopics>;
+type DeviceTopicName = keyof ReturnType<typeof deviceTopics>;
 /** The subscriptions a connection cannot do without. */
 export const DOCUMENTED_TOPICS = [
   'dataEvents',
@@ -106,7 +106,7 @@ export const DOCUMENTED_TOPICS = [
 export const commandResource = (name: DeviceCommandName): string => name.split('/')[0] ?? name;
 
 /** The broker login username: the device id plus the custom-authorizer parameter. */
-export const CUSTOM_AUTHORIZER_NAME = 'PublicJWTAuthorizer';
+const CUSTOM_AUTHORIZER_NAME = 'PublicJWTAuthorizer';
 export const mqttUsername = (deviceId: string): string =>
   `${deviceId}?x-amz-customauthorizer-name=${CUSTOM_AUTHORIZER_NAME}`;
 

@@ -24,7 +24,7 @@ export const NOW_PLAYING_LABELS = {
   close: 'Close',
 } as const;
 
-export interface GaugeSegment {
+interface GaugeSegment {
   /** 1–10. */
   level: number;
   colour: GaugeColour;
@@ -63,7 +63,7 @@ export interface ModalVolumeState {
   max: number;
 }
 
-export type ModalVolumeAction =
+type ModalVolumeAction =
   | { type: 'change'; gauge: number }
   | { type: 'sent' }
   | { type: 'settled' }

@@ -1,7 +1,7 @@
 import type { Device } from '../shared/entities';
 
 // Play without a connection: which player a Play goes to.
-export type PlayTarget =
+type PlayTarget =
   { kind: 'none' } | { kind: 'single'; device: Device } | { kind: 'choose'; devices: Device[] };
 
 export function playTarget(devices: readonly Device[]): PlayTarget {

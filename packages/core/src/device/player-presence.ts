@@ -5,7 +5,7 @@
 export type LivePresence = 'online' | 'offline';
 
 /** What a running player's legacy status says in `shutDown` ("not applicable"). */
-export const SHUTDOWN_NOT_APPLICABLE = 'nA';
+const SHUTDOWN_NOT_APPLICABLE = 'nA';
 
 /**
  * The legacy status's `shutDown`: 'nA' while the player runs, a reason ('userShutdown', …) as it

@@ -6,9 +6,9 @@
 import { REMOTE_VOLUME } from '../shared/constants';
 import { gaugeToPercent } from './volume';
 
-export type RemoteVolumeTimer = 'debounce' | 'updating' | 'forcedSync';
+type RemoteVolumeTimer = 'debounce' | 'updating' | 'forcedSync';
 
-export interface RemoteVolumeState {
+interface RemoteVolumeState {
   /** The gauge value the UI shows, 0–14. */
   value: number;
   /** On from a user change until 500 ms after its send; device reports are ignored meanwhile. */
@@ -23,18 +23,18 @@ export interface RemoteVolumeState {
   max: number;
 }
 
-export type RemoteVolumeEvent =
+type RemoteVolumeEvent =
   | { type: 'user'; value: number }
   | { type: 'device'; value: number }
   | { type: 'limit'; max: number }
   | { type: 'elapsed'; timer: RemoteVolumeTimer };
 
-export type RemoteVolumeEffect =
+type RemoteVolumeEffect =
   | { type: 'send'; gauge: number; percent: number }
   | { type: 'schedule'; timer: RemoteVolumeTimer; ms: number }
   | { type: 'cancel'; timer: RemoteVolumeTimer };
 
-export interface RemoteVolumeStep {
+interface RemoteVolumeStep {
   state: RemoteVolumeState;
   effects: RemoteVolumeEffect[];
 }

@@ -2,7 +2,7 @@
 import { BATTERY_LOW_PERCENT, WIFI_BANDS, WIFI_POOR } from '../shared/constants';
 
 export const NOT_AVAILABLE = 'N/A';
-export const UNKNOWN = 'Unknown';
+const UNKNOWN = 'Unknown';
 
 /** Players send some numbers as text; anything else that is not a finite number is "missing". */
 export function toNumber(value: unknown): number | null {
@@ -24,10 +24,10 @@ const codeLabel =
     return (code !== null && labels[code]) || UNKNOWN;
   };
 
-export const POWER_SOURCE_LABELS = { 0: 'Battery only', 1: 'V2 dock', 2: 'USB-C', 3: 'Qi dock' } as const;
-export const CARD_INSERTION_LABELS = { 0: 'None', 1: 'Physical card', 2: 'Remote card' } as const;
-export const DAY_MODE_LABELS = { [-1]: 'Unknown', 0: 'Night', 1: 'Day' } as const;
-export const PLAYING_STATUS_LABELS = { 0: 'Stopped', 1: 'Playing' } as const;
+const POWER_SOURCE_LABELS = { 0: 'Battery only', 1: 'V2 dock', 2: 'USB-C', 3: 'Qi dock' } as const;
+const CARD_INSERTION_LABELS = { 0: 'None', 1: 'Physical card', 2: 'Remote card' } as const;
+const DAY_MODE_LABELS = { [-1]: 'Unknown', 0: 'Night', 1: 'Day' } as const;
+const PLAYING_STATUS_LABELS = { 0: 'Stopped', 1: 'Playing' } as const;
 
 export const formatPowerSource = codeLabel(POWER_SOURCE_LABELS);
 export const formatCardInsertion = codeLabel(CARD_INSERTION_LABELS);
@@ -63,7 +63,7 @@ const withNumber = (value: unknown, format: (n: number) => string): string => {
 
 export const formatPercent = (value: unknown): string => withNumber(value, (n) => `${Math.round(n)}%`);
 
-export const TEMPERATURE_NOT_SUPPORTED = 'notSupported';
+const TEMPERATURE_NOT_SUPPORTED = 'notSupported';
 
 /**
  * The player's own temperature in °C, 'notSupported', or null when unknown. The API's
@@ -122,7 +122,7 @@ export const formatUtcOffset = (seconds: unknown): string =>
     return `UTC${hours < 0 ? '-' : '+'}${Math.abs(hours)}`;
   });
 
-export type WifiQuality = 'Great' | 'Good' | 'Fair' | 'Poor';
+type WifiQuality = 'Great' | 'Good' | 'Fair' | 'Poor';
 
 /** dBm bands: ≥ -50 Great, ≥ -60 Good, ≥ -70 Fair, lower Poor; null when missing. */
 export function wifiQuality(dbm: unknown): WifiQuality | null {

@@ -32,7 +32,7 @@ import type { ChipColour } from './status-format';
 import { deviceVolumeDisplay } from './volume';
 
 /** The API status fields, read loosely: values are formatted, never trusted. */
-export type ApiStatusField =
+type ApiStatusField =
   | 'batteryLevelPercentage'
   | 'isCharging'
   | 'wifiStrength'
@@ -66,12 +66,12 @@ export interface StatusSources {
   events: DeviceEvents | null | undefined;
 }
 
-export interface StatusRow {
+interface StatusRow {
   label: string;
   value: string;
 }
 
-export type StatusSectionTitle =
+type StatusSectionTitle =
   | 'Power & Battery'
   | 'Audio & Playback'
   | 'Card & Content'

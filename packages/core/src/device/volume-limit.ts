@@ -7,7 +7,7 @@ import { PLAYER_VOLUME_STEPS } from '../shared/constants';
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
 /** The gauges the app draws: the remote control's 14 segments and the now-playing modal's 10. */
-export type GaugeSegments = 14 | 10;
+type GaugeSegments = 14 | 10;
 
 /**
  * The percentage `volume/set` carries to put the player on `step`. Rounded up, so the player lands

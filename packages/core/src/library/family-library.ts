@@ -21,7 +21,7 @@ export const contentOutcomeOfStatus = (status: number): ContentOutcome =>
 export const familyItemId = (groupId: string, cardId: string): string => `${groupId}/${cardId}`;
 
 /** Marks a card as family-library content of a group. */
-export function asFamilyItem(playlist: Playlist, group: { id: string; name: string }): Playlist {
+function asFamilyItem(playlist: Playlist, group: { id: string; name: string }): Playlist {
   return {
     ...playlist,
     id: familyItemId(group.id, playlist.cardId ?? playlist.id),
@@ -71,7 +71,7 @@ export function withContentOutcome(playlist: Playlist, outcome: ContentOutcome):
   return outcome === 'restricted' ? { ...playlist, category: RESTRICTED_CATEGORY } : playlist;
 }
 
-export const isRestricted = (playlist: Playlist): boolean => playlist.category === RESTRICTED_CATEGORY;
+const isRestricted = (playlist: Playlist): boolean => playlist.category === RESTRICTED_CATEGORY;
 
 export type GroupNote = typeof MESSAGES.emptyGroup | typeof MESSAGES.noAccessibleContent;
 

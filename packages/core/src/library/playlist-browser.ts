@@ -96,8 +96,8 @@ export const showGroupTabs = (groups: readonly unknown[]): boolean => groups.len
 export type BrowserTab = 'mine' | 'family';
 export type BrowserView = 'grid' | 'list';
 
-export const ALL_PLAYLISTS_LABEL = 'All Playlists';
-export const MY_PLAYLISTS_LABEL = 'My Playlists';
+const ALL_PLAYLISTS_LABEL = 'All Playlists';
+const MY_PLAYLISTS_LABEL = 'My Playlists';
 export const myPlaylistsTabLabel = (count: number): string => `${MY_PLAYLISTS_LABEL} (${count})`;
 /** No count while the library is unknown (deferred, loading or failed): a 0 there would be untrue. */
 export const familyPlaylistsTabLabel = (count: number | null): string =>
@@ -187,7 +187,7 @@ export const pageCount = (total: number, pageSize: number = PAGE_SIZE): number =
 export const clampPage = (page: number, pages: number): number =>
   Math.min(Math.max(1, Math.floor(Number.isFinite(page) ? page : 1)), Math.max(1, pages));
 
-export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
+type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
 
 const range = (start: number, end: number): number[] =>
   Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
@@ -222,7 +222,7 @@ export function pageItems(page: number, pages: number): PageItem[] {
 /** The button that brings the now-playing modal back while something plays. */
 export const NOW_PLAYING_BUTTON_LABEL = 'Now Playing';
 
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   page: number;
   pageCount: number;

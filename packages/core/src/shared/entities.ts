@@ -1,6 +1,6 @@
 // The entities, as the app holds them after parsing provider answers.
 
-export type PlaylistCategory = string; // 'MYO' by default; 'restricted', 'family-library', 'none' are special
+type PlaylistCategory = string; // 'MYO' by default; 'restricted', 'family-library', 'none' are special
 
 export interface Playlist {
   id: string;
@@ -20,7 +20,7 @@ export interface Playlist {
   availability: string | null;
 }
 
-export interface FamilyLibraryItem {
+interface FamilyLibraryItem {
   contentId: string;
   addedAt: string | null;
 }

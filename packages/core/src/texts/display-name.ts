@@ -3,7 +3,7 @@
 // without `openid`/`profile` the provider may give none at all, so the header then says
 // "Welcome back" without a name rather than an id or a placeholder.
 
-export const GREETING_WITHOUT_NAME = 'Welcome back';
+const GREETING_WITHOUT_NAME = 'Welcome back';
 
 /** "Welcome back, {name}", or "Welcome back" when the provider gave no name. */
 export function greeting(user: { name?: string | null } | null | undefined): string {

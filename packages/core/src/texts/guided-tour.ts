@@ -3,7 +3,7 @@
 // next lives here, so the component only renders it.
 import type { MainTab } from './main-tabs';
 
-export interface TourStep {
+interface TourStep {
   id: 'welcome' | 'playlists' | 'alarms' | 'complete';
   title: string;
   body: string;
@@ -50,7 +50,7 @@ export const TOUR_STEPS: readonly [TourStep, ...TourStep[]] = [
   },
 ];
 
-export interface TourView {
+interface TourView {
   /** The step shown, its index clamped into the tour. */
   index: number;
   step: TourStep;

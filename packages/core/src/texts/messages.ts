@@ -1,6 +1,6 @@
 // Every user-facing message (errors, validation, toasts), word for word; {provider} is Yoto.
 
-export const PROVIDER_NAME = 'Yoto';
+const PROVIDER_NAME = 'Yoto';
 
 export const APP_TITLE = `${PROVIDER_NAME} Playlist Alarms`;
 /** The app's promise, under its title on the loading and logged-out views. */

@@ -68,7 +68,7 @@ export function failureOfProviderError(error: string, description: string | unde
   }
 }
 
-export interface SignInFailureDetails {
+interface SignInFailureDetails {
   /** From `login_scopes`: the scopes the provider named as not granted. */
   scopes: readonly string[];
   /** From `login_code`: the provider's error code, for 'other'. */
