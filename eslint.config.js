@@ -94,16 +94,7 @@ const coreZones = [
           },
         ];
   }),
-  {
-    target: coreFolders.map(coreDir),
-    from: coreDir(CORE_TEST_DATA),
-    message: "core's production modules import no test data",
-  },
-  {
-    target: coreFolders.map(coreDir),
-    from: [`${coreDir('**')}/*.test-support.ts`, `${coreDir('**')}/*.test.ts`],
-    message: "core's production modules import no test code",
-  },
+  // Test data and helpers: the repository-wide rule below ("production code imports no test code").
 ];
 
 // The package picture of docs/architecture.md. Integration tests may start the sandbox: it is the provider
