@@ -94,6 +94,7 @@ const coreZones = [
           },
         ];
   }),
+  // Test data and helpers: the repository-wide rule below ("production code imports no test code").
 ];
 
 // The package picture of docs/architecture.md. Integration tests may start the sandbox: it is the provider

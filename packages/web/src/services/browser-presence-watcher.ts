@@ -6,7 +6,7 @@ import { PresenceWatcher } from './presence-watcher';
 export function createPresenceWatcher(
   brokerUrl: string,
   auth: Pick<SessionAuth, 'getAccessToken'>,
-  devices: Pick<DeviceLinkRegistry, 'noteWatchedPresence'>,
+  devices: Pick<DeviceLinkRegistry, 'noteWatchedPresence' | 'forgetWatchedPresence'>,
 ): PresenceWatcher {
   return new PresenceWatcher({
     getAccessToken: () => auth.getAccessToken(),
@@ -15,5 +15,6 @@ export function createPresenceWatcher(
       return new MqttPresenceWatch({ brokerUrl, getAccessToken });
     },
     report: (deviceId, state) => devices.noteWatchedPresence(deviceId, state),
+    forget: () => devices.forgetWatchedPresence(),
   });
 }

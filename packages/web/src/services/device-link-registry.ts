@@ -199,13 +199,17 @@ export class DeviceLinkRegistry {
   }
 
   /**
-   * What the family's presence watch heard, kept until logout. The card's playback follows the
-   * player's link alone (the watch and the link hear the same presence).
+   * What the family's presence watch heard, kept until logout or until the watch loses its session
+   * (null: forget every player's, as what it heard may have changed unheard). The card's playback
+   * follows the player's link alone (the watch and the link hear the same presence).
    */
   noteWatchedPresence(deviceId: string, presence: LivePresence): void {
     const { watched } = this.snapshot;
     if (watched[deviceId] !== presence)
       this.setSnapshot({ ...this.snapshot, watched: { ...watched, [deviceId]: presence } });
+  }
+  forgetWatchedPresence(): void {
+    if (Object.keys(this.snapshot.watched).length > 0) this.setSnapshot({ ...this.snapshot, watched: {} });
   }
 
   /** Local play, pause, resume and stop set the playback flags too, before the player's events confirm them. */

@@ -7,10 +7,10 @@ import type { PresenceWatching } from './presence-watcher';
 export function lazyPresenceWatcher(load: () => Promise<PresenceWatching>): PresenceWatching {
   let loaded: Promise<PresenceWatching> | null = null;
   return {
-    watchPlayers(deviceIds) {
+    watchPlayers(deviceIds, onResumed) {
       const loading = (loaded ??= load());
       loading.then(
-        (watcher) => watcher.watchPlayers(deviceIds),
+        (watcher) => watcher.watchPlayers(deviceIds, onResumed),
         () => void (loaded === loading && (loaded = null)),
       );
     },

@@ -40,6 +40,7 @@ function setup(createWatch?: PresenceWatchFactory) {
         return Promise.resolve(watch);
       }),
     report: (deviceId, presence) => registry.noteWatchedPresence(deviceId, presence),
+    forget: () => registry.forgetWatchedPresence(),
     log: (level, message) => void logged.push(`${level}: ${message}`),
   });
   /** What the card shows for a player the device list called `listed`. */
@@ -151,6 +152,34 @@ describe('PresenceWatcher', () => {
     await flush();
     expect(attempts).toBe(2);
     expect(watch.devices).toEqual(['p1']);
+  });
+
+  it('a lost session forgets what it heard (the list speaks again), and once back the list is read again', async () => {
+    const { watcher, watches, online } = setup();
+    let listReads = 0;
+    watcher.watchPlayers(['p1', 'p2'], () => void (listReads += 1));
+    await flush();
+    const watch = watches[0]!;
+    watch.emitWatching(true);
+    expect(listReads).toBe(0); // the first session is not a return
+    watch.emitPresence('p1', PRESENCE_OFFLINE);
+    await flush();
+    expect(online('p1')).toBe(false);
+
+    // While the session is gone, p1 may come back unheard: the card falls back to the device list.
+    watch.emitWatching(false);
+    await flush();
+    expect(online('p1')).toBe(true);
+    expect(online('p2', false)).toBe(false);
+    expect(listReads).toBe(0);
+
+    watch.emitWatching(true);
+    expect(listReads).toBe(1);
+    watch.emitWatching(true); // a renewal, not a return
+    expect(listReads).toBe(1);
+    watch.emitPresence('p2', PRESENCE_ONLINE);
+    await flush();
+    expect(online('p2', false)).toBe(true);
   });
 });
 

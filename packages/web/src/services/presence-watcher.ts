@@ -18,6 +18,8 @@ interface PresenceWatcherOptions {
   getAccessToken: () => Promise<string | null>;
   /** Where a player's word goes (the device link registry's noteWatchedPresence). */
   report: (deviceId: string, presence: LivePresence) => void;
+  /** The watch lost its session: what it heard may have changed unheard (forgetWatchedPresence). */
+  forget: () => void;
   loadSchemas?: () => Promise<Schemas>;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -32,8 +34,12 @@ function presenceOfMessage(schemas: Schemas, message: DeviceMessage): LivePresen
 
 /** What the page uses: the players to watch, and the end at logout. */
 export interface PresenceWatching {
-  /** Watches these players from now on; the first call with any opens the watch. */
-  watchPlayers(deviceIds: readonly string[]): void;
+  /**
+   * Watches these players from now on; the first call with any opens the watch. `onResumed` is
+   * called when the watch is back after losing its session: the broker keeps no presence, so a
+   * player that switched off or on meanwhile says nothing more, and the device list is read again.
+   */
+  watchPlayers(deviceIds: readonly string[], onResumed?: () => void): void;
   /** Logout: the session ends and nothing it heard is reported any more. */
   stop(): Promise<void>;
 }
@@ -41,6 +47,8 @@ export interface PresenceWatching {
 export class PresenceWatcher implements PresenceWatching {
   private watch: Promise<PresenceWatch> | null = null;
   private deviceIds: readonly string[] = [];
+  private onResumed: (() => void) | undefined;
+  private lostSession = false;
   /** Grows at stop(), so a watch still loading, and its messages, stand down. */
   private generation = 0;
   private readonly log: NonNullable<PresenceWatcherOptions['log']>;
@@ -49,9 +57,9 @@ export class PresenceWatcher implements PresenceWatching {
     this.log = options.log ?? ((level, message) => console[level](`[presence] ${message}`));
   }
 
-  /** Watches these players from now on; the first call with any opens the watch. */
-  watchPlayers(deviceIds: readonly string[]): void {
+  watchPlayers(deviceIds: readonly string[], onResumed?: () => void): void {
     this.deviceIds = [...deviceIds];
+    this.onResumed = onResumed;
     if (this.watch === null && this.deviceIds.length === 0) return;
     const watch = (this.watch ??= this.start());
     void watch.then(
@@ -86,6 +94,16 @@ export class PresenceWatcher implements PresenceWatching {
           if (presence) this.options.report(message.deviceId, presence);
           else if (message.kind === 'presence')
             this.log('warn', `dropped malformed presence message from ${message.deviceId}`);
+        });
+        watch.onWatching((watching) => {
+          if (generation !== this.generation) return;
+          if (!watching) {
+            this.lostSession = true;
+            this.options.forget();
+          } else if (this.lostSession) {
+            this.lostSession = false;
+            this.onResumed?.();
+          }
         });
         return watch;
       },

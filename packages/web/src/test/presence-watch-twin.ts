@@ -41,6 +41,11 @@ export class InMemoryPresenceWatch implements PresenceWatch {
     this.publish({ deviceId, kind: 'presence', topic: `device/${deviceId}/presence`, payload });
   }
 
+  /** The watch's MQTT session is in use (true) or lost (false), as the real watch reports it. */
+  emitWatching(watching: boolean): void {
+    for (const handler of [...this.watchingHandlers]) handler(watching);
+  }
+
   /** What a watched player publishes on its legacy status topic. */
   emitStatus(deviceId: string, payload: unknown): void {
     this.publish({ deviceId, kind: 'status', topic: `device/${deviceId}/status`, payload });

@@ -291,6 +291,7 @@ export function createTestServices(
       return Promise.resolve(watch);
     },
     report: (deviceId, state) => devices.noteWatchedPresence(deviceId, state),
+    forget: () => devices.forgetWatchedPresence(),
     log: () => undefined,
   });
   const cloud = new InMemoryCloud();
