@@ -20,7 +20,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
 import type { CloudAlarmType } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { alarmTypeKey, canContinueUpload, canOpenUpload } from '@playlist-alarms/core/cloud/cloud-upload';
+import {
+  alarmTypeKey,
+  canContinueUpload,
+  canOpenUpload,
+  detectTimeZone,
+} from '@playlist-alarms/core/cloud/cloud-upload';
+import { uploadZoneShift } from '@playlist-alarms/core/cloud/upload-zone';
+import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
 import { ALARM_TYPES, UPLOAD_LIST_MAX_HEIGHT_PX } from '@playlist-alarms/core/shared/constants';
 import type { Device, DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { cloudAlarmOffWarning } from '@playlist-alarms/core/cloud/player-off-at';
@@ -38,7 +45,9 @@ export interface LocalAlarm {
  * "Select Alarms to Upload" then "Choose Alarm Type": the players' alarms are read when
  * the dialog opens; with none, there is nothing to continue with. The type starts as the one the
  * parent chose when creating the alarm, else wakeup. When the player will have switched itself
- * off by the alarm's time, the type step warns and offers to keep the alarm on the player instead.
+ * off by the alarm's time, the type step warns and offers to keep the alarm on the player instead;
+ * so it does when the player keeps another zone than the household's, where the cloud alarm would
+ * ring at the same hour and minute on the household's clock.
  */
 export function UploadAlarmsDialog({
   devices,
@@ -70,6 +79,9 @@ export function UploadAlarmsDialog({
   const [step, setStep] = useState<'select' | 'type'>('select');
   const [type, setType] = useState<CloudAlarmType>(ALARM_TYPES[0]);
   const chosen = local.find((item) => item.key === selected) ?? null;
+  const zoneOf = (device: Device) => lists[devices.indexOf(device)]?.data?.timeZone ?? null;
+  const viewerZone = detectTimeZone();
+  const now = new Date();
   const chosenPower = chosen && lists[devices.indexOf(chosen.device)]?.data?.power;
   const offWarning =
     chosen && chosenPower
@@ -78,9 +90,23 @@ export function UploadAlarmsDialog({
           player: chosen.device.name,
           power: chosenPower,
           timeZone,
-          now: new Date(),
+          now,
         })
       : null;
+  const zoneShift = chosen
+    ? uploadZoneShift({
+        alarm: chosen.alarm,
+        player: chosen.device.name,
+        playerZone: zoneOf(chosen.device),
+        householdZone: timeZone,
+        now,
+      })
+    : null;
+  const keepOnPlayerButton = chosen && (
+    <Button color="inherit" size="small" onClick={() => onKeepOnPlayer(chosen)} disabled={uploading}>
+      Save on the player instead
+    </Button>
+  );
 
   const next = () => {
     if (!chosen) return;
@@ -103,21 +129,14 @@ export function UploadAlarmsDialog({
             It replaces the cloud alarm of that type.
           </Typography>
           {offWarning && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() => onKeepOnPlayer(chosen)}
-                  disabled={uploading}
-                >
-                  Save on the player instead
-                </Button>
-              }
-            >
+            <Alert severity="warning" sx={{ mb: 2 }} action={keepOnPlayerButton}>
               {offWarning}
+            </Alert>
+          )}
+          {zoneShift && (
+            // One "Save on the player instead" in the dialog: the off warning carries it when shown.
+            <Alert severity="warning" sx={{ mb: 2 }} action={offWarning ? undefined : keepOnPlayerButton}>
+              {zoneShift.text}
             </Alert>
           )}
           <RadioGroup
@@ -177,7 +196,7 @@ export function UploadAlarmsDialog({
                   )}
                 </ListItemIcon>
                 <ListItemText
-                  primary={`${item.alarm.time} · ${titleOf(item.alarm.cardId) ?? item.alarm.cardId}`}
+                  primary={`${timeWithPlace(item.alarm.time, zoneOf(item.device), viewerZone, now)} · ${titleOf(item.alarm.cardId) ?? item.alarm.cardId}`}
                   secondary={`${item.device.name} · ${daysWording(item.alarm.days)}`}
                 />
               </ListItemButton>

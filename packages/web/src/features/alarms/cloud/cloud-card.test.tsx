@@ -4,18 +4,31 @@ import userEvent from '@testing-library/user-event';
 import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
 import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
+import { clocksDiffer } from '@playlist-alarms/core/alarms/zone-label';
+import type { CloudUserRecord } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmsPanel } from '../AlarmsPanel';
 
 const LOCAL = '1111100,0630,card1,,,4,1';
+
+/** The household, already recorded at the backend with its cloud zone set to London. */
+const london = (): CloudUserRecord => ({
+  yoto_user_id: 'auth0|demo-parent',
+  email: 'demo@example.com',
+  name: 'Demo Parent',
+  timezone: 'Europe/London',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 const TITLES = new Map([['card1', 'Morning Songs']]);
 
-function setup() {
+function setup(prepare?: (services: ReturnType<typeof createTestServices>) => void) {
   const services = createTestServices();
   services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
   services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
   services.library.alarmsByDevice.set('p1', [LOCAL]);
+  prepare?.(services);
   const view = renderWithServices(services, <AlarmsPanel knownTitle={(cardId) => TITLES.get(cardId)} />);
   return { services, ...view };
 }
@@ -24,7 +37,9 @@ async function upload(typeLabel?: 'Wakeup' | 'Bedtime') {
   await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
   const select = await screen.findByRole('dialog', { name: 'Select Alarms to Upload' });
   expect(within(select).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
-  await userEvent.click(await within(select).findByRole('button', { name: /06:30 · Morning Songs/ }));
+  await userEvent.click(
+    await within(select).findByRole('button', { name: /06:30( in .+)? · Morning Songs/ }),
+  );
   await userEvent.click(within(select).getByRole('button', { name: 'Next' }));
   const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
   if (typeLabel) await userEvent.click(within(type).getByRole('radio', { name: typeLabel }));
@@ -227,6 +242,51 @@ describe('the cloud alarm card', () => {
       /^Bedroom Player was off at .*: the alarm due .* can't ring unless someone switches it on$/,
     );
     if (zone !== 'America/New_York') expect(text).toContain('(New York time)');
+  });
+
+  it("names a New York player's place in the list and warns that a London household's cloud alarm rings on London's clock", async () => {
+    const { services } = setup((s) => {
+      s.cloud.user = london();
+      s.library.configExtrasByDevice.set('p1', { geoTimezone: 'America/New_York' });
+      s.library.alarmsByDevice.set('p1', ['1111111,0700,card1,,,4,1']);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    const select = await screen.findByRole('dialog', { name: 'Select Alarms to Upload' });
+    const viewer = detectTimeZone();
+    const shown = clocksDiffer('America/New_York', viewer, new Date())
+      ? '07:00 in New York · Morning Songs'
+      : '07:00 · Morning Songs';
+    await userEvent.click(await within(select).findByRole('button', { name: new RegExp(`^${shown}`) }));
+    await userEvent.click(within(select).getByRole('button', { name: 'Next' }));
+
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    // 07:00 in London is 02:00 in New York, 03:00 in the weeks their clocks change apart.
+    const warning = within(type).getByText(
+      /^Bedroom Player keeps New York time; cloud alarms ring in London time, so this alarm would ring at 07:00 London time \(0[23]:00 in New York\)\.$/,
+    );
+    expect(within(type).getByRole('alert').contains(warning)).toBe(true);
+    await userEvent.click(within(type).getByRole('button', { name: 'Save on the player instead' }));
+    expect(
+      await screen.findByText('Saved on Bedroom Player: the player rings the 07:00 alarm itself'),
+    ).toBeTruthy();
+    expect(services.cloud.alarms).toEqual([]);
+    expect(services.library.alarmsByDevice.get('p1')).toEqual(['1111111,0700,card1,,,4,1']);
+  });
+
+  it('gives no zone warning when the player keeps the household’s zone, and uploads 07:00', async () => {
+    const { services } = setup((s) => {
+      s.cloud.user = london();
+      s.library.configExtrasByDevice.set('p1', { geoTimezone: 'Europe/London' });
+      s.library.alarmsByDevice.set('p1', ['1111111,0700,card1,,,4,1']);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    await userEvent.click(await screen.findByRole('button', { name: /07:00( in London)? · Morning Songs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const type = await screen.findByRole('dialog', { name: 'Choose Alarm Type' });
+    expect(within(type).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(type).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Wakeup alarm saved to the cloud')).toBeTruthy();
+    expect(services.cloud.alarms).toEqual([expect.objectContaining({ hour: 7, minute: 0 })]);
   });
 
   it('shows the last firing: ringing, then (asked again by itself) played, with time and player', async () => {
