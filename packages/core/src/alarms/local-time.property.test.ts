@@ -1,18 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextFireAt } from '../cloud/cloud-next-fire';
-import type { Weekday } from '../shared/entities';
+import { maskToDays } from '../cloud/cloud-alarm-rules';
 import { resolveLocalTime } from './local-time';
 import { nextOccurrence } from './next-alarm';
 import {
-  DAY,
   FIRST_YEAR,
   HOUR,
   LAST_YEAR,
   MINUTE,
   TRANSITIONS,
   ZONES,
-  allTransitions,
   expectedNext,
   falls,
   gapOf,
@@ -20,45 +18,17 @@ import {
   wallOf,
   type Alarm,
 } from '../../test/support/dst-oracle';
+import { RUNS, alarmArb, anyInstant, nearTransition, zoneArb } from '../../test/support/dst-arbitraries';
 
 // One rule for local time: a player's own alarm (the page's scheduler and banner, the service
 // worker) and a cloud alarm (the server) resolve a local time the same way, checked against the
 // Intl-only oracle in five zones of both hemispheres across both changes of every year 2024–2030.
 
-const MONDAY_FIRST: Weekday[] = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-];
-const daysOf = (mask: string): Weekday[] => MONDAY_FIRST.filter((_, i) => mask[i] === '1');
-const playerAlarm = (alarm: Alarm) => ({ hour: alarm.hour, minute: alarm.minute, days: daysOf(alarm.days) });
-
-const zoneArb = fc.constantFrom(...ZONES);
-const maskArb = fc.integer({ min: 1, max: 127 }).map((bits) => bits.toString(2).padStart(7, '0'));
-const alarmArb = (hour: fc.Arbitrary<number>) =>
-  fc.record({
-    hour,
-    minute: fc.integer({ min: 0, max: 59 }),
-    days: maskArb,
-    is_enabled: fc.constant(true as const),
-  });
-const anyInstant = fc.integer({ min: Date.UTC(FIRST_YEAR, 0, 8), max: Date.UTC(LAST_YEAR, 11, 20) });
-
-/** A transition, an instant up to 8 days before to 2 days after it, an alarm near its local hour. */
-const nearTransition = fc.constantFrom(...allTransitions).chain((transition) => {
-  const localHour = wallOf(transition.zone, transition.atMs - MINUTE).hour;
-  return fc.record({
-    transition: fc.constant(transition),
-    fromMs: fc.integer({ min: transition.atMs - 8 * DAY, max: transition.atMs + 2 * DAY }),
-    alarm: alarmArb(fc.integer({ min: -1, max: 2 }).map((d) => (localHour + d + 24) % 24)),
-  });
+const playerAlarm = (alarm: Alarm) => ({
+  hour: alarm.hour,
+  minute: alarm.minute,
+  days: maskToDays(alarm.days),
 });
-
-const RUNS = { numRuns: 400 };
 
 describe('one rule for local time (property tests, 5 zones, 2024–2030)', () => {
   it('covers both changes of every year in every zone', () => {

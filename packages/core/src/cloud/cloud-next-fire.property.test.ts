@@ -11,7 +11,6 @@ import {
   TRANSITIONS,
   WHOLE_HOURS,
   ZONES,
-  allTransitions,
   expectedNext,
   falls,
   gapOf,
@@ -21,32 +20,17 @@ import {
   wallOf,
   type Alarm,
 } from '../../test/support/dst-oracle';
+import {
+  RUNS,
+  alarmArb,
+  anyInstant,
+  maskArb,
+  nearTransition,
+  zoneArb,
+} from '../../test/support/dst-arbitraries';
 
 // Properties of next_fire_at around daylight-saving transitions (docs/decisions/local-time-rule.md),
 // checked against the oracle of test/support/dst-oracle.ts.
-
-const zoneArb = fc.constantFrom(...ZONES);
-const maskArb = fc.integer({ min: 1, max: 127 }).map((bits) => bits.toString(2).padStart(7, '0'));
-const alarmArb = (hour: fc.Arbitrary<number>) =>
-  fc.record({
-    hour,
-    minute: fc.integer({ min: 0, max: 59 }),
-    days: maskArb,
-    is_enabled: fc.constant(true as const),
-  });
-const anyInstant = fc.integer({ min: Date.UTC(FIRST_YEAR, 0, 8), max: Date.UTC(LAST_YEAR, 11, 20) });
-
-/** A transition, an instant up to 8 days before to 2 days after it, an alarm near its local hour. */
-const nearTransition = fc.constantFrom(...allTransitions).chain((transition) => {
-  const localHour = wallOf(transition.zone, transition.atMs - MINUTE).hour;
-  return fc.record({
-    transition: fc.constant(transition),
-    fromMs: fc.integer({ min: transition.atMs - 8 * DAY, max: transition.atMs + 2 * DAY }),
-    alarm: alarmArb(fc.integer({ min: -1, max: 2 }).map((d) => (localHour + d + 24) % 24)),
-  });
-});
-
-const RUNS = { numRuns: 400 };
 
 describe('next_fire_at across DST (property tests, 5 zones, 2024–2030)', () => {
   it('the oracle sees both transitions of every year in every zone, on whole hours', () => {
