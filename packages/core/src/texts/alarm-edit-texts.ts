@@ -16,8 +16,8 @@ export const ALARM_EDIT_TEXTS = {
 
 /** The list's edit button: "Edit alarm at 07:00". */
 export const editAlarmLabel = (time: string): string => `Edit alarm at ${time}`;
-export const alarmSaved = (p: { title: string; time: string; days: string }): string =>
-  `✅ Alarm saved: "${p.title}" at ${p.time} on ${p.days}.`;
+export const alarmSaved = (p: { time: string; days: string }): string =>
+  `✅ Alarm saved: ${p.time} on ${p.days}.`;
 export const failedToSaveAlarm = (reason: string): string => `Failed to save alarm: ${reason}`;
 /** A card's cover image, named for the card. */
 export const coverOf = (title: string): string => `Cover of ${title}`;
@@ -25,3 +25,5 @@ export const coverOf = (title: string): string => `Cover of ${title}`;
 export const familyGroupLabel = (group: string): string => `Family library · ${group}`;
 /** A chapter in the chapter choice: "02 · The Owl" (or only its key when untitled). */
 export const chapterLabel = (key: string, title: string): string => (title ? `${key} · ${title}` : key);
+/** An alarm's card while the lists that name it are still read. */
+export const CARD_LOADING = 'Loading card…';
