@@ -59,7 +59,9 @@ export function CreateAlarmDialog({
   const clockNote = playerClockNote(usePlayerZone(deviceId), detectTimeZone(), new Date());
   const card = effective.card;
   const allowed =
-    editing && card ? canSaveAlarmEdit({ ...effective, card }, creating) : canCreateAlarm(effective, creating);
+    editing && card
+      ? canSaveAlarmEdit({ ...effective, card }, creating)
+      : canCreateAlarm(effective, creating);
   const title = editing ? ALARM_EDIT_TEXTS.editTitle : 'Create Alarm';
 
   return (

@@ -11,7 +11,11 @@ import { formatTime } from '@playlist-alarms/core/alarms/alarm-codec';
 import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 import { alarmTypeKey } from '@playlist-alarms/core/cloud/cloud-upload';
 import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
-import { ALARM_EDIT_TEXTS, alarmSaved, failedToSaveAlarm } from '@playlist-alarms/core/texts/alarm-edit-texts';
+import {
+  ALARM_EDIT_TEXTS,
+  alarmSaved,
+  failedToSaveAlarm,
+} from '@playlist-alarms/core/texts/alarm-edit-texts';
 import { useDevices } from '../../api/get-devices';
 import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';

@@ -44,7 +44,10 @@ export const cardDetailQuery = (library: LibrarySource, cardId: string) =>
   });
 
 /** The playlists of these groups: their detail's cards, or core's stand-ins when a detail failed. */
-function useFamilyPlaylists(groups: readonly FamilyLibraryGroup[]): { playlists: Playlist[]; pending: boolean } {
+function useFamilyPlaylists(groups: readonly FamilyLibraryGroup[]): {
+  playlists: Playlist[];
+  pending: boolean;
+} {
   const { library } = useServices();
   return useQueries({
     queries: groups.map((group) => familyGroupQuery(library, group.id)),
@@ -76,7 +79,12 @@ export function useAlarmCard(cardId: string): AlarmCard {
   const found = inOwn ?? inFamily;
   if (found) return found;
   if (content.data)
-    return { cardId, title: content.data.playlist.title, coverArt: content.data.playlist.coverArt, groupName: null };
+    return {
+      cardId,
+      title: content.data.playlist.title,
+      coverArt: content.data.playlist.coverArt,
+      groupName: null,
+    };
   const settled = searched && !content.isPending;
   // Nowhere the parent can see: its id is all there is to show.
   return { cardId, title: settled ? cardId : CARD_LOADING, coverArt: null, groupName: null };
