@@ -62,19 +62,25 @@ function useFamilyPlaylists(groups: readonly FamilyLibraryGroup[]): {
   });
 }
 
-/** The card an alarm plays; while the lists are read, a loading name, never the bare id. */
+/**
+ * The card an alarm plays; while the lists are read, a loading name, never the bare id. An empty
+ * id (no alarm yet) asks for nothing.
+ */
 export function useAlarmCard(cardId: string): AlarmCard {
   const { library } = useServices();
   const own = usePlaylists();
   const inOwn = own.data ? findAlarmCard(cardId, own.data) : null;
-  const groups = useQuery({ ...familyGroupsQuery(library), enabled: own.isFetched && !inOwn });
+  const groups = useQuery({
+    ...familyGroupsQuery(library),
+    enabled: own.isFetched && !inOwn && cardId !== '',
+  });
   const holding = inOwn ? [] : groupsHoldingCard(groups.data ?? [], cardId);
   const family = useFamilyPlaylists(holding);
   const inFamily = findAlarmCard(cardId, family.playlists);
   const searched = own.isFetched && (inOwn !== null || (groups.isFetched && !family.pending));
   const content = useQuery({
     ...cardDetailQuery(library, cardId),
-    enabled: searched && !inOwn && !inFamily,
+    enabled: searched && !inOwn && !inFamily && cardId !== '',
   });
   const found = inOwn ?? inFamily;
   if (found) return found;
@@ -88,6 +94,17 @@ export function useAlarmCard(cardId: string): AlarmCard {
   const settled = searched && !content.isPending;
   // Nowhere the parent can see: its id is all there is to show.
   return { cardId, title: settled ? cardId : CARD_LOADING, coverArt: null, groupName: null };
+}
+
+/**
+ * Whether a family library group holds this card (its items name it). The groups' list is read
+ * only for a card that is not among the own playlists.
+ */
+export function useCardInFamilyLibrary(cardId: string | null, ownCards: ReadonlySet<string>): boolean {
+  const { library } = useServices();
+  const needed = !!cardId && !ownCards.has(cardId);
+  const groups = useQuery({ ...familyGroupsQuery(library), enabled: needed });
+  return needed && groupsHoldingCard(groups.data ?? [], cardId).length > 0;
 }
 
 /** The Edit alarm dialog's card choice: own playlists, then every family library group's cards. */
