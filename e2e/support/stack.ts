@@ -77,6 +77,17 @@ async function cardIdOf(title: string): Promise<string> {
   return card.cardId;
 }
 
+/** One family library group's cards, as its detail answers the demo account. */
+async function familyGroupCards(groupName: string): Promise<Array<{ cardId: string; title: string }>> {
+  const groups = z
+    .array(z.looseObject({ id: z.string(), name: z.string() }))
+    .parse(await demoGet('/card/family/library/groups'));
+  const group = groups.find((g) => g.name === groupName);
+  if (!group) throw new Error(`no family library group named "${groupName}"`);
+  return cardsSchema.parse(await demoGet(`/card/family/library/groups/${encodeURIComponent(group.id)}`))
+    .cards;
+}
+
 /** The demo family's players, online or not, as the provider lists them. */
 const demoDeviceIds = async (): Promise<string[]> =>
   z
@@ -124,6 +135,7 @@ export const sandbox = {
   reset: () => knobs.reset(),
   cardIdOf,
   demoCards,
+  familyGroupCards,
   demoDeviceIds,
   deviceAlarms,
   deviceConfig,
