@@ -12,6 +12,8 @@ export const queryKeys = {
   deviceConfig: (deviceId: string) => [...queryKeys.all, 'device-config', deviceId] as const,
   /** A card's title from its content, for alarms whose card is in neither playlist list. */
   cardTitle: (cardId: string) => [...queryKeys.all, 'card-title', cardId] as const,
+  /** A card's title and cover from its content, for a cloud alarm whose card no list holds. */
+  cardFace: (cardId: string) => [...queryKeys.all, 'card-face', cardId] as const,
   cloud: () => ['cloud'] as const,
   cloudHealth: () => [...queryKeys.cloud(), 'health'] as const,
   /** The user record the backend holds (its time zone), written by the sign-in sync. */
