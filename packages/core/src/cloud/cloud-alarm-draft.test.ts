@@ -108,7 +108,8 @@ describe('saving', () => {
       volumePercent: 70,
       alarmType: 'wakeup',
     });
-    expect(cloudDraftBody(prefilled, { deviceName: 'Bedroom Player', cardTitle: 'Morning' }, stored)).toEqual({
+    expect(cloudDraftBody(prefilled, { deviceName: 'Bedroom Player', cardTitle: 'Morning' }, stored)).toEqual(
+      {
         yoto_device_id: 'p1',
         device_name: 'Bedroom Player',
         alarm_name: 'Morning',
@@ -120,7 +121,8 @@ describe('saving', () => {
         days: '1010100',
         volume: 7,
         is_enabled: true,
-    });
+      },
+    );
   });
 });
 

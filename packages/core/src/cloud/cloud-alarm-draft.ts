@@ -199,6 +199,9 @@ export function cloudCardFace(
   fetched: Pick<CardChoice, 'title' | 'coverArt'> | undefined,
 ): { title: string; coverArt: string | null } {
   const title =
-    known?.title.trim() || alarm.playlist_name.trim() || fetched?.title.trim() || CLOUD_EDIT_TEXTS.unknownCard;
+    known?.title.trim() ||
+    alarm.playlist_name.trim() ||
+    fetched?.title.trim() ||
+    CLOUD_EDIT_TEXTS.unknownCard;
   return { title, coverArt: known?.coverArt ?? fetched?.coverArt ?? null };
 }

@@ -29,8 +29,7 @@ export const copyName = (name: string): string => `${name} (copy)`;
 
 /** The card switch's accessible name and the toast after it. */
 export const cloudSwitchLabel = (name: string): string => `${name} on`;
-export const cloudSwitched = (name: string, on: boolean): string =>
-  `"${name}" switched ${on ? 'on' : 'off'}`;
+export const cloudSwitched = (name: string, on: boolean): string => `"${name}" switched ${on ? 'on' : 'off'}`;
 
 export const editCloudAlarmLabel = (name: string): string => `Edit ${name}`;
 export const duplicateCloudAlarmLabel = (name: string): string => `Duplicate ${name}`;

@@ -175,8 +175,7 @@ export class InMemoryCloud implements CloudSource {
       yoto_device_id: body.yoto_device_id,
       device_name: body.device_name,
       alarm_name:
-        body.alarm_name ||
-        defaultCloudAlarmName(body.alarm_type, body.hour, body.minute, body.playlist_name),
+        body.alarm_name || defaultCloudAlarmName(body.alarm_type, body.hour, body.minute, body.playlist_name),
       alarm_type: body.alarm_type,
       playlist_id: body.playlist_id,
       playlist_name: body.playlist_name,
