@@ -30,6 +30,31 @@ export class CreateAlarmDialog {
   }
 }
 
+/** The cloud card's own dialog: "New Cloud Alarm", or "Edit Cloud Alarm" prefilled. */
+export class CloudAlarmDialog {
+  readonly root: Locator;
+  constructor(
+    readonly page: Page,
+    name: 'New Cloud Alarm' | 'Edit Cloud Alarm',
+  ) {
+    this.root = page.getByRole('dialog', { name });
+  }
+
+  time = () => this.root.getByLabel('Time', { exact: true });
+  day = (label: DayLabel) => this.root.getByRole('button', { name: label, exact: true });
+  type = (name: 'Wakeup' | 'Bedtime') => this.root.getByRole('radio', { name });
+  playlist = () => this.root.getByRole('combobox', { name: 'Playlist' });
+  text = (text: string | RegExp) => this.root.getByText(text);
+  /** "Create" for a new alarm, "Save" for an edit. */
+  button = (name: 'Create' | 'Save' | 'Cancel') => this.root.getByRole('button', { name, exact: true });
+
+  /** Opens the card list and picks the card of that title (own or family). */
+  async choosePlaylist(title: string): Promise<void> {
+    await this.playlist().click();
+    await this.page.getByRole('option', { name: title, exact: true }).click();
+  }
+}
+
 export class AlarmsTab {
   constructor(readonly page: Page) {}
 
@@ -57,6 +82,18 @@ export class AlarmsTab {
   cloudAlarm = (text: string | RegExp) => this.cloudAlarms().getByText(text);
   cloudDeleteButton = (name: string) => this.cloudAlarms().getByRole('button', { name: `Delete ${name}` });
   deleteCloudAlarm = (name: string) => this.cloudDeleteButton(name).click();
+
+  newCloudAlarm = () => this.button('New Cloud Alarm').click();
+  /** A cloud alarm's on/off switch, by the alarm's name. */
+  cloudSwitch = (name: string) => this.cloudAlarms().getByRole('switch', { name: `${name} on` });
+  editCloudAlarm = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+  duplicateCloudAlarm = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Duplicate ${name}`, exact: true })
+      .click();
 
   uploadButton = () => this.page.getByRole('button', { name: 'Upload Local Alarms' });
   uploadLocalAlarms = () => this.uploadButton().click();

@@ -155,12 +155,13 @@ describe('duplicate and the cap', () => {
 });
 
 describe('the cards offered and shown', () => {
-  it('own playlists first, then the family library; one per card, none without a card', () => {
+  it('own playlists first, then the family library; one per card, none without a card or refused', () => {
     const own = [makePlaylist(1, { cardId: 'c1', title: 'Own' }), makePlaylist(2, { cardId: null })];
     const family = [
       makePlaylist(3, { cardId: 'c1', title: 'Same card' }),
       makePlaylist(4, { cardId: 'f1', title: 'Family card', coverArt: 'https://img/f1.png' }),
       makePlaylist(5, { cardId: 'f2', title: '  ' }),
+      makePlaylist(6, { cardId: 'f3', title: 'Refused', category: 'restricted' }),
     ];
     expect(cardChoices(own, family)).toEqual([
       { cardId: 'c1', title: 'Own', coverArt: own[0]?.coverArt ?? null, family: false },

@@ -2,7 +2,13 @@
 // what the dialog starts with, when it may save, the body it sends, and the refusal at the cap.
 // Schema-free, like cloud-alarm-rules.ts, so the page's lazy dialog loads no classic zod.
 import { formatAlarm, formatTime } from '../alarms/alarm-codec';
-import { ALARM_TYPES, ALARM_VOLUME_SLIDER, DEFAULT_ALARM_TIME, MAX_CLOUD_ALARMS } from '../shared/constants';
+import {
+  ALARM_TYPES,
+  ALARM_VOLUME_SLIDER,
+  DEFAULT_ALARM_TIME,
+  MAX_CLOUD_ALARMS,
+  RESTRICTED_CATEGORY,
+} from '../shared/constants';
 import type { AlarmType, Device, DeviceAlarm, Playlist, Weekday } from '../shared/entities';
 import { CLOUD_CAP_MESSAGE, CLOUD_EDIT_TEXTS, copyName } from '../texts/cloud-edit-texts';
 import { parseTimeOfDay } from '../alarms/alarm-draft';
@@ -38,7 +44,8 @@ export interface CardChoice {
 
 /**
  * The playlists as the dialog's choices: one per card (a card in both lists is offered once, as
- * the household's own), playlists without a card left out (nothing to start).
+ * the household's own); playlists without a card, and cards the provider refuses this account,
+ * left out (nothing the player could start).
  */
 export function cardChoices(own: readonly Playlist[], family: readonly Playlist[]): CardChoice[] {
   const seen = new Set<string>();
@@ -48,7 +55,8 @@ export function cardChoices(own: readonly Playlist[], family: readonly Playlist[
     [family, true],
   ] as const) {
     for (const playlist of list) {
-      if (!playlist.cardId || seen.has(playlist.cardId)) continue;
+      if (!playlist.cardId || playlist.category === RESTRICTED_CATEGORY || seen.has(playlist.cardId))
+        continue;
       seen.add(playlist.cardId);
       choices.push({
         cardId: playlist.cardId,
