@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { AppPage } from './support/app-page';
+import { expectNoSeriousViolations } from './support/axe';
 import { cloud } from './support/cloud';
 import { AlarmsTab, CloudAlarmDialog } from './support/pages/alarms-tab';
 import { PlaylistsTab } from './support/pages/playlists-tab';
@@ -40,10 +41,12 @@ test('a cloud alarm from scratch: created with a family card, edited, switched o
   await expect(
     create.text(/^Bedroom Player is on battery and switches itself off after 1 hour without use/),
   ).toBeVisible();
+  await expectNoSeriousViolations(page, 'the New Cloud Alarm dialog with its warning');
   await create.button('Create').click();
   await app.expectSnackbar('Cloud alarm created');
   await expect(alarms.cloudAlarm(`06:15 · ${title}`)).toBeVisible();
   await expect(alarms.cloudAlarm(new RegExp(`^${title} · Mon, Tue, Wed, Thu · volume 70%`))).toBeVisible();
+  await expectNoSeriousViolations(page, 'a cloud alarm with its switch, edit and duplicate');
   const stored = await cloud.alarms();
   expect(stored).toEqual([
     expect.objectContaining({
