@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Page model of the Alarm Management tab and the alarm dialogs: creating one from a playlist's
 // card, a player's alarms, the cloud's, and the upload from one to the other.
@@ -47,6 +47,22 @@ export class CloudAlarmDialog {
   text = (text: string | RegExp) => this.root.getByText(text);
   /** "Create" for a new alarm, "Save" for an edit. */
   button = (name: 'Create' | 'Save' | 'Cancel') => this.root.getByRole('button', { name, exact: true });
+
+  /**
+   * Opens the card list, waits for the family library (its group follows the household's own) and
+   * picks its first card. Returns the card's title.
+   */
+  async chooseFirstFamilyCard(): Promise<string> {
+    await this.playlist().click();
+    const list = this.page.getByRole('listbox');
+    await expect(list.getByText('Loading the family library…')).toHaveCount(0);
+    const firstOfEachGroup = list.locator('li.MuiListSubheader-root + [role="option"]');
+    await expect(firstOfEachGroup).toHaveCount(2);
+    const card = firstOfEachGroup.last();
+    const title = (await card.textContent()) ?? '';
+    await card.click();
+    return title;
+  }
 
   /** Opens the card list and picks the card of that title (own or family). */
   async choosePlaylist(title: string): Promise<void> {
