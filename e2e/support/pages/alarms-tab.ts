@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Page model of the Alarm Management tab and the alarm dialogs: creating one from a playlist's
 // card, a player's alarms, the cloud's, and the upload from one to the other.
@@ -47,6 +47,47 @@ export class EditAlarmDialog extends CreateAlarmDialog {
   }
 }
 
+/** The cloud card's own dialog: "New Cloud Alarm", or "Edit Cloud Alarm" prefilled. */
+export class CloudAlarmDialog {
+  readonly root: Locator;
+  constructor(
+    readonly page: Page,
+    name: 'New Cloud Alarm' | 'Edit Cloud Alarm',
+  ) {
+    this.root = page.getByRole('dialog', { name });
+  }
+
+  time = () => this.root.getByLabel('Time', { exact: true });
+  day = (label: DayLabel) => this.root.getByRole('button', { name: label, exact: true });
+  type = (name: 'Wakeup' | 'Bedtime') => this.root.getByRole('radio', { name });
+  playlist = () => this.root.getByRole('combobox', { name: 'Playlist' });
+  text = (text: string | RegExp) => this.root.getByText(text);
+  /** "Create" for a new alarm, "Save" for an edit. */
+  button = (name: 'Create' | 'Save' | 'Cancel') => this.root.getByRole('button', { name, exact: true });
+
+  /**
+   * Opens the card list, waits for the family library (its group follows the household's own) and
+   * picks its first card. Returns the card's title.
+   */
+  async chooseFirstFamilyCard(): Promise<string> {
+    await this.playlist().click();
+    const list = this.page.getByRole('listbox');
+    await expect(list.getByText('Loading the family library…')).toHaveCount(0);
+    const firstOfEachGroup = list.locator('li.MuiListSubheader-root + [role="option"]');
+    await expect(firstOfEachGroup).toHaveCount(2);
+    const card = firstOfEachGroup.last();
+    const title = (await card.textContent()) ?? '';
+    await card.click();
+    return title;
+  }
+
+  /** Opens the card list and picks the card of that title (own or family). */
+  async choosePlaylist(title: string): Promise<void> {
+    await this.playlist().click();
+    await this.page.getByRole('option', { name: title, exact: true }).click();
+  }
+}
+
 export class AlarmsTab {
   constructor(readonly page: Page) {}
 
@@ -59,7 +100,7 @@ export class AlarmsTab {
   button = (name: string) => this.page.getByRole('button', { name, exact: true });
 
   deviceAlarms = () => this.page.getByRole('list', { name: 'Device alarms' });
-  deviceAlarm = (text: string) => this.deviceAlarms().getByText(text);
+  deviceAlarm = (text: string | RegExp) => this.deviceAlarms().getByText(text);
   /** The on/off switch of the player's alarm at `time` ("05:50"). */
   deviceAlarmSwitch = (time: string) =>
     this.deviceAlarms().getByRole('switch', { name: `Alarm at ${time} on` });
@@ -83,6 +124,18 @@ export class AlarmsTab {
   cloudAlarm = (text: string | RegExp) => this.cloudAlarms().getByText(text);
   cloudDeleteButton = (name: string) => this.cloudAlarms().getByRole('button', { name: `Delete ${name}` });
   deleteCloudAlarm = (name: string) => this.cloudDeleteButton(name).click();
+
+  newCloudAlarm = () => this.button('New Cloud Alarm').click();
+  /** A cloud alarm's on/off switch, by the alarm's name. */
+  cloudSwitch = (name: string) => this.cloudAlarms().getByRole('switch', { name: `${name} on` });
+  editCloudAlarm = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+  duplicateCloudAlarm = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Duplicate ${name}`, exact: true })
+      .click();
 
   uploadButton = () => this.page.getByRole('button', { name: 'Upload Local Alarms' });
   uploadLocalAlarms = () => this.uploadButton().click();

@@ -9,6 +9,7 @@ import {
   type CloudAlarmUpdate,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
+import { CLOUD_CAP_MESSAGE } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import type { AlarmsTable, Database } from './schema';
 
 // The cloud alarms of one user. Every function takes the caller's yoto_user_id and every query
@@ -20,7 +21,7 @@ type Trx = Transaction<Database>;
 /** The account already holds MAX_CLOUD_ALARMS alarms. */
 export class AlarmLimitError extends Error {
   constructor() {
-    super(`An account can hold at most ${MAX_CLOUD_ALARMS} cloud alarms`);
+    super(CLOUD_CAP_MESSAGE);
     this.name = 'AlarmLimitError';
   }
 }

@@ -8,7 +8,8 @@ import { useServices } from '../services/app-services';
 /**
  * Where the alarms and playlists features meet: an alarm's playlist title comes from the household's
  * own playlists and the family library as far as it is loaded (the Family tab loads it; it is not
- * fetched for this), else the alarm list asks for the card's content.
+ * fetched for this, except when the cloud alarm dialog opens), else the alarm list asks for the card's
+ * content.
  */
 export function AlarmsSection() {
   const playlists = usePlaylists();
@@ -26,5 +27,14 @@ export function AlarmsSection() {
     [family.data, playlists.data],
   );
   const knownTitle = useCallback((cardId: string) => titles.get(cardId), [titles]);
-  return <AlarmsPanel knownTitle={knownTitle} />;
+  // The cloud alarm dialog offers the family's cards: it asks for the library when it opens.
+  const familyCards = useMemo(
+    () => ({
+      playlists: family.data?.playlists ?? [],
+      load: () => void client.prefetchQuery(familyLibraryQueryOptions(client, library)),
+      loading: family.isFetching,
+    }),
+    [client, library, family.data, family.isFetching],
+  );
+  return <AlarmsPanel knownTitle={knownTitle} family={familyCards} />;
 }

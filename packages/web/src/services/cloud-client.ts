@@ -13,6 +13,7 @@ import type {
   CloudAlarmCreate,
   CloudAlarmList,
   CloudAlarmType,
+  CloudAlarmUpdate,
   CloudDeviceRecord,
   CloudUserRecord,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
@@ -38,6 +39,10 @@ export interface CloudSource {
   saveUser(profile: CloudUserProfile): Promise<CloudUserRecord>;
   saveDevice(device: CloudDeviceInput): Promise<CloudDeviceRecord>;
   listAlarms(): Promise<CloudAlarmList>;
+  /** POST /api/alarms: a new alarm (refused with 409 at the account's cap). */
+  createAlarm(alarm: CloudAlarmCreate): Promise<CloudAlarm>;
+  /** PUT /api/alarms/{id}: some fields of one alarm (its on/off, or the dialog's every field). */
+  updateAlarm(id: string, patch: CloudAlarmUpdate): Promise<CloudAlarm>;
   /** POST /api/alarms/by-type: the upload, replacing the alarm of its type. */
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm>;
   /** Each delete answers how many alarms it removed. */
@@ -107,6 +112,14 @@ export class CloudClient implements CloudSource {
 
   listAlarms(): Promise<CloudAlarmList> {
     return this.call('GET', '/api/alarms', cloudAlarmListAnswer);
+  }
+
+  createAlarm(alarm: CloudAlarmCreate): Promise<CloudAlarm> {
+    return this.call('POST', '/api/alarms', cloudAlarmAnswer, alarm);
+  }
+
+  updateAlarm(id: string, patch: CloudAlarmUpdate): Promise<CloudAlarm> {
+    return this.call('PUT', `/api/alarms/${encodeURIComponent(id)}`, cloudAlarmAnswer, patch);
   }
 
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm> {

@@ -2,6 +2,7 @@ import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler
 import { nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import {
   cloudAlarmCreateSchema,
+  cloudAlarmUpdateSchema,
   cloudUserSchema,
   defaultCloudAlarmName,
   describeZodError,
@@ -9,11 +10,13 @@ import {
   type CloudAlarmCreate,
   type CloudAlarmList,
   type CloudAlarmType,
+  type CloudAlarmUpdate,
   type CloudDeviceRecord,
   type CloudUserRecord,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
+import { CLOUD_CAP_MESSAGE } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import {
   CloudRequestError,
   type CloudDeviceInput,
@@ -85,39 +88,36 @@ export class InMemoryCloud implements CloudSource {
     });
   }
 
+  createAlarm(alarm: CloudAlarmCreate): Promise<CloudAlarm> {
+    return this.run('createAlarm', () => {
+      const body = this.parsed(alarm);
+      if (this.alarms.length >= MAX_CLOUD_ALARMS) throw new CloudRequestError(409, CLOUD_CAP_MESSAGE);
+      const stored = this.stored(body);
+      this.alarms = [...this.alarms, stored];
+      return stored;
+    });
+  }
+
+  updateAlarm(id: string, patch: CloudAlarmUpdate): Promise<CloudAlarm> {
+    return this.run('updateAlarm', () => {
+      this.caller();
+      const parsed = cloudAlarmUpdateSchema.safeParse(patch);
+      if (!parsed.success) throw new CloudRequestError(400, describeZodError(parsed.error));
+      const { yoto_user_id: _user, mqtt_config: _mqtt, ...fields } = parsed.data;
+      const was = this.alarms.find((a) => a.id === id);
+      if (!was) throw new CloudRequestError(404, 'Alarm not found');
+      const changed = this.scheduled({ ...was, ...fields, updated_at: AT });
+      this.alarms = this.alarms.map((a) => (a.id === id ? changed : a));
+      return changed;
+    });
+  }
+
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm> {
     return this.run('replaceAlarmOfType', () => {
-      const userId = this.caller();
-      const parsed = cloudAlarmCreateSchema.safeParse(alarm);
-      if (!parsed.success) throw new CloudRequestError(400, describeZodError(parsed.error));
-      const body = parsed.data;
+      const body = this.parsed(alarm);
       const kept = this.alarms.filter((a) => a.alarm_type !== body.alarm_type);
-      if (kept.length >= MAX_CLOUD_ALARMS) {
-        throw new CloudRequestError(409, `At most ${MAX_CLOUD_ALARMS} alarms per account`);
-      }
-      const stored = this.scheduled({
-        id: `cloud-${this.nextId++}`,
-        yoto_user_id: userId,
-        yoto_device_id: body.yoto_device_id,
-        device_name: body.device_name,
-        alarm_name:
-          body.alarm_name ||
-          defaultCloudAlarmName(body.alarm_type, body.hour, body.minute, body.playlist_name),
-        alarm_type: body.alarm_type,
-        playlist_id: body.playlist_id,
-        playlist_name: body.playlist_name,
-        hour: body.hour,
-        minute: body.minute,
-        days: body.days,
-        volume: body.volume,
-        is_enabled: body.is_enabled,
-        next_fire_at: null,
-        last_fired_at: null,
-        last_outcome: null,
-        last_outcome_at: null,
-        created_at: AT,
-        updated_at: AT,
-      });
+      if (kept.length >= MAX_CLOUD_ALARMS) throw new CloudRequestError(409, CLOUD_CAP_MESSAGE);
+      const stored = this.stored(body);
       this.alarms = [...kept, stored];
       return stored;
     });
@@ -159,6 +159,38 @@ export class InMemoryCloud implements CloudSource {
     const before = this.alarms.length;
     this.alarms = this.alarms.filter((a) => !match(a));
     return before - this.alarms.length;
+  }
+
+  private parsed(alarm: CloudAlarmCreate): CloudAlarmCreate {
+    this.caller();
+    const parsed = cloudAlarmCreateSchema.safeParse(alarm);
+    if (!parsed.success) throw new CloudRequestError(400, describeZodError(parsed.error));
+    return parsed.data;
+  }
+
+  private stored(body: CloudAlarmCreate): CloudAlarm {
+    return this.scheduled({
+      id: `cloud-${this.nextId++}`,
+      yoto_user_id: this.caller(),
+      yoto_device_id: body.yoto_device_id,
+      device_name: body.device_name,
+      alarm_name:
+        body.alarm_name || defaultCloudAlarmName(body.alarm_type, body.hour, body.minute, body.playlist_name),
+      alarm_type: body.alarm_type,
+      playlist_id: body.playlist_id,
+      playlist_name: body.playlist_name,
+      hour: body.hour,
+      minute: body.minute,
+      days: body.days,
+      volume: body.volume,
+      is_enabled: body.is_enabled,
+      next_fire_at: null,
+      last_fired_at: null,
+      last_outcome: null,
+      last_outcome_at: null,
+      created_at: AT,
+      updated_at: AT,
+    });
   }
 
   private scheduled(alarm: CloudAlarm): CloudAlarm {

@@ -6,13 +6,14 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useDevices } from '../../api/get-devices';
 import { CloudAlarmCard } from './cloud/CloudAlarmCard';
+import type { FamilyCards } from './cloud/family-cards';
 import { DeviceAlarmList, type KnownTitle } from './DeviceAlarmList';
 
 /**
  * The Alarm Management tab (a lazy chunk): the cloud alarm card, then a panel per player.
  * `knownTitle` names a card from the household's playlist lists (app composes them).
  */
-export function AlarmsPanel({ knownTitle }: { knownTitle: KnownTitle }) {
+export function AlarmsPanel({ knownTitle, family }: { knownTitle: KnownTitle; family?: FamilyCards }) {
   const devices = useDevices();
   const list = devices.data ?? [];
 
@@ -21,7 +22,7 @@ export function AlarmsPanel({ knownTitle }: { knownTitle: KnownTitle }) {
       <Typography variant="h2" component="h2">
         Alarm Management
       </Typography>
-      <CloudAlarmCard devices={list} knownTitle={knownTitle} />
+      <CloudAlarmCard devices={list} knownTitle={knownTitle} family={family} />
       {devices.data?.length === 0 && <Typography color="text.secondary">No devices found.</Typography>}
       {list.map((device) => (
         // unmountOnExit: a player's alarm list mounts, and so loads, only when its panel opens.

@@ -10,6 +10,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import AddAlarmIcon from '@mui/icons-material/AddAlarm';
+import { cardChoices } from '@playlist-alarms/core/cloud/cloud-alarm-draft';
+import { CLOUD_EDIT_TEXTS } from '@playlist-alarms/core/texts/cloud-edit-texts';
+import { usePlaylists } from '../../../api/get-playlists';
+import { NO_FAMILY_CARDS, type FamilyCards } from './family-cards';
+import { useCloudAlarmEdits } from './use-cloud-alarm-edits';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import {
@@ -40,13 +46,18 @@ import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
 
 type Confirming = { kind: Exclude<CloudDeleteKind, 'single'> } | { kind: 'single'; alarm: CloudAlarm };
 
-/** The cloud alarm card: backend health, time zone, the cloud alarms, upload, import, deletes. */
+/**
+ * The cloud alarm card: backend health, time zone, the cloud alarms (each switched, edited,
+ * duplicated, deleted), a new one from scratch, upload, import, deletes.
+ */
 export function CloudAlarmCard({
   devices,
   knownTitle,
+  family = NO_FAMILY_CARDS,
 }: {
   devices: readonly Device[];
   knownTitle: KnownTitle;
+  family?: FamilyCards;
 }) {
   const notify = useNotify();
   const health = useCloudHealth();
@@ -77,6 +88,12 @@ export function CloudAlarmCard({
   const list = alarms.data?.alarms ?? [];
   const counts = alarms.data?.counts;
   const connected = health.data === true;
+  const playlists = usePlaylists();
+  const cards = useMemo(
+    () => cardChoices(playlists.data ?? [], family.playlists),
+    [playlists.data, family.playlists],
+  );
+  const edits = useCloudAlarmEdits({ devices, alarms: list, cards, family, zone, detected });
 
   const onUpload = (local: LocalAlarm, type: (typeof ALARM_TYPES)[number]) =>
     upload.mutate(
@@ -181,9 +198,21 @@ export function CloudAlarmCard({
             alarms={list}
             timeZone={zone}
             playerZoneOf={(deviceId) => playerZones.get(deviceId) ?? null}
+            cardOf={(cardId) => cards.find((card) => card.cardId === cardId)}
             onDelete={(alarm) => setConfirming({ kind: 'single', alarm })}
+            onEdit={edits.openEdit}
+            onDuplicate={edits.duplicate}
+            onSwitch={edits.toggle}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="contained"
+              startIcon={<AddAlarmIcon />}
+              onClick={edits.openNew}
+              disabled={devices.length === 0}
+            >
+              {CLOUD_EDIT_TEXTS.newButton}
+            </Button>
             <Button
               variant="contained"
               startIcon={<CloudUploadIcon />}
@@ -227,6 +256,7 @@ export function CloudAlarmCard({
           onClose={() => setUploading(false)}
         />
       )}
+      {edits.dialog}
       {confirming && confirmation && (
         <ConfirmDialog
           {...confirmation}

@@ -1,0 +1,120 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import MusicNoteIcon from '@mui/icons-material/MusicNote';
+import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
+import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
+import type { CardChoice } from '@playlist-alarms/core/cloud/cloud-alarm-draft';
+import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
+import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
+import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud/cloud-upload';
+import {
+  cloudSwitchLabel,
+  duplicateCloudAlarmLabel,
+  editCloudAlarmLabel,
+} from '@playlist-alarms/core/texts/cloud-edit-texts';
+import { useCloudCardFace } from './api/get-card-face';
+
+/** When the alarm next rings, as a clock in the household's zone reads it. */
+function nextFire(at: string | null, timeZone: string): string | null {
+  if (!at) return null;
+  try {
+    return new Date(at).toLocaleString(undefined, {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+  } catch {
+    return null;
+  }
+}
+
+export interface CloudAlarmActions {
+  onDelete: (alarm: CloudAlarm) => void;
+  onEdit: (alarm: CloudAlarm) => void;
+  onDuplicate: (alarm: CloudAlarm) => void;
+  onSwitch: (alarm: CloudAlarm, on: boolean) => void;
+}
+
+/** One cloud alarm: its card's cover and title, time, days, volume, player, next ring, receipt, actions. */
+export function CloudAlarmRow({
+  alarm,
+  timeZone,
+  playerZone,
+  card,
+  actions,
+}: {
+  alarm: CloudAlarm;
+  timeZone: string;
+  playerZone: string | null;
+  card: CardChoice | undefined;
+  actions: CloudAlarmActions;
+}) {
+  const face = useCloudCardFace(alarm, card);
+  const next = nextFire(alarm.next_fire_at, timeZone);
+  const receipt = firingReceipt(alarm, timeZone, new Date(), playerZone);
+  const name = alarm.alarm_name;
+  return (
+    <ListItem divider sx={{ flexWrap: 'wrap', columnGap: 1 }}>
+      <ListItemAvatar>
+        <Avatar variant="rounded" src={face.coverArt ?? undefined} alt="">
+          <MusicNoteIcon aria-hidden />
+        </Avatar>
+      </ListItemAvatar>
+      <ListItemText
+        primary={`${cloudAlarmTime(alarm)} · ${name}`}
+        secondary={
+          <>
+            {[
+              face.title,
+              daysWording(maskToDays(alarm.days)),
+              `volume ${cloudVolumeLabel(alarm.volume)}`,
+              alarm.device_name || alarm.yoto_device_id,
+              next && `next ${next}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+            {receipt && (
+              <Box
+                component="span"
+                data-testid="firing-receipt"
+                sx={{ display: 'block', color: receipt.ok ? 'success.main' : 'error.main' }}
+              >
+                {receipt.text}
+              </Box>
+            )}
+          </>
+        }
+      />
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Chip size="small" color="primary" variant="outlined" label={ALARM_TYPE_LABELS[alarm.alarm_type]} />
+        {!alarm.is_enabled && <Chip size="small" label="Off" />}
+        <Switch
+          checked={alarm.is_enabled}
+          onChange={(_event, on) => actions.onSwitch(alarm, on)}
+          slotProps={{ input: { role: 'switch', 'aria-label': cloudSwitchLabel(name) } }}
+        />
+        <IconButton aria-label={editCloudAlarmLabel(name)} onClick={() => actions.onEdit(alarm)}>
+          <EditIcon />
+        </IconButton>
+        <IconButton aria-label={duplicateCloudAlarmLabel(name)} onClick={() => actions.onDuplicate(alarm)}>
+          <ContentCopyIcon />
+        </IconButton>
+        <IconButton aria-label={`Delete ${name}`} onClick={() => actions.onDelete(alarm)}>
+          <DeleteIcon />
+        </IconButton>
+      </Stack>
+    </ListItem>
+  );
+}

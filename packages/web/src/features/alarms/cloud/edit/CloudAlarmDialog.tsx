@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  canSaveCloudDraft,
+  cloudDraftAsDeviceAlarm,
+  cloudDraftBody,
+  draftOfCloudAlarm,
+  newCloudAlarmDraft,
+  type CardChoice,
+  type CloudAlarmDraft,
+} from '@playlist-alarms/core/cloud/cloud-alarm-draft';
+import type { CloudAlarm, CloudAlarmCreate } from '@playlist-alarms/core/cloud/cloud-schemas';
+import type { Device, DeviceAlarm } from '@playlist-alarms/core/shared/entities';
+import { CLOUD_EDIT_TEXTS } from '@playlist-alarms/core/texts/cloud-edit-texts';
+import { useServices } from '../../../../services/app-services';
+import { deviceAlarmsQueryOptions } from '../../api/get-device-alarms';
+import { TimeZoneField } from '../TimeZoneField';
+import { CardPicker } from './CardPicker';
+import { PlayerWarnings } from './PlayerWarnings';
+import { ScheduleFields } from './ScheduleFields';
+import { VolumeTypeFields } from './VolumeTypeFields';
+
+export interface CloudAlarmDialogProps {
+  /** Null: a new alarm ("Create"); else the alarm edited in place ("Save"). */
+  editing: CloudAlarm | null;
+  devices: readonly Device[];
+  cards: readonly CardChoice[];
+  familyLoading: boolean;
+  /** The household's cloud zone, and the browser's. */
+  timeZone: string;
+  detected: string;
+  busy: boolean;
+  /** The body to send, and the zone to save first when the parent changed it. */
+  onSave: (body: CloudAlarmCreate, zone: string) => void;
+  onKeepOnPlayer: (device: Device, alarm: DeviceAlarm) => void;
+  onClose: () => void;
+}
+
+/**
+ * "New Cloud Alarm" and "Edit Cloud Alarm": card, player, time, days, volume, type and the cloud
+ * zone. The chosen player's config read says whether it will be off at the ring, or keeps another
+ * zone; the values live here, so a refused save leaves everything chosen in place.
+ */
+export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
+  const { editing, devices, timeZone, busy } = props;
+  const { library } = useServices();
+  const [draft, setDraft] = useState<CloudAlarmDraft>(() =>
+    editing ? draftOfCloudAlarm(editing) : newCloudAlarmDraft(devices),
+  );
+  const [zone, setZone] = useState(timeZone);
+  const update = (change: Partial<CloudAlarmDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const player = devices.find((device) => device.deviceId === draft.deviceId);
+  const config = useQuery({
+    ...deviceAlarmsQueryOptions(library, draft.deviceId ?? ''),
+    enabled: draft.deviceId !== null,
+  });
+  // The edited alarm's card stays a choice, by its stored name, while the family library loads.
+  const cards =
+    editing && !props.cards.some((card) => card.cardId === editing.playlist_id)
+      ? [
+          ...props.cards,
+          { cardId: editing.playlist_id, title: editing.playlist_name, coverArt: null, family: true },
+        ]
+      : props.cards;
+  const cardTitle = cards.find((card) => card.cardId === draft.cardId)?.title ?? '';
+  const body = cloudDraftBody(
+    draft,
+    { deviceName: player?.name ?? editing?.device_name ?? '', cardTitle },
+    editing,
+  );
+  const title = editing ? CLOUD_EDIT_TEXTS.editTitle : CLOUD_EDIT_TEXTS.createTitle;
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : props.onClose}
+      aria-labelledby="cloud-alarm-title"
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id="cloud-alarm-title">{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={3} sx={{ pt: 1 }}>
+          <CardPicker
+            value={draft.cardId}
+            choices={cards}
+            familyLoading={props.familyLoading}
+            onChange={(cardId) => update({ cardId })}
+          />
+          <TextField
+            select
+            label={CLOUD_EDIT_TEXTS.playerLabel}
+            value={player ? draft.deviceId : ''}
+            onChange={(event) => update({ deviceId: event.target.value || null })}
+          >
+            {devices.map((device) => (
+              <MenuItem key={device.deviceId} value={device.deviceId}>
+                {device.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ScheduleFields draft={draft} update={update} />
+          <VolumeTypeFields draft={draft} update={update} />
+          <Stack spacing={0.5}>
+            <TimeZoneField value={zone} detected={props.detected} disabled={busy} onChange={setZone} />
+            <Typography variant="caption" color="text.secondary">
+              {CLOUD_EDIT_TEXTS.zoneNote}
+            </Typography>
+          </Stack>
+          {player && (
+            <PlayerWarnings
+              alarm={cloudDraftAsDeviceAlarm(draft)}
+              player={player.name}
+              power={config.data?.power}
+              playerZone={config.data?.timeZone ?? null}
+              zone={zone}
+              busy={busy}
+              onKeepOnPlayer={(alarm) => props.onKeepOnPlayer(player, alarm)}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => body && props.onSave(body, zone)}
+          disabled={!body || !canSaveCloudDraft(draft, busy)}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {editing ? CLOUD_EDIT_TEXTS.editAction : CLOUD_EDIT_TEXTS.createAction}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
