@@ -66,7 +66,7 @@ function Field({ field, values, problems, onChange, disabled }: FieldsProps & { 
     error: problems[field] !== undefined,
     helperText: problems[field],
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { 'data-field': field } },
+    slotProps: { inputLabel: { shrink: true } },
   };
   switch (field) {
     case 'dayTime':

@@ -5,7 +5,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { dayNightDraft, isNightNow, withOkToWakePreset } from '@playlist-alarms/core/device/day-night';
+import {
+  OK_TO_WAKE_PRESET,
+  dayNightDraft,
+  isNightNow,
+  withOkToWakePreset,
+} from '@playlist-alarms/core/device/day-night';
 import type { DayNightField, DayNightSettings } from '@playlist-alarms/core/device/day-night';
 import type { Device } from '@playlist-alarms/core/shared/entities';
 import {
@@ -24,7 +29,6 @@ import {
   dayNightSubtitle,
   okToWakePresetHint,
 } from '@playlist-alarms/core/texts/day-night-texts';
-import { OK_TO_WAKE_PRESET } from '@playlist-alarms/core/device/day-night';
 import { DayNightFields } from './DayNightFields';
 import { useDayNight, useSaveDayNight } from './api/day-night-config';
 import type { DayNightView } from './api/day-night-config';
