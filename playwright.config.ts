@@ -1,28 +1,27 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quietTimeZone } from './e2e/support/quiet-zone';
-import { E2E_CLIENT_SECRET, E2E_PORTS, appUrl, chromiumPath } from './e2e/support/stack';
+import { E2E_CLIENT_SECRET, E2E_WORKERS, chromiumPath, stackPorts } from './e2e/support/stack';
 
-// The whole stack, started the way `npm start` starts it (after `npm run build`), on its own ports
-// and its own data folder so a running demo on 8080/8090 is left alone.
-const dataDir = mkdtempSync(join(tmpdir(), 'playlist-alarms-e2e-'));
 // Chosen once: the workers inherit it, so a worker started in a later hour keeps the same zone.
-process.env.E2E_TIMEZONE ||= quietTimeZone(new Date());
+const timeZone = (process.env.E2E_TIMEZONE ||= quietTimeZone(new Date()));
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // A file's journeys run in turn, in one worker; files spread over the workers, each of which has
+  // its own stack (below), so no two journeys ever share a household.
   fullyParallel: false,
-  workers: 1, // one sandbox household shared by every journey: run them in turn
+  workers: E2E_WORKERS,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: appUrl,
-    timezoneId: process.env.E2E_TIMEZONE,
+    // baseURL: each worker's own stack, set by the `baseURL` fixture in e2e/support/test.ts.
+    timezoneId: timeZone,
     trace: 'retain-on-failure',
     // The app's service worker caches the shell and answers navigations: a journey's page.route or
     // request counts would meet the cache instead of the server. e2e/pwa.spec.ts allows it.
@@ -40,18 +39,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => stack(index)),
+});
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
+
+/**
+ * Stack number `index`: the whole app started the way `npm start` starts it (after `npm run build`),
+ * on its own ports and its own data folder, so a running demo on 8080/8090 is left alone.
+ */
+function stack(index: number): WebServer {
+  const ports = stackPorts(index);
+  return {
     command: 'npx tsx scripts/start.ts',
-    url: `${appUrl}/api/health`,
+    url: `http://localhost:${ports.app}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      PORT: String(E2E_PORTS.app),
-      SANDBOX_PORT: String(E2E_PORTS.sandbox),
-      SANDBOX_MQTT_PORT: String(E2E_PORTS.sandboxMqtt),
-      DATA_DIR: dataDir,
+      PORT: String(ports.app),
+      SANDBOX_PORT: String(ports.sandbox),
+      SANDBOX_MQTT_PORT: String(ports.sandboxMqtt),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'playlist-alarms-e2e-')),
       LOG_LEVEL: 'warn',
       // Every journey signs in through the server (/auth/login, /auth/callback), all from one
       // address: the sign-in tier's 20 a minute per address would refuse the suite, not an attacker.
@@ -60,10 +70,10 @@ export default defineConfig({
       SANDBOX_KNOBS: '1',
       // The family's own players live in the browser's quiet zone too: their alarms are hours away,
       // so no journey meets the page connecting one by itself. Grandma's Player stays in New York.
-      SANDBOX_HOME_TIMEZONE: process.env.E2E_TIMEZONE,
+      SANDBOX_HOME_TIMEZONE: timeZone,
       // Every journey signs in as a confidential client: the sandbox refuses token requests
       // without the secret, and the demo's server sends it with each exchange and refresh.
       SANDBOX_CLIENT_SECRET: E2E_CLIENT_SECRET,
     },
-  },
-});
+  };
+}

@@ -4,14 +4,24 @@ import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import type { PlayerKnobs, SandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import type { PlayerStateAnswer } from '@playlist-alarms/sandbox/knob-schemas';
 
-// Ports of the stack under test; far from the demo defaults (8080, 8090, 1884).
-// E2E_PORT_OFFSET moves all three, so two checkouts on one machine can run their journeys at once.
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-export const E2E_PORTS = {
-  app: 18080 + offset,
-  sandbox: 18090 + offset,
-  sandboxMqtt: 11884 + offset,
-} as const;
+/**
+ * How many Playwright workers run journeys at once. Each has a whole stack of its own (sandbox,
+ * server, data folder), so journeys never share a household and need no order between them.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/**
+ * Ports of stack number `index`; far from the demo defaults (8080, 8090, 1884). E2E_PORT_OFFSET
+ * moves them all, so two checkouts on one machine can run their journeys at once.
+ */
+export function stackPorts(index: number) {
+  const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) + 100 * index;
+  return { app: 18080 + offset, sandbox: 18090 + offset, sandboxMqtt: 11884 + offset } as const;
+}
+
+// A worker's own stack: Playwright numbers its workers 0…workers-1 (TEST_PARALLEL_INDEX), and a
+// worker restarted after a failure gets the same number, so it meets the same stack.
+export const E2E_PORTS = stackPorts(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const appUrl = `http://localhost:${E2E_PORTS.app}`;
 /**
  * The stack's demo client is confidential, as the provider's server-side clients are: the sandbox
@@ -67,6 +77,17 @@ async function cardIdOf(title: string): Promise<string> {
   return card.cardId;
 }
 
+/** One family library group's cards, as its detail answers the demo account. */
+async function familyGroupCards(groupName: string): Promise<Array<{ cardId: string; title: string }>> {
+  const groups = z
+    .array(z.looseObject({ id: z.string(), name: z.string() }))
+    .parse(await demoGet('/card/family/library/groups'));
+  const group = groups.find((g) => g.name === groupName);
+  if (!group) throw new Error(`no family library group named "${groupName}"`);
+  return cardsSchema.parse(await demoGet(`/card/family/library/groups/${encodeURIComponent(group.id)}`))
+    .cards;
+}
+
 /** The demo family's players, online or not, as the provider lists them. */
 const demoDeviceIds = async (): Promise<string[]> =>
   z
@@ -114,6 +135,7 @@ export const sandbox = {
   reset: () => knobs.reset(),
   cardIdOf,
   demoCards,
+  familyGroupCards,
   demoDeviceIds,
   deviceAlarms,
   deviceConfig,

@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { appUrl } from './stack';
 
 // Every journey imports `test` from here, never from @playwright/test (the linter says so): its
 // automatic `csp` fixture fails the test on any Content-Security-Policy violation in any page of
@@ -15,6 +16,11 @@ export interface CspWatch {
 const BINDING = '__e2eCspViolation';
 
 export const test = base.extend<{ csp: CspWatch }>({
+  // This worker's own stack (e2e/support/stack.ts): the config cannot know which worker runs a test.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern
+  baseURL: async ({}, use) => {
+    await use(appUrl);
+  },
   csp: [
     async ({ context }, use) => {
       const violations: string[] = [];

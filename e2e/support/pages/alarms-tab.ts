@@ -9,8 +9,8 @@ export type DayLabel = (typeof DAY_LABELS)[number];
 /** The Create Alarm dialog a playlist card's Set Alarm opens. */
 export class CreateAlarmDialog {
   readonly root: Locator;
-  constructor(page: Page) {
-    this.root = page.getByRole('dialog', { name: 'Create Alarm' });
+  constructor(page: Page, name: 'Create Alarm' | 'Edit alarm' = 'Create Alarm') {
+    this.root = page.getByRole('dialog', { name });
   }
 
   time = () => this.root.getByLabel('Time', { exact: true });
@@ -27,6 +27,23 @@ export class CreateAlarmDialog {
       const pressed = (await button.getAttribute('aria-pressed')) === 'true';
       if (pressed !== days.includes(label)) await button.click();
     }
+  }
+}
+
+/** The alarm dialog opened by a player alarm's Edit button: prefilled, with card and chapter. */
+export class EditAlarmDialog extends CreateAlarmDialog {
+  constructor(page: Page) {
+    super(page, 'Edit alarm');
+  }
+
+  card = () => this.root.getByRole('combobox', { name: 'Card' });
+  chapter = () => this.root.getByRole('combobox', { name: 'Chapter' });
+  saveButton = () => this.root.getByRole('button', { name: 'Save', exact: true });
+
+  /** Opens the card choice and picks the card of that title. */
+  async chooseCard(title: string): Promise<void> {
+    await this.card().click();
+    await this.root.page().getByRole('option', { name: title, exact: true }).click();
   }
 }
 
@@ -48,6 +65,15 @@ export class AlarmsTab {
     this.deviceAlarms().getByRole('switch', { name: `Alarm at ${time} on` });
   /** The delete buttons of the player's alarms, in list order. */
   deviceDeleteButtons = () => this.deviceAlarms().getByRole('button', { name: /^Delete alarm at/ });
+  /** Opens the Edit alarm dialog of the player's alarm at `time`. */
+  editDeviceAlarm = async (time: string): Promise<EditAlarmDialog> => {
+    await this.deviceAlarms()
+      .getByRole('button', { name: `Edit alarm at ${time}` })
+      .click();
+    return new EditAlarmDialog(this.page);
+  };
+  /** A card's cover in the player's alarm list. */
+  deviceAlarmCover = (title: string) => this.deviceAlarms().getByRole('img', { name: `Cover of ${title}` });
   deleteDeviceAlarm = (time: string) =>
     this.deviceAlarms()
       .getByRole('button', { name: `Delete alarm at ${time}` })

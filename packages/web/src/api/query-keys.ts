@@ -12,8 +12,8 @@ export const queryKeys = {
   deviceConfig: (deviceId: string) => [...queryKeys.all, 'device-config', deviceId] as const,
   /** A player's day and night settings, from the same config read. */
   dayNight: (deviceId: string) => [...queryKeys.all, 'day-night', deviceId] as const,
-  /** A card's title from its content, for alarms whose card is in neither playlist list. */
-  cardTitle: (cardId: string) => [...queryKeys.all, 'card-title', cardId] as const,
+  /** A card's content (title, cover, chapters) as the alarm lists and the Edit alarm dialog read it. */
+  cardDetail: (cardId: string) => [...queryKeys.all, 'card-detail', cardId] as const,
   cloud: () => ['cloud'] as const,
   cloudHealth: () => [...queryKeys.cloud(), 'health'] as const,
   /** The user record the backend holds (its time zone), written by the sign-in sync. */

@@ -18,7 +18,7 @@ describe('Device Management tab: a card shows its alarms', { timeout: 30_000 }, 
     const bedroom = await screen.findByRole('article', { name: 'Bedroom Player' });
     const alarms = await within(bedroom).findByRole('list', { name: 'Alarms on this device' });
     expect(within(alarms).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(alarms).getByText('07:00 · Bedtime Stories Collection')).toBeTruthy();
+    expect(await within(alarms).findByText('07:00 · Bedtime Stories Collection')).toBeTruthy();
     expect(within(bedroom).getByText('+2 more alarms...')).toBeTruthy();
   });
 });

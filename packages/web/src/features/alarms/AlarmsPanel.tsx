@@ -30,7 +30,7 @@ export function AlarmsPanel({ knownTitle }: { knownTitle: KnownTitle }) {
             <Typography sx={{ fontWeight: 700 }}>{device.name}</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            <DeviceAlarmList deviceId={device.deviceId} knownTitle={knownTitle} />
+            <DeviceAlarmList deviceId={device.deviceId} />
           </AccordionDetails>
         </Accordion>
       ))}

@@ -1,69 +1,68 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
-import visuallyHidden from '@mui/utils/visuallyHidden';
-import {
-  ALARM_TYPE_LABELS,
-  canCreateAlarm,
-  toggleDay,
-  type AlarmDraft,
-} from '@playlist-alarms/core/alarms/alarm-draft';
-import { ALARM_VOLUME_MAPPING_NOTE, alarmStepText } from '@playlist-alarms/core/alarms/alarm-volume';
-import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/shared/constants';
-import type { AlarmType, Device } from '@playlist-alarms/core/shared/entities';
-import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/alarms/weekdays';
+import { canCreateAlarm, type AlarmDraft } from '@playlist-alarms/core/alarms/alarm-draft';
+import { canSaveAlarmEdit, type AlarmCardChoice } from '@playlist-alarms/core/alarms/alarm-edit';
+import type { Device } from '@playlist-alarms/core/shared/entities';
+import { ALARM_EDIT_TEXTS } from '@playlist-alarms/core/texts/alarm-edit-texts';
 import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { playerClockNote } from '@playlist-alarms/core/alarms/zone-label';
 import { usePlayerZone } from './api/get-device-alarms';
+import { AlarmCardFields } from './AlarmCardFields';
+import { AlarmDaysField, AlarmTimeField, AlarmTypeField, AlarmVolumeField } from './AlarmDialogFields';
+
+/** The dialog's values: an edit also carries the alarm's card and chapter. */
+export type DialogDraft = AlarmDraft & { card?: AlarmCardChoice };
 
 interface CreateAlarmDialogProps {
-  playlistTitle: string;
-  /** The players offered: the online ones. */
+  /** Under the title: the playlist being set (create) or the player (edit). */
+  subtitle: string;
+  /** The players offered: the online ones (create), or the alarm's own player, fixed (edit). */
   devices: readonly Device[];
-  initial: AlarmDraft;
+  initial: DialogDraft;
+  /** "Edit alarm" with a Save button, the card and chapter choices, and the player fixed. */
+  editing?: boolean;
   creating: boolean;
-  onCreate: (draft: AlarmDraft) => void;
+  onCreate: (draft: DialogDraft) => void;
   onClose: () => void;
 }
 
-const VOLUME_MARKS = ALARM_VOLUME_SLIDER.marks.map((value) => ({ value, label: `${value}%` }));
-
 /**
- * "Create Alarm": device, time, days (Monday first), volume and alarm type. Its values
- * live here, so a failed create leaves everything the parent chose in place.
+ * "Create Alarm" (or "Edit alarm"): device, time, days (Monday first), volume, alarm type, and
+ * when editing the card and its chapter. Its values live here, so a failed write leaves everything
+ * the parent chose in place.
  */
 export function CreateAlarmDialog({
-  playlistTitle,
+  subtitle,
   devices,
   initial,
+  editing = false,
   creating,
   onCreate,
   onClose,
 }: CreateAlarmDialogProps) {
-  const [draft, setDraft] = useState<AlarmDraft>(initial);
-  const update = (change: Partial<AlarmDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [draft, setDraft] = useState<DialogDraft>(initial);
+  const update = (change: Partial<DialogDraft>) => setDraft((current) => ({ ...current, ...change }));
 
   // A player that went offline since the dialog opened is no longer a choice.
   const deviceId = devices.some((device) => device.deviceId === draft.deviceId) ? draft.deviceId : null;
-  const effective: AlarmDraft = { ...draft, deviceId };
+  const effective: DialogDraft = { ...draft, deviceId };
   // The player rings by its own clock: where that is not the browser's, the time field says so.
   const clockNote = playerClockNote(usePlayerZone(deviceId), detectTimeZone(), new Date());
+  const card = effective.card;
+  const allowed =
+    editing && card
+      ? canSaveAlarmEdit({ ...effective, card }, creating)
+      : canCreateAlarm(effective, creating);
+  const title = editing ? ALARM_EDIT_TEXTS.editTitle : 'Create Alarm';
 
   return (
     <Dialog
@@ -74,16 +73,17 @@ export function CreateAlarmDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id="create-alarm-title">Create Alarm</DialogTitle>
+      <DialogTitle id="create-alarm-title">{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={3} sx={{ pt: 1 }}>
           <Typography id="create-alarm-playlist" color="text.secondary">
-            {playlistTitle}
+            {subtitle}
           </Typography>
           <TextField
             select
             label="Device"
             value={deviceId ?? ''}
+            disabled={editing}
             onChange={(event) => update({ deviceId: event.target.value || null })}
           >
             {devices.map((device) => (
@@ -92,76 +92,14 @@ export function CreateAlarmDialog({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="time"
-            label="Time"
-            value={draft.time}
-            onChange={(event) => update({ time: event.target.value })}
-            helperText={clockNote}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          <AlarmTimeField time={draft.time} note={clockNote} onChange={(time) => update({ time })} />
+          <AlarmDaysField days={draft.days} onChange={(days) => update({ days })} />
+          {editing && card && <AlarmCardFields card={card} onChange={(next) => update({ card: next })} />}
+          <AlarmVolumeField
+            percent={draft.volumePercent}
+            onChange={(volumePercent) => update({ volumePercent })}
           />
-          <FormControl component="fieldset">
-            <FormLabel component="legend">Days</FormLabel>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
-              {DIALOG_DAY_ORDER.map((day) => (
-                <ToggleButton
-                  key={day}
-                  value={day}
-                  size="small"
-                  color="primary"
-                  selected={draft.days.includes(day)}
-                  onChange={() => update({ days: toggleDay(draft.days, day) })}
-                  sx={{ minWidth: 52 }}
-                >
-                  {WEEKDAY_SHORT_LABELS[day]}
-                </ToggleButton>
-              ))}
-            </Stack>
-          </FormControl>
-          <FormControl>
-            {/* What the percent writes on the player, said in the label; the why in the description
-                (a visible second line would push Create under a snackbar on short screens). */}
-            <FormLabel id="create-alarm-volume">
-              Volume: {draft.volumePercent}% → {alarmStepText(draft.volumePercent)} on the player
-            </FormLabel>
-            <Slider
-              aria-labelledby="create-alarm-volume"
-              getAriaValueText={(value) => `${value}%, ${alarmStepText(value)}`}
-              slotProps={{ input: { 'aria-describedby': 'create-alarm-volume-note' } }}
-              value={draft.volumePercent}
-              min={ALARM_VOLUME_SLIDER.min}
-              max={ALARM_VOLUME_SLIDER.max}
-              step={ALARM_VOLUME_SLIDER.step}
-              marks={VOLUME_MARKS}
-              valueLabelDisplay="auto"
-              onChange={(_event, value) => update({ volumePercent: value })}
-              sx={{ mx: 1, width: 'auto' }}
-            />
-            <Box component="span" id="create-alarm-volume-note" sx={visuallyHidden}>
-              {ALARM_VOLUME_MAPPING_NOTE}
-            </Box>
-          </FormControl>
-          <FormControl>
-            <FormLabel id="create-alarm-type">Alarm type</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="create-alarm-type"
-              value={draft.alarmType}
-              onChange={(_event, value) => {
-                const type = ALARM_TYPES.find((t) => t === value);
-                if (type) update({ alarmType: type satisfies AlarmType });
-              }}
-            >
-              {ALARM_TYPES.map((type) => (
-                <FormControlLabel
-                  key={type}
-                  value={type}
-                  control={<Radio />}
-                  label={ALARM_TYPE_LABELS[type]}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
+          <AlarmTypeField type={draft.alarmType} onChange={(alarmType) => update({ alarmType })} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -171,10 +109,10 @@ export function CreateAlarmDialog({
         <Button
           variant="contained"
           onClick={() => onCreate(effective)}
-          disabled={!canCreateAlarm(effective, creating)}
+          disabled={!allowed}
           startIcon={creating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
-          Create Alarm
+          {editing ? ALARM_EDIT_TEXTS.save : 'Create Alarm'}
         </Button>
       </DialogActions>
     </Dialog>

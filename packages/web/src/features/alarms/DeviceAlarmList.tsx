@@ -1,37 +1,31 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
-import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
-import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
+import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/texts/messages';
-import { alarmVolumeLabel } from '@playlist-alarms/core/alarms/alarm-volume';
-import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
-import { useServices } from '../../services/app-services';
 import { useNotify } from '../../services/notifier-context';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DeviceAlarmItem } from './DeviceAlarmItem';
 import { useEditDeviceAlarm } from './api/edit-device-alarm';
 import { useDeviceAlarms } from './api/get-device-alarms';
-import { useAlarmTitle } from './api/get-card-title';
+import { useEditAlarm } from './use-edit-alarm';
 
 export type KnownTitle = (cardId: string) => string | undefined;
 
-/** One player's alarms; mounted only when its accordion opens, so the list loads then. */
-export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; knownTitle: KnownTitle }) {
+/**
+ * One player's alarms, each named by its card (own playlists, else the family library, else the
+ * card's content); mounted only when its accordion opens, so the list loads then.
+ */
+export function DeviceAlarmList({ deviceId }: { deviceId: string }) {
   const query = useDeviceAlarms(deviceId);
   const edit = useEditDeviceAlarm(deviceId);
   const notify = useNotify();
   const [confirming, setConfirming] = useState<DeviceAlarm | null>(null);
+  const editor = useEditAlarm(deviceId, edit);
 
   if (query.isPending) return <CircularProgress size={24} aria-label="Loading alarms" />;
   if (query.isError) return <Alert severity="error">{MESSAGES.failedToLoadDeviceAlarms}</Alert>;
@@ -73,9 +67,9 @@ export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; kn
             deviceId={deviceId}
             alarm={alarm}
             time={shown(alarm)}
-            knownTitle={knownTitle(alarm.cardId)}
             busy={edit.isPending}
             onToggle={(enabled) => setEnabled(alarm, enabled)}
+            onEdit={() => editor.start(alarm)}
             onDelete={() => setConfirming(alarm)}
           />
         ))}
@@ -85,6 +79,7 @@ export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; kn
           {error}
         </Alert>
       ))}
+      {editor.element}
       {confirming && (
         <ConfirmDialog
           title="Delete this alarm?"
@@ -96,48 +91,5 @@ export function DeviceAlarmList({ deviceId, knownTitle }: { deviceId: string; kn
         />
       )}
     </>
-  );
-}
-
-function DeviceAlarmItem({
-  deviceId,
-  alarm,
-  time,
-  knownTitle,
-  busy,
-  onToggle,
-  onDelete,
-}: {
-  deviceId: string;
-  alarm: DeviceAlarm;
-  /** Its time as the list shows it (with the player's place when its clock is not the browser's). */
-  time: string;
-  knownTitle: string | undefined;
-  busy: boolean;
-  onToggle: (enabled: boolean) => void;
-  onDelete: () => void;
-}) {
-  const title = useAlarmTitle(alarm.cardId, knownTitle);
-  const { alarmTypes } = useServices();
-  const type = alarmTypes.get(alarmTypeKey(deviceId, alarm));
-  return (
-    <ListItem divider>
-      <ListItemText
-        primary={`${time} · ${title}`}
-        secondary={`${daysWording(alarm.days) || 'No days'} · ${alarmVolumeLabel(alarm.volume)}`}
-      />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        {type && <Chip size="small" variant="outlined" label={ALARM_TYPE_LABELS[type]} />}
-        <Switch
-          checked={alarm.enabled}
-          disabled={busy}
-          onChange={(_event, checked) => onToggle(checked)}
-          slotProps={{ input: { 'aria-label': `Alarm at ${alarm.time} on` } }}
-        />
-        <IconButton aria-label={`Delete alarm at ${alarm.time}`} onClick={onDelete} disabled={busy}>
-          <DeleteIcon />
-        </IconButton>
-      </Stack>
-    </ListItem>
   );
 }

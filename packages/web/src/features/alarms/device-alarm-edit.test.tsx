@@ -29,9 +29,10 @@ async function openPlayer() {
 }
 
 describe("a player's alarms in the Alarm Management tab", () => {
-  it("names an alarm from the lists, else from its card's content", async () => {
+  it("names an alarm from the own playlists, else the family library, else its card's content", async () => {
     const services = setup();
-    services.library.playlists.push(makePlaylist(9, { title: 'Nap Time' }));
+    // card9 is in no list the parent has, but its content can be read.
+    services.library.familyCards.set('card9', makePlaylist(9, { title: 'Nap Time' }));
     const list = await openPlayer();
     expect(await within(list).findByText('07:00 · Morning Songs')).toBeTruthy();
     expect(await within(list).findByText('09:00 · Nap Time')).toBeTruthy();

@@ -113,7 +113,7 @@ export function useSetAlarm(devices: readonly Device[]): SetAlarmFlow {
     <Suspense fallback={null}>
       <CreateAlarmDialog
         key={open.key}
-        playlistTitle={open.title}
+        subtitle={open.title}
         devices={online}
         initial={open.initial}
         creating={isPending}

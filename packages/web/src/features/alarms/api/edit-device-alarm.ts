@@ -8,10 +8,20 @@ import { useServices } from '../../../services/app-services';
 import type { LibrarySource } from '../../../services/app-services';
 import { deviceAlarmsOf, type DeviceAlarms } from './get-device-alarms';
 
-type DeviceAlarmEdit = { kind: 'delete' } | { kind: 'set-enabled'; enabled: boolean };
+type DeviceAlarmEdit =
+  | { kind: 'delete' }
+  | { kind: 'set-enabled'; enabled: boolean }
+  /** The Edit alarm dialog's Save: the alarm's new string (core's editedAlarmString). */
+  | { kind: 'replace'; alarm: string };
+
+function replacementOf(alarm: DeviceAlarm, edit: DeviceAlarmEdit): string | null {
+  if (edit.kind === 'delete') return null;
+  if (edit.kind === 'replace') return edit.alarm;
+  return rewriteAlarm(alarm, { enabled: edit.enabled });
+}
 
 /**
- * Deletes one alarm or switches it on or off: the player's list is re-read at write time (the
+ * Deletes one alarm, switches it on or off, or saves its edit: the player's list is re-read at write time (the
  * provider client serialises writes per player) and written back with only that alarm changed,
  * found by its raw string; a switched alarm keeps its untouched fields byte for byte.
  */
@@ -23,7 +33,7 @@ async function editDeviceAlarm(
 ): Promise<DeviceAlarms> {
   // A delete needs both ids: without them it could hit the wrong alarm.
   if (!deviceId || !alarm.id) throw new Error(MESSAGES.invalidDeviceOrAlarmId);
-  const replacement = edit.kind === 'delete' ? null : rewriteAlarm(alarm, { enabled: edit.enabled });
+  const replacement = replacementOf(alarm, edit);
   const written = await library.updateDeviceAlarms(deviceId, (current) => {
     const next = editAlarmList(current, alarm, replacement);
     if (!next) throw new Error(ALARM_GONE);

@@ -4,7 +4,7 @@ import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmScheduler } from './AlarmScheduler';
-import { makeCloudAlarm } from '@playlist-alarms/core/fixtures/builders';
+import { makeCloudAlarm, makeLibraryGroup } from '@playlist-alarms/core/fixtures/builders';
 
 // The page's scheduler over the session's twins: the next alarm across players and cloud, its
 // prepare state, and at its time the server asked to fire a cloud alarm — never a device alarm.
@@ -114,6 +114,21 @@ describe('the smart alarm scheduler', () => {
     expect(
       await screen.findByText('⚠️ Alarm triggered but playlist not found: gone', {}, { timeout: 4_000 }),
     ).toBeTruthy();
+  });
+
+  it('names a family-library card in the line, and its ring is no "playlist not found"', async () => {
+    const services = createTestServices();
+    services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
+    services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
+    services.library.familyGroups = [makeLibraryGroup('g1', 'Family Favourites', ['fam1'])];
+    services.library.familyCards.set('fam1', makePlaylist(5, { cardId: 'fam1', title: 'Owl Stories' }));
+    services.cloud.alarms = [cloudAlarm('c3', 1_500, { playlist_id: 'fam1' })];
+    services.cloud.triggerAnswer = { status: 'fired', outcome: 'played', detail: null };
+    renderWithServices(services, <AlarmScheduler />);
+    await waitFor(() => expect(screen.getByTestId('next-alarm').textContent).toContain('Owl Stories'));
+    await waitFor(() => expect(services.cloud.triggers).toHaveLength(1), { timeout: 4_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/playlist not found/)).toBeNull();
   });
 
   it('plans nothing without devices', async () => {

@@ -8,12 +8,14 @@ import {
 import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import { alarmPlaylistNotFound, failedToTriggerAlarm } from '@playlist-alarms/core/texts/messages';
+import { CARD_LOADING } from '@playlist-alarms/core/texts/alarm-edit-texts';
 import { useDevices } from '../../../api/get-devices';
 import { usePlaylists } from '../../../api/get-playlists';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
 import { useDeviceCommands } from '../../../services/device-commands';
 import { useNotify } from '../../../services/notifier-context';
+import { useAlarmCard, useCardInFamilyLibrary } from '../api/get-alarm-card';
 import { deviceAlarmsQueryOptions, type DeviceAlarms } from '../api/get-device-alarms';
 import { useCloudAlarms } from '../cloud/api/get-cloud-alarms';
 
@@ -69,10 +71,18 @@ export function useAlarmScheduler(): ScheduledView | null {
     return planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], new Date(from), detectTimeZone());
   }, [cloud.data, cloudAt, configs, deviceList, devicesAt, planFrom]);
 
-  const knownCards = useMemo(
+  const ownCards = useMemo(
     () => new Set((playlists.data ?? []).flatMap((p) => (p.cardId ? [p.cardId] : []))),
     [playlists.data],
   );
+  // A card of the family library is the parent's too: never "playlist not found". Read through a
+  // ref, as the ring's timer is armed before the family library's groups may have arrived.
+  const inFamily = useCardInFamilyLibrary(plan?.cardId ?? null, ownCards);
+  const knownCards = useRef(ownCards);
+  useEffect(() => {
+    knownCards.current = inFamily && plan ? new Set([...ownCards, plan.cardId]) : ownCards;
+  }, [inFamily, ownCards, plan]);
+  const card = useAlarmCard(plan?.cardId ?? '');
   const planKey =
     plan &&
     `${plan.source}:${plan.source === 'cloud' ? plan.alarmId : plan.deviceId}:${plan.at.toISOString()}`;
@@ -89,7 +99,7 @@ export function useAlarmScheduler(): ScheduledView | null {
       rung.current.add(planKey);
       if (plan.source === 'cloud') {
         const answer = await (await loadCloud()).triggerAlarm(plan.alarmId, plan.dueAt);
-        const problem = triggerProblem(answer, plan.cardId, knownCards);
+        const problem = triggerProblem(answer, plan.cardId, knownCards.current);
         if (problem?.kind === 'playlist-not-found') notify.error(alarmPlaylistNotFound(problem.reason));
         if (problem?.kind === 'failed') notify.error(failedToTriggerAlarm(problem.reason));
       }
@@ -123,6 +133,7 @@ export function useAlarmScheduler(): ScheduledView | null {
 
   if (!plan) return null;
   const device = deviceList.find((candidate) => candidate.deviceId === plan.deviceId);
-  const title = playlists.data?.find((playlist) => playlist.cardId === plan.cardId)?.title ?? null;
+  // Named from the own playlists or the family library (or the card's content); null while unknown.
+  const title = card.title === plan.cardId || card.title === CARD_LOADING ? null : card.title;
   return { plan, deviceName: device?.name || plan.deviceId, title };
 }
