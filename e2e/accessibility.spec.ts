@@ -47,6 +47,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await bedroom.button('Device Status', true).click();
       await expect(bedroom.region('Power & Battery')).toBeVisible();
       await bedroom.openAdvanced();
+      await bedroom.openDayNight('Bedroom Player');
       await expectNoSeriousViolations(page, 'the devices tab');
 
       await new HelpTab(page).open();

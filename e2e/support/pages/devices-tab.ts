@@ -45,6 +45,18 @@ export class DisplayPreviewPanel {
   animated = () => this.root.getByRole('switch', { name: 'Animated' });
 }
 
+/** A player's Day & Night section: its fields by label, the OK-to-wake preset, Save. */
+export class DayNightPanel {
+  constructor(readonly root: Locator) {}
+
+  /** A field by its exact label ("Night starts", "Stay in bed colour", "Max volume at night", …). */
+  field = (label: string) => this.root.getByLabel(label, { exact: true });
+  preset = () => this.root.getByRole('button', { name: 'Use the OK-to-wake preset' });
+  save = () => this.root.getByRole('button', { name: 'Save', exact: true });
+  /** What the section says after a save: the player keeps the settings, or why not. */
+  outcome = () => this.root.getByRole('status').or(this.root.getByRole('alert'));
+}
+
 /** One player's card ("Bedroom Player", …) in the tab. */
 export class PlayerCard {
   constructor(readonly root: Locator) {}
@@ -91,6 +103,14 @@ export class PlayerCard {
   }
 
   leds = () => new LedsPanel(this.region('Ambient LEDs'));
+
+  /** Opens the Day & Night section (its body loads on the first opening) and returns it. */
+  async openDayNight(name: string): Promise<DayNightPanel> {
+    const section = new DayNightPanel(this.region(`${name} Day & Night`));
+    await section.root.getByRole('button', { name: 'Day & Night' }).click();
+    await expect(section.field('Night starts')).toBeVisible();
+    return section;
+  }
   sleepTimer = () => new SleepTimerPanel(this.region('Sleep Timer'));
   displayPreview = () => new DisplayPreviewPanel(this.region('Display Preview'));
   /** Status and Events by their exact names (Refresh Status is another button). */

@@ -1,6 +1,7 @@
 import { greeting } from '@playlist-alarms/core/texts/display-name';
 import { contentOutcomeOfStatus } from '@playlist-alarms/core/library/family-library';
 import { statusReport } from '@playlist-alarms/core/device/status-report';
+import { applyDayNight } from '@playlist-alarms/core/device/day-night';
 import type { StatusSection } from '@playlist-alarms/core/device/status-report';
 import { APP_SCOPES } from '@playlist-alarms/sandbox/client-registration';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
@@ -200,6 +201,23 @@ describe('ProviderClient against the sandbox', () => {
       current.filter((alarm) => alarm !== first && alarm !== second),
     );
     expect((await demo.getDeviceConfig('demo-player-1')).device.config).toEqual(before.device.config);
+  });
+
+  it('a day-and-night change and an alarm write at once: both land, nothing else of the block moves', async () => {
+    const before = await demo.getDeviceConfig('demo-player-1');
+    const alarm = '1111100,0715,card-x,,,6,1';
+    const okToWake = { nightTime: '19:00', nightAmbientColour: '#b34700' };
+    await Promise.all([
+      demo.changeDeviceConfig('demo-player-1', (config) => applyDayNight(config, okToWake)),
+      demo.updateDeviceAlarms('demo-player-1', (current) => [...current, alarm]),
+    ]);
+    const after = await demo.getDeviceConfig('demo-player-1');
+    expect(after.device.config).toEqual({
+      ...before.device.config,
+      ...okToWake,
+      alarms: [...before.device.config.alarms, alarm],
+    });
+    await demo.updateDeviceConfig('demo-player-1', before.device.config);
   });
 
   it('keeps one family away from another’s players', async () => {

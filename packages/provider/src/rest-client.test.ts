@@ -165,6 +165,33 @@ describe('ProviderClient requests', () => {
     expect(second.device.config.alarms).toEqual(['a', 'b', 'c']);
   });
 
+  it('a config change and an alarm write share the per-player queue: neither drops the other', async () => {
+    const block = (config: Record<string, unknown>) => JSON.stringify({ device: { deviceId: 'd1', config } });
+    const { provider, seen } = client([
+      { body: block({ alarms: ['a'], nightTime: '18:20' }) },
+      { body: '{"status":"ok"}' },
+      { body: block({ alarms: ['a'], nightTime: '19:00' }) },
+      { body: block({ alarms: ['a'], nightTime: '19:00' }) },
+      { body: '{"status":"ok"}' },
+      { body: block({ alarms: ['a', 'b'], nightTime: '19:00' }) },
+    ]);
+    const [night, alarms] = await Promise.all([
+      provider.changeDeviceConfig('d1', (config) => ({ ...config, nightTime: '19:00' })),
+      provider.updateDeviceAlarms('d1', (current) => [...current, 'b']),
+    ]);
+    expect(seen.map((s) => s.method)).toEqual(['GET', 'PUT', 'GET', 'GET', 'PUT', 'GET']);
+    expect(JSON.parse(seen[1]!.body!)).toEqual({
+      deviceId: 'd1',
+      config: { alarms: ['a'], nightTime: '19:00' },
+    });
+    expect(JSON.parse(seen[4]!.body!)).toEqual({
+      deviceId: 'd1',
+      config: { alarms: ['a', 'b'], nightTime: '19:00' },
+    });
+    expect(night.device.config).toEqual({ alarms: ['a'], nightTime: '19:00' });
+    expect(alarms.device.config).toEqual({ alarms: ['a', 'b'], nightTime: '19:00' });
+  });
+
   it('a failed alarm update rejects its caller and the next one still runs', async () => {
     const { provider, seen } = client([
       { status: 503, body: '' },

@@ -80,8 +80,8 @@ export class ProviderClient {
   private readonly fetch: typeof fetch;
   private readonly apiBase: string;
   private readonly libraryBase: string | null;
-  /** Alarm writes, one at a time per player (see updateDeviceAlarms). */
-  private readonly alarmWrites = new KeyedQueue();
+  /** Config writes, one at a time per player (see changeDeviceConfig). */
+  private readonly configWrites = new KeyedQueue();
 
   constructor(private readonly options: ProviderClientOptions) {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -174,22 +174,29 @@ export class ProviderClient {
   }
 
   /**
-   * The safe alarm write (docs/provider-contract.md, REST: the config PUT replaces the whole block),
-   * serialised per player: GET the config, apply `change` to the fresh alarm list, PUT the full block, read
-   * back. Writes to one player wait for each other, so two at once (two creates, a create and a delete) both
-   * land instead of the later PUT dropping what the earlier one added. `change` sees the strings exactly as
-   * read.
+   * The one safe config write (docs/provider-contract.md, REST: the config PUT replaces the whole
+   * block), serialised per player: GET the config, apply `change` to the fresh block, PUT the full
+   * block, read back. Writes to one player wait for each other, so two at once (two alarm creates, an
+   * alarm and a day-and-night change) both land instead of the later PUT dropping what the earlier one
+   * changed. `change` sees the block exactly as read and returns the block to write.
    */
+  changeDeviceConfig(
+    deviceId: string,
+    change: (current: DeviceConfigBlock) => DeviceConfigBlock,
+  ): Promise<DeviceConfig> {
+    return this.configWrites.run(deviceId, async () => {
+      const current = await this.getDeviceConfig(deviceId);
+      await this.updateDeviceConfig(deviceId, change(current.device.config));
+      return this.getDeviceConfig(deviceId);
+    });
+  }
+
+  /** The alarm list's write, on changeDeviceConfig: `change` sees the strings exactly as read. */
   updateDeviceAlarms(
     deviceId: string,
     change: (current: readonly string[]) => string[],
   ): Promise<DeviceConfig> {
-    return this.alarmWrites.run(deviceId, async () => {
-      const current = await this.getDeviceConfig(deviceId);
-      const alarms = change(current.device.config.alarms);
-      await this.updateDeviceConfig(deviceId, { ...current.device.config, alarms });
-      return this.getDeviceConfig(deviceId);
-    });
+    return this.changeDeviceConfig(deviceId, (config) => ({ ...config, alarms: change(config.alarms) }));
   }
 
   /** Writes a whole alarm list, queued with the other alarm writes of the player. */

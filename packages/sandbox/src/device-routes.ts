@@ -94,6 +94,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: SandboxContext):
       device.config = replaceConfig(body.data.config);
       if (body.data.name !== undefined) device.name = body.data.name;
       if (body.data.geoTimezone !== undefined) device.geoTimezone = body.data.geoTimezone;
+      ctx.fleet.get(device.deviceId)?.configChanged();
       return { status: 'ok' };
     }),
   );

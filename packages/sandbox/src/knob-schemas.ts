@@ -110,6 +110,8 @@ export const playerStateAnswer = z.looseObject({
   sleepTimerSeconds: z.number(),
   ambient: rgb,
   nightlightMode: z.string(),
+  /** Night by the config's dayTime and nightTime on the player's clock. */
+  night: z.boolean(),
   bluetooth: bluetoothAnswer,
   displayPreview: preview.nullable(),
   lastDisplayPreview: preview.extend({ at: z.string() }).nullable(),

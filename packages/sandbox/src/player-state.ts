@@ -5,7 +5,7 @@ import { initialBluetooth, inSpeakerMode } from './player-bluetooth';
 import type { BluetoothState } from './player-bluetooth';
 import type { ProductType, SeedDevice } from './household';
 import type { ShutDownReason } from './player-power';
-import { volumeLimitAt } from './player-volume';
+import { isNight, volumeLimitAt } from './player-volume';
 
 export type PlaybackStatus = 'playing' | 'paused' | 'stopped' | 'loading';
 export type Rgb = { r: number; g: number; b: number };
@@ -55,6 +55,8 @@ export interface PlayerState {
   ambientColour: Rgb;
   /** 'off', or the nightlight colour as '#rrggbb'. */
   nightlightMode: string;
+  /** Night by the config's `dayTime`/`nightTime` on the player's clock (player-day-night.ts). */
+  night: boolean;
   bluetooth: BluetoothState;
   /** What the display shows now; null once its timeout has passed. */
   displayPreview: DisplayPreview | null;
@@ -102,7 +104,7 @@ export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
   eventsWindowMs: 300_000,
 };
 
-const hexToRgb = (hex: string): Rgb => ({
+export const hexToRgb = (hex: string): Rgb => ({
   r: Number.parseInt(hex.slice(1, 3), 16),
   g: Number.parseInt(hex.slice(3, 5), 16),
   b: Number.parseInt(hex.slice(5, 7), 16),
@@ -153,6 +155,7 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     sleepTimerSeconds: 0,
     ambientColour: hexToRgb(device.config.ambientColour),
     nightlightMode: 'off',
+    night: isNight(device.config, device.geoTimezone, now),
     bluetooth: initialBluetooth(device.config.bluetoothEnabled === '1'),
     displayPreview: null,
     lastDisplayPreview: null,

@@ -2,15 +2,11 @@
 // config's `maxVolumeLimit` by day and `nightMaxVolumeLimit` by night (from `dayTime` to
 // `nightTime` in the player's own zone). Events report that limit as `volumeMax`; `volume/set`
 // takes a percentage of 16, truncated to a step as a v3 was measured doing, and clamped to it.
+import { isNightAtMinute } from '@playlist-alarms/core/device/day-night';
 import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
 import type { DeviceConfig } from './device-config';
 
 type LimitConfig = Pick<DeviceConfig, 'dayTime' | 'nightTime' | 'maxVolumeLimit' | 'nightMaxVolumeLimit'>;
-
-const minutesOf = (hhmm: string): number => {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  return hours * 60 + minutes;
-};
 
 // Every player asks each second: one formatter per zone rather than one per question.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,17 +31,13 @@ function localMinutes(timeZone: string, now: number): number {
   return part('hour') * 60 + part('minute');
 }
 
-/** Night runs from `nightTime` to `dayTime` (across midnight when night comes later in the day). */
+/** Night runs from `nightTime` to `dayTime` (core's rule, on this module's cached clock). */
 export function isNight(
   config: Pick<LimitConfig, 'dayTime' | 'nightTime'>,
   timeZone: string,
   now: number,
 ): boolean {
-  const at = localMinutes(timeZone, now);
-  const day = minutesOf(config.dayTime);
-  const night = minutesOf(config.nightTime);
-  if (day === night) return false;
-  return day < night ? at < day || at >= night : at >= night && at < day;
+  return isNightAtMinute(config, localMinutes(timeZone, now));
 }
 
 /** The limit now: a whole step of the scale. */

@@ -11,6 +11,7 @@ import { applyPowerKnob, batteryAfterSecond } from './player-battery';
 import type { PowerKnob } from './player-battery';
 import { applyBluetoothKnob, holdLeftButton, inSpeakerMode, runBluetooth } from './player-bluetooth';
 import type { BluetoothCommand, BluetoothKnob } from './player-bluetooth';
+import { followDayNight } from './player-day-night';
 import { apiStatus, configStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
 import {
   idleTimedOut,
@@ -24,17 +25,14 @@ import type { ShutDownReason } from './player-power';
 import { Playback, remoteStart } from './player-playback';
 import { sleepTimerSecond } from './player-sleep-timer';
 import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
-import { followLimit, volumeForPercent, volumeLimitAt } from './player-volume';
+import { volumeForPercent, volumeLimitAt } from './player-volume';
 import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
 /** A card this player's family may play, or undefined. */
 type CardLookup = (cardId: string) => SeedCard | undefined;
 type ButtonAction = 'pause' | 'resume' | 'stop';
-interface Environment {
-  wifiStrength?: number | undefined;
-  headphones?: boolean | undefined;
-}
+type Environment = { wifiStrength?: number | undefined; headphones?: boolean | undefined };
 
 /** Seconds between progress deltas while playing (and sleep timer deltas while idle). */
 const PROGRESS_EVERY = 5;
@@ -152,7 +150,7 @@ export class SimulatedPlayer {
     return this.playback.start(card, at);
   }
 
-  /** The knobs below change what the next status says; none sends one (status comes when due). */
+  /** Changes what the next status says; no knob sends one (status comes when due). */
   setBluetooth(knob: BluetoothKnob): void {
     applyBluetoothKnob(this.state.bluetooth, knob);
   }
@@ -172,9 +170,9 @@ export class SimulatedPlayer {
     }
   }
 
-  setEnvironment(environment: Environment): void {
-    if (environment.wifiStrength !== undefined) this.state.wifiStrength = environment.wifiStrength;
-    if (environment.headphones !== undefined) this.state.headphones = environment.headphones;
+  setEnvironment({ wifiStrength, headphones }: Environment): void {
+    if (wifiStrength !== undefined) this.state.wifiStrength = wifiStrength;
+    if (headphones !== undefined) this.state.headphones = headphones;
   }
 
   updateSettings(settings: Partial<PlayerSettings>): PlayerSettings {
@@ -192,7 +190,7 @@ export class SimulatedPlayer {
     if (!this.poweredUp) return;
     this.tickIdle(now);
     if (!this.poweredUp) return;
-    this.followVolumeLimit();
+    this.followDayAndNight();
     if (this.state.sleepTimerActive) this.tickSleepTimer();
     if (this.playback.tick(PROGRESS_EVERY)) {
       const timer = this.state.sleepTimerActive ? sleepTimerFields(this.state) : {};
@@ -204,9 +202,14 @@ export class SimulatedPlayer {
     }
   }
 
-  /** Day or night, the limit moves with the clock and the config; the volume comes down under it. */
-  private followVolumeLimit(): void {
-    const delta = followLimit(this.state, this.volumeLimit());
+  /** A config PUT: new day and night times or limits take effect at once, not at the next tick. */
+  configChanged(): void {
+    if (this.poweredUp) this.followDayAndNight();
+  }
+
+  /** Mode, light and limit follow the clock and the config; the volume comes down under the limit. */
+  private followDayAndNight(): void {
+    const delta = followDayNight(this.state, this.device, this.clock());
     if (delta) this.publishEvents({ ...delta });
   }
 

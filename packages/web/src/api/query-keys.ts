@@ -10,6 +10,8 @@ export const queryKeys = {
   familyLibrary: () => [...queryKeys.all, 'family-library'] as const,
   content: (cardId: string) => [...queryKeys.all, 'content', cardId] as const,
   deviceConfig: (deviceId: string) => [...queryKeys.all, 'device-config', deviceId] as const,
+  /** A player's day and night settings, from the same config read. */
+  dayNight: (deviceId: string) => [...queryKeys.all, 'day-night', deviceId] as const,
   /** A card's content (title, cover, chapters) as the alarm lists and the Edit alarm dialog read it. */
   cardDetail: (cardId: string) => [...queryKeys.all, 'card-detail', cardId] as const,
   cloud: () => ['cloud'] as const,

@@ -7,7 +7,11 @@ import type {
   UserProfile,
 } from '@playlist-alarms/core/shared/entities';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
-import type { DeviceApiStatus, DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
+import type {
+  DeviceApiStatus,
+  DeviceConfig,
+  DeviceConfigBlock,
+} from '@playlist-alarms/provider/rest-schemas';
 import type { AlarmTypeMemory } from './alarm-type-memory';
 import type { CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
@@ -60,6 +64,11 @@ export interface LibrarySource {
   updateDeviceAlarms(
     deviceId: string,
     change: (current: readonly string[]) => string[],
+  ): Promise<DeviceConfig>;
+  /** Changes a player's config block the same way, on the same per-player queue as the alarm writes. */
+  changeDeviceConfig(
+    deviceId: string,
+    change: (current: DeviceConfigBlock) => DeviceConfigBlock,
   ): Promise<DeviceConfig>;
 }
 

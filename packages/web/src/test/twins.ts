@@ -7,7 +7,7 @@ import type {
 } from '@playlist-alarms/core/shared/entities';
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import type { CardDetail, FamilyLibraryGroupDetail } from '@playlist-alarms/provider/playlist-mapping';
-import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
+import type { DeviceConfig, DeviceConfigBlock } from '@playlist-alarms/provider/rest-schemas';
 import type { AppServices, LibrarySource, ProviderRetrying, SessionAuth } from '../services/app-services';
 import { DeviceLinkRegistry } from '../services/device-link-registry';
 import { PresenceWatcher } from '../services/presence-watcher';
@@ -245,6 +245,28 @@ export class InMemoryLibrary implements LibrarySource {
     if (this.failAlarmWrite) throw this.failAlarmWrite;
     const alarms = change(this.alarmsByDevice.get(deviceId) ?? []);
     this.alarmWrites.push({ deviceId, alarms: [...alarms] });
+    this.alarmsByDevice.set(deviceId, [...alarms]);
+    return this.getDeviceConfig(deviceId);
+  }
+
+  /** Whole-block writes through changeDeviceConfig, in order. */
+  readonly configWrites: { deviceId: string; config: DeviceConfigBlock }[] = [];
+  /** When set, the next config write fails with it (the block stays as it was). */
+  failConfigWrite: Error | null = null;
+
+  /** The same read-modify-write for the whole block: `change` gets the block as stored now. */
+  async changeDeviceConfig(
+    deviceId: string,
+    change: (current: DeviceConfigBlock) => DeviceConfigBlock,
+  ): Promise<DeviceConfig> {
+    const failure = this.failConfigWrite;
+    this.failConfigWrite = null;
+    if (failure) throw failure;
+    const config = change((await this.getDeviceConfig(deviceId)).device.config);
+    this.configWrites.push({ deviceId, config });
+    const { alarms, ...rest } = config;
+    const extras = this.configExtrasByDevice.get(deviceId);
+    this.configExtrasByDevice.set(deviceId, { ...extras, config: rest });
     this.alarmsByDevice.set(deviceId, [...alarms]);
     return this.getDeviceConfig(deviceId);
   }

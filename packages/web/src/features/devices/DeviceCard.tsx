@@ -15,6 +15,7 @@ import { MQTT_CONNECT, MQTT_DISCONNECT } from '@playlist-alarms/core/texts/devic
 import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useDeviceOnline, useLinkCloseReason, useLinkStatus } from '../../services/use-realtime';
 import { DeviceStatusAccordion } from './DeviceStatusAccordion';
+import { DayNightPanel } from './day-night/DayNightPanel';
 import { mqttChipLabel } from './device-summary';
 import { RemoteControlPanel } from './remote/RemoteControlPanel';
 import type { DeviceConnection } from './use-device-connection';
@@ -105,6 +106,7 @@ export const DeviceCard = memo(function DeviceCard({
           )}
           <DeviceStatusAccordion device={device} />
           <RemoteControlPanel device={device} playlists={playlists} />
+          <DayNightPanel device={device} />
           <Stack spacing={0.5} component="section" aria-label={`${device.name} alarms`}>
             <Typography variant="subtitle1" component="h4">
               Alarms

@@ -1,19 +1,18 @@
 import { memo, useId, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Device } from '@playlist-alarms/core/shared/entities';
 import { DETAILED_STATUS_REPORT, DEVICE_STATUS } from '@playlist-alarms/core/texts/device-texts';
 import { noStatusData } from '@playlist-alarms/core/texts/messages';
 import { hasStatusData } from '@playlist-alarms/core/device/status-report';
 import { LiveStatusChips } from './DeviceStatusChips';
+import { SectionToggle } from './SectionToggle';
 import { StatusReport } from './StatusReport';
 import { useStatusRefresh } from './use-status-refresh';
 import { useStatusSources } from './use-status-sources';
@@ -32,18 +31,9 @@ export const DeviceStatusAccordion = memo(function DeviceStatusAccordion({ devic
   return (
     <Paper variant="outlined" component="section" aria-label={`${device.name} ${DEVICE_STATUS}`}>
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, p: 1 }}>
-        <Button
-          color="inherit"
-          onClick={() => setOpen((value) => !value)}
-          aria-expanded={open}
-          aria-controls={open ? detailsId : undefined}
-          endIcon={
-            <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: '0.2s' }} />
-          }
-          sx={{ textTransform: 'none', fontWeight: 600 }}
-        >
+        <SectionToggle open={open} onToggle={() => setOpen((value) => !value)} controls={detailsId}>
           {DEVICE_STATUS}
-        </Button>
+        </SectionToggle>
         <LiveStatusChips deviceId={device.deviceId} />
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Refresh status">
