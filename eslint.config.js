@@ -59,7 +59,8 @@ const webZones = [
 // Core's folders (packages/core/README.md), by domain. Imports run one way:
 // shared ← texts ← device ← alarms ← cloud, and library sits on device beside alarms and cloud.
 // Tests may cross (one test checks a player's alarm against a cloud alarm). That production code
-// imports no test code (fixtures/, core's test/ folder) is the rule of every package: testCode below.
+// imports no test code (core's test/ folder, its fixtures included) is the rule of every package:
+// testCode below.
 const CORE_MAY_IMPORT = {
   shared: [],
   texts: ['shared'],
@@ -68,12 +69,11 @@ const CORE_MAY_IMPORT = {
   cloud: ['shared', 'texts', 'device', 'alarms'],
   library: ['shared', 'texts', 'device'],
 };
-const CORE_TEST_DATA = 'fixtures';
 const coreDir = (dir) => `./packages/core/src/${dir}`;
 const coreFolders = Object.keys(CORE_MAY_IMPORT);
 // A folder (or a flat module) outside the order would be unfenced: place it first.
 for (const entry of readdirSync(new URL('./packages/core/src', import.meta.url), { withFileTypes: true })) {
-  if (!entry.isDirectory() || ![...coreFolders, CORE_TEST_DATA].includes(entry.name)) {
+  if (!entry.isDirectory() || !coreFolders.includes(entry.name)) {
     throw new Error(
       `packages/core/src/${entry.name}: give it a folder in eslint.config.js's CORE_MAY_IMPORT`,
     );
@@ -130,18 +130,9 @@ const importZones = ({ testsMayUseSandbox, coreTests = false }) => {
   ];
 };
 
-// Test code, wherever it sits (docs/testing.md): a package's test/ folder, tests beside their
-// module, and the names used before test/support/: *.test-support.ts, the web app's src/test/,
-// core's recorded payloads and the sandbox's MQTT test client.
-const testCode = [
-  '**/test/**',
-  '**/*.test.ts',
-  '**/*.test.tsx',
-  '**/*.test-support.ts',
-  '**/*.test-support.tsx',
-  'packages/core/src/fixtures/**',
-  '**/sandbox/src/mqtt-test-client.ts',
-];
+// Test code, wherever it sits (docs/testing.md): a package's test/ folder (the web app's is
+// src/test/, inside its Vite root) and tests beside their module.
+const testCode = ['**/test/**', '**/*.test.ts', '**/*.test.tsx'];
 const productionZones = [
   ...importZones({ testsMayUseSandbox: false }),
   {

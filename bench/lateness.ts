@@ -10,7 +10,7 @@ import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
-import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { loadConfig } from '@playlist-alarms/server/config';
 import { newAlarmRow } from '@playlist-alarms/server/db/alarms-repository';
 import { connectDatabase } from '@playlist-alarms/server/db/connect';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { E2E_PORTS, knobs } from './stack';
 
 // Watches one command topic on the sandbox broker, as the player receives it: what the app sent

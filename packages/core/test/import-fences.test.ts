@@ -89,11 +89,11 @@ describe("core's import fences (eslint.config.js)", { timeout: 60_000 }, () => {
 
   it('fails production code that imports test data or test helpers, in every folder', async () => {
     const folders = readdirSync(coreSrc, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'fixtures')
+      .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(folders.length).toBeGreaterThanOrEqual(6);
     for (const folder of folders) {
-      expect(await lint(`${folder}/probe.ts`, probe('../fixtures/config-v3'))).toEqual(
+      expect(await lint(`${folder}/probe.ts`, probe('../../test/fixtures/config-v3'))).toEqual(
         fenced('production code imports no test code'),
       );
     }
@@ -107,7 +107,7 @@ describe("core's import fences (eslint.config.js)", { timeout: 60_000 }, () => {
     expect(
       await lint(
         'alarms/probe.test.ts',
-        probe('../cloud/cloud-next-fire', '../../test/support/dst-oracle', '../fixtures/config-v3'),
+        probe('../cloud/cloud-next-fire', '../../test/support/dst-oracle', '../../test/fixtures/config-v3'),
       ),
     ).toEqual([]);
   });

@@ -2,12 +2,12 @@ import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { commandSchemas, decodePayload, responseKey } from '@playlist-alarms/sandbox/command-schemas';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
-import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { everyCommand } from './device-commands.test-support';
+import { everyCommand } from '../test/support/every-command';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage } from './device-link-types';
 

@@ -2,7 +2,7 @@ import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
 import { bluetoothOnPayload } from '@playlist-alarms/core/device/mqtt-commands';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
-import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

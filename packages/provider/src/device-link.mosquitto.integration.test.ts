@@ -7,7 +7,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MqttDeviceLink } from './device-link';
 import type { DeviceMessage, LinkStatus } from './device-link-types';
-import { everyCommand } from './device-commands.test-support';
+import { everyCommand } from '../test/support/every-command';
 import {
   findMosquittoTools,
   publish,
@@ -16,7 +16,7 @@ import {
   type MosquittoTools,
   type RunningMosquitto,
   type Subscriber,
-} from './mosquitto.test-support';
+} from '../test/support/mosquitto';
 
 // The device link against Mosquitto, a broker nobody here wrote, with mosquitto_sub and mosquitto_pub
 // as the independent other side: they check the exact topics and payloads of docs/provider-contract.md (MQTT).

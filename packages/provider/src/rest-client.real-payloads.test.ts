@@ -1,9 +1,9 @@
 import { greeting } from '@playlist-alarms/core/texts/display-name';
-import { CONFIG_STATUS_MINI } from '@playlist-alarms/core/fixtures/config-status-mini';
-import { CONFIG_V3 } from '@playlist-alarms/core/fixtures/config-v3';
-import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '@playlist-alarms/core/fixtures/device-list';
+import { CONFIG_STATUS_MINI } from '@playlist-alarms/core/test/fixtures/config-status-mini';
+import { CONFIG_V3 } from '@playlist-alarms/core/test/fixtures/config-v3';
+import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '@playlist-alarms/core/test/fixtures/device-list';
 import { isMini } from '@playlist-alarms/core/device/player-family';
-import { USER_FAMILY } from '@playlist-alarms/core/fixtures/user-family';
+import { USER_FAMILY } from '@playlist-alarms/core/test/fixtures/user-family';
 import { statusReport } from '@playlist-alarms/core/device/status-report';
 import type { StatusSection } from '@playlist-alarms/core/device/status-report';
 import { describe, expect, it } from 'vitest';

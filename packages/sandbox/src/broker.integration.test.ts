@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { commandTopic, deviceTopics } from '@playlist-alarms/core/device/mqtt-commands';
-import { connectAs, isGranted, recorder } from './mqtt-test-client';
+import { connectAs, isGranted, recorder } from '../test/support/mqtt-test-client';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { powerKnobSchema } from './player-battery';
-import { playerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
 
 // Rates of 3600 % per hour are 1 % per second: a few ticks show each rule.
 const fast = { batteryDrainPerHour: 3600, batteryChargePerHour: 3600, rebootDelayMs: 2_000 };

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bluetoothBanner } from '@playlist-alarms/core/device/bluetooth-banner';
 import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
-import { playerHarness } from './simulated-player.test-support';
-import type { PlayerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
+import type { PlayerHarness } from '../test/support/player-harness';
 import { REAL_SPEAKER_MODE_COMMAND } from '@playlist-alarms/core/test/support/real-mqtt-payloads';
 
 let h: PlayerHarness;

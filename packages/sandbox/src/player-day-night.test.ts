@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { playerHarness } from './simulated-player.test-support';
-import type { PlayerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
+import type { PlayerHarness } from '../test/support/player-harness';
 
 const OK_TO_WAKE = {
   dayTime: '07:00',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedHousehold } from './seed-household';
-import { playerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
 
 describe("the Playroom Mini is a Mini, as a real one's entry says", () => {
   it('seeded as a Mini (family mini, form factor mini, third generation)', () => {

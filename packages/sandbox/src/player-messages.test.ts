@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeviceEvents, parseDeviceStatus } from '@playlist-alarms/core/device/device-messages';
-import { playerHarness } from './simulated-player.test-support';
-import type { PlayerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
+import type { PlayerHarness } from '../test/support/player-harness';
 
 /** The latest MQTT status the player sends on request, next to its REST API status. */
 function bothStatuses(h: PlayerHarness) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_SHUTDOWN_TIMEOUT_S, shutdownTimeoutMs } from './player-power';
-import { playerHarness } from './simulated-player.test-support';
-import type { HarnessOptions } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
+import type { HarnessOptions } from '../test/support/player-harness';
 
 /** A seeded player (on battery) whose config switches it off after `seconds` idle. */
 const withTimeout = (seconds: string, options: HarnessOptions = {}) =>

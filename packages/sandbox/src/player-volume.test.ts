@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNight, volumeForPercent, volumeLimitAt } from './player-volume';
-import { playerHarness } from './simulated-player.test-support';
-import type { PlayerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
+import type { PlayerHarness } from '../test/support/player-harness';
 
 const config = { dayTime: '07:00', nightTime: '19:30', maxVolumeLimit: '13', nightMaxVolumeLimit: '8' };
 const utcAt = (hours: number, minutes = 0) => Date.UTC(2025, 0, 6, hours, minutes);

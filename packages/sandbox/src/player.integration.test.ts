@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { listenToPlayer } from './mqtt-test-client';
+import { listenToPlayer } from '../test/support/mqtt-test-client';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { playerHarness } from './simulated-player.test-support';
-import type { PlayerHarness } from './simulated-player.test-support';
+import { playerHarness } from '../test/support/player-harness';
+import type { PlayerHarness } from '../test/support/player-harness';
 
 let h: PlayerHarness;
 beforeEach(() => {

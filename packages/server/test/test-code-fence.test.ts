@@ -33,12 +33,12 @@ describe('production code never imports test code (eslint.config.js)', { timeout
 
   it('refuses a module that imports a test helper, a test, or a recorded fixture', async () => {
     for (const [file, specifier] of [
-      ['packages/provider/src/probe.ts', './device-commands.test-support'],
-      ['packages/sandbox/src/probe.ts', './mqtt-test-client'],
-      ['packages/web/src/features/devices/probe.ts', './devices.test-support'],
+      ['packages/provider/src/probe.ts', '../test/support/every-command'],
+      ['packages/sandbox/src/probe.ts', '../test/support/mqtt-test-client'],
+      ['packages/web/src/features/devices/probe.ts', '../../test/household'],
       ['packages/web/src/services/probe.ts', './server-session.test'],
       ['packages/web/src/lib/probe.ts', '../test/twins'],
-      ['packages/provider/src/probe.ts', '@playlist-alarms/core/fixtures/config-v3'],
+      ['packages/provider/src/probe.ts', '@playlist-alarms/core/test/fixtures/config-v3'],
     ] as const) {
       const found = await lint(
         file,

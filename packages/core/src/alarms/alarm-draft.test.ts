@@ -11,7 +11,7 @@ import {
   type AlarmDraft,
 } from './alarm-draft';
 import type { Device } from '../shared/entities';
-import { makeDevice } from '../fixtures/builders';
+import { makeDevice } from '../../test/fixtures/builders';
 
 const device = (deviceId: string, online: boolean) => makeDevice(deviceId, deviceId, online);
 

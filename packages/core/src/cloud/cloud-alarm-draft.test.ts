@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCloudAlarm, makeDevice, makePlaylist } from '../fixtures/builders';
+import { makeCloudAlarm, makeDevice, makePlaylist } from '../../test/fixtures/builders';
 import { parseAlarm } from '../alarms/alarm-codec';
 import { keepAlarmOnPlayer } from './keep-on-player';
 import { cloudAlarmCreateSchema } from './cloud-schemas';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCloudAlarm } from '../fixtures/builders';
+import { makeCloudAlarm } from '../../test/fixtures/builders';
 import { cloudAlarmCounts, withCloudAlarm } from './cloud-alarm-list';
 
 describe('the cloud alarms list between reads', () => {

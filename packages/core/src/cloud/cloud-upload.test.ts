@@ -12,7 +12,7 @@ import {
   importIntoDeviceList,
   uploadBody,
 } from './cloud-upload';
-import { makeCloudAlarm } from '../fixtures/builders';
+import { makeCloudAlarm } from '../../test/fixtures/builders';
 
 const read = (raw: string) => {
   const result = parseAlarm(raw, 0);

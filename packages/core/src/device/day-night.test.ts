@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_V3 } from '../fixtures/config-v3';
+import { CONFIG_V3 } from '../../test/fixtures/config-v3';
 import { durationLabel } from '../texts/day-night-texts';
 import {
   OK_TO_WAKE_PRESET,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_DELTA_PLAYING_NO_CARD, EVENTS_FULL_IDLE } from '../fixtures/mqtt-presence';
+import { EVENT_DELTA_PLAYING_NO_CARD, EVENTS_FULL_IDLE } from '../../test/fixtures/mqtt-presence';
 import { cardStartAnswer, PlayConfirmation } from './play-confirm';
 import { REAL_RESPONSES } from '../../test/support/real-mqtt-payloads';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playTarget } from './play-target';
-import { makeDevice } from '../fixtures/builders';
+import { makeDevice } from '../../test/fixtures/builders';
 
 const device = (deviceId: string, online: boolean) => makeDevice(deviceId, deviceId, online);
 

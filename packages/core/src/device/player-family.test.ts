@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '../fixtures/device-list';
+import { MINI_DEVICE_ENTRY, REAL_V3_DEVICE_ENTRY } from '../../test/fixtures/device-list';
 import { hasAmbientLight, isMini, noAmbientLightText } from './player-family';
 
 describe('player families: a Mini has no ambient light', () => {

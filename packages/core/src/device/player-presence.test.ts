@@ -5,7 +5,7 @@ import {
   LEGACY_STATUS_SHUTDOWN,
   PRESENCE_OFFLINE,
   PRESENCE_ONLINE,
-} from '../fixtures/mqtt-presence';
+} from '../../test/fixtures/mqtt-presence';
 import { isOnlineNow, presenceFromShutDown } from './player-presence';
 
 describe('presence messages (device/{id}/presence)', () => {

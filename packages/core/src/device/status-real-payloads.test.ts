@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeviceStatus } from './device-messages';
-import { MQTT_STATUS_DOCUMENTED, MQTT_STATUS_MINI } from '../fixtures/mqtt-status';
+import { MQTT_STATUS_DOCUMENTED, MQTT_STATUS_MINI } from '../../test/fixtures/mqtt-status';
 import { deviceTemperature, formatTemperature, kibibytesToBytes } from './status-format';
 import { statusReport } from './status-report';
 import type { StatusSection } from './status-report';

@@ -3,7 +3,7 @@ import {
   REAL_EVENTS_VOLUME_MAX_13,
   REAL_EVENTS_VOLUME_MAX_8,
   REAL_VOLUME_DELTAS_MAX_13,
-} from '../fixtures/volume-events';
+} from '../../test/fixtures/volume-events';
 import { mergeEvents, parseDeviceEvents } from './device-messages';
 import type { DeviceEvents } from './device-messages';
 import {

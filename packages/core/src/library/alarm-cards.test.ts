@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeLibraryGroup, makePlaylist } from '../fixtures/builders';
+import { makeLibraryGroup, makePlaylist } from '../../test/fixtures/builders';
 import { groupPlaylists } from './family-library';
 import {
   alarmCardChoices,

@@ -7,7 +7,7 @@ import {
   groupPlaylists,
   withContentOutcome,
 } from './family-library';
-import { makeLibraryGroup, makePlaylist } from '../fixtures/builders';
+import { makeLibraryGroup, makePlaylist } from '../../test/fixtures/builders';
 
 const group = (id: string, name: string, items: string[]) =>
   makeLibraryGroup(id, name, items, '2024-01-01T00:00:00.000Z');

@@ -23,7 +23,7 @@ import {
   quickPlayTitle,
   showGroupTabs,
 } from './playlist-browser';
-import { makePlaylist } from '../fixtures/builders';
+import { makePlaylist } from '../../test/fixtures/builders';
 
 const playlist = (id: number, over: Partial<Playlist> = {}): Playlist =>
   makePlaylist(id, { id: `p${id}`, cardId: `c${id}`, title: `Playlist ${id}`, ...over });

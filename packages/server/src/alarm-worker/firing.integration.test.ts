@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
-import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { findAlarm } from '../../test/support/stored-rows';
 import { findFiring } from '../db/firings-repository';

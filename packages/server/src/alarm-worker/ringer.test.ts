@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandResult } from '@playlist-alarms/core/device/command-response';
-import { EVENT_DELTA_PLAYING_NO_CARD, EVENTS_FULL_IDLE } from '@playlist-alarms/core/fixtures/mqtt-presence';
+import {
+  EVENT_DELTA_PLAYING_NO_CARD,
+  EVENTS_FULL_IDLE,
+} from '@playlist-alarms/core/test/fixtures/mqtt-presence';
 import type { DeviceCommandName } from '@playlist-alarms/core/device/mqtt-commands';
 import type {
   DeviceLink,

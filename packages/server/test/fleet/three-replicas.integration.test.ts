@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronStatusSchema } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
-import { connectAs } from '@playlist-alarms/sandbox/mqtt-test-client';
+import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { DEMO_USER, eventually, observePlayer, playableCardId } from '../support/sandbox-fixture';
 import { connectDatabase } from '../../src/db/connect';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { household } from '../features/devices/devices.test-support';
+import { household } from '../test/household';
 import { renderWithServices } from '../test/render-with-services';
 import { DevicesSection } from './DevicesSection';
 

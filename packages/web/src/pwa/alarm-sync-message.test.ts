@@ -7,7 +7,7 @@ import {
   makeDevice,
   makeDeviceAlarm,
   makePlaylist,
-} from '@playlist-alarms/core/fixtures/builders';
+} from '@playlist-alarms/core/test/fixtures/builders';
 
 const deviceAlarm = (id: string, enabled: boolean) => makeDeviceAlarm({ id, enabled });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from '../api/query-keys';
 import { syncAlarmsWithWorker } from './alarm-sync';
-import { makeDevice } from '@playlist-alarms/core/fixtures/builders';
+import { makeDevice } from '@playlist-alarms/core/test/fixtures/builders';
 
 // jsdom has no service workers: this container stands in for navigator.serviceWorker, with an
 // active worker that records what the page posts (the real round trip is e2e/pwa.spec.ts).

@@ -7,7 +7,7 @@ import {
   LEGACY_STATUS_SHUTDOWN,
   PRESENCE_OFFLINE,
   PRESENCE_ONLINE,
-} from '@playlist-alarms/core/fixtures/mqtt-presence';
+} from '@playlist-alarms/core/test/fixtures/mqtt-presence';
 import { flushMicrotasks, setupRegistry as setup } from '../test/registry-setup';
 
 describe('DeviceLinkRegistry: presence and deltas', () => {

@@ -4,7 +4,7 @@ import {
   LEGACY_STATUS_SHUTDOWN,
   PRESENCE_OFFLINE,
   PRESENCE_ONLINE,
-} from '@playlist-alarms/core/fixtures/mqtt-presence';
+} from '@playlist-alarms/core/test/fixtures/mqtt-presence';
 import { isOnlineNow } from '@playlist-alarms/core/device/player-presence';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { PresenceWatcher } from './presence-watcher';

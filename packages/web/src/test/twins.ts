@@ -332,4 +332,4 @@ export function createTestServices(
 }
 
 // The entity builders every package's tests share.
-export { makeDevice, makePlaylist } from '@playlist-alarms/core/fixtures/builders';
+export { makeDevice, makePlaylist } from '@playlist-alarms/core/test/fixtures/builders';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeLibraryGroup } from '@playlist-alarms/core/fixtures/builders';
+import { makeLibraryGroup } from '@playlist-alarms/core/test/fixtures/builders';
 import { renderWithServices } from '../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import { AlarmsPanel } from './AlarmsPanel';

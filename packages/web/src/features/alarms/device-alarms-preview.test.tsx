@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { makeLibraryGroup } from '@playlist-alarms/core/fixtures/builders';
+import { makeLibraryGroup } from '@playlist-alarms/core/test/fixtures/builders';
 import { renderWithServices } from '../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import { DeviceAlarmsPreview } from './DeviceAlarmsPreview';

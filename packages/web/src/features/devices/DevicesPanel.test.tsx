@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DevicesPanel } from './DevicesPanel';
-import { household } from './devices.test-support';
+import { household } from '../../test/household';
 import { renderWithServices } from '../../test/render-with-services';
 import { renderApp } from '../../test/render-app';
 

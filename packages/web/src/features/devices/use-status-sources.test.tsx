@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useBluetoothResponse, useSomeLinkConnected } from '../../services/use-realtime';
-import { household } from './devices.test-support';
+import { household } from '../../test/household';
 import { renderWithServices } from '../../test/render-with-services';
 import { useStatusSources } from './use-status-sources';
 

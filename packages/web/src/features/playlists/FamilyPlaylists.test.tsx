@@ -5,7 +5,7 @@ import type { Playlist } from '@playlist-alarms/core/shared/entities';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 import type { TestServices } from '../../test/twins';
-import { makeLibraryGroup } from '@playlist-alarms/core/fixtures/builders';
+import { makeLibraryGroup } from '@playlist-alarms/core/test/fixtures/builders';
 
 const group = (id: string, name: string, items: string[]) => makeLibraryGroup(id, name, items);
 

@@ -4,7 +4,7 @@ import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmScheduler } from './AlarmScheduler';
-import { makeCloudAlarm, makeLibraryGroup } from '@playlist-alarms/core/fixtures/builders';
+import { makeCloudAlarm, makeLibraryGroup } from '@playlist-alarms/core/test/fixtures/builders';
 
 // The page's scheduler over the session's twins: the next alarm across players and cloud, its
 // prepare state, and at its time the server asked to fire a cloud alarm — never a device alarm.

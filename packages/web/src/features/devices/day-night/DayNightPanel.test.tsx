@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONFIG_V3 } from '@playlist-alarms/core/fixtures/config-v3';
+import { CONFIG_V3 } from '@playlist-alarms/core/test/fixtures/config-v3';
 import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import { createTestServices, makeDevice } from '../../../test/twins';
 import { renderWithServices } from '../../../test/render-with-services';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { household } from '../devices.test-support';
+import { household } from '../../../test/household';
 import { renderWithServices } from '../../../test/render-with-services';
 import { RemoteControlPanel } from './RemoteControlPanel';
 import type { TestServices } from '../../../test/twins';
-import { makeDevice } from '@playlist-alarms/core/fixtures/builders';
+import { makeDevice } from '@playlist-alarms/core/test/fixtures/builders';
 
 const BEDROOM = makeDevice('p1', 'Bedroom Player', true);
 

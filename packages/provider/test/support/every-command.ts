@@ -8,7 +8,7 @@ import {
 } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { gaugeToPercent } from '@playlist-alarms/core/device/volume';
-import type { DeviceLink } from './device-link-types';
+import type { DeviceLink } from '../../src/device-link-types';
 
 interface CommandCase {
   name: DeviceCommandName;

@@ -1,5 +1,5 @@
-import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
-import type { TestServices } from '../../test/twins';
+import { createTestServices, makeDevice, makePlaylist } from './twins';
+import type { TestServices } from './twins';
 
 /** Two players (one offline), six playlists (the fifth without a card) and an API status for p1. */
 export function household(

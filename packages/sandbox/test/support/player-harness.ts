@@ -4,10 +4,10 @@
 // pushes events for the next five minutes; tests of that window start without it.
 import { z } from 'zod';
 import { deviceTopics } from '@playlist-alarms/core/device/mqtt-commands';
-import type { SeedCard, SeedDevice } from './household';
-import type { PlayerSettings } from './player-state';
-import { seedHousehold } from './seed-household';
-import { SimulatedPlayer } from './simulated-player';
+import type { SeedCard, SeedDevice } from '../../src/household';
+import type { PlayerSettings } from '../../src/player-state';
+import { seedHousehold } from '../../src/seed-household';
+import { SimulatedPlayer } from '../../src/simulated-player';
 
 const messageSchema = z.record(z.string(), z.unknown());
 const statusMessageSchema = z.object({ status: messageSchema });
