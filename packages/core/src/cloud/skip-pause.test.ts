@@ -35,7 +35,11 @@ describe('skip next', () => {
   it('a skip of a 01:30 ringing on the fall-back day is not followed by its second showing', () => {
     const first = nextFireAt(daily(1, 30), new Date('2026-10-24T12:00:00Z'), London);
     expect(iso(first)).toBe('2026-10-25T00:30:00.000Z');
-    const next = nextFireAt({ ...daily(1, 30), skip_until: iso(first) }, new Date('2026-10-24T12:00:00Z'), London);
+    const next = nextFireAt(
+      { ...daily(1, 30), skip_until: iso(first) },
+      new Date('2026-10-24T12:00:00Z'),
+      London,
+    );
     expect(iso(next)).toBe('2026-10-26T01:30:00.000Z');
   });
 });
@@ -60,7 +64,9 @@ describe('pause until a date (inclusive, local date in the zone)', () => {
     expect(iso(nextFireAt({ ...daily(13, 0), paused_through: '2026-03-24' }, now, London))).toBe(
       '2026-03-25T13:00:00.000Z',
     );
-    expect(iso(earliestAfter({ paused_through: '2026-03-24', skip_until: null }, now, London))).toBe(iso(now));
+    expect(iso(earliestAfter({ paused_through: '2026-03-24', skip_until: null }, now, London))).toBe(
+      iso(now),
+    );
   });
   it('accepts today or later in the zone, never a past, malformed or impossible date', () => {
     const lateInUtc = new Date('2026-06-10T23:30:00Z'); // already the 11th in London

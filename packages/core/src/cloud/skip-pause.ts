@@ -5,7 +5,8 @@ import { resolveLocalTime, wallClock } from '../alarms/local-time';
 import { pausedUntilText, shortDate, skippingText } from '../texts/skip-pause-texts';
 
 /** What the card asks of the server: POST /api/alarms/{id}/{action}, with `through` for a pause. */
-export type SkipPauseChange = { action: 'skip' } | { action: 'pause'; through: string } | { action: 'resume' };
+export type SkipPauseChange =
+  { action: 'skip' } | { action: 'pause'; through: string } | { action: 'resume' };
 
 /** A local calendar date, YYYY-MM-DD. */
 export const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,10 +57,7 @@ export function earliestAfter(marks: SkipPause, now: Date, timeZone: string): Da
 export const pauseDateAllowed = (through: string, now: Date, timeZone: string): boolean =>
   parseLocalDate(through) !== null && through >= localDateOf(now, timeZone);
 
-export type SkipPauseState =
-  | { kind: 'skipped'; date: string }
-  | { kind: 'paused'; through: string }
-  | null;
+export type SkipPauseState = { kind: 'skipped'; date: string } | { kind: 'paused'; through: string } | null;
 
 /** What still holds at `now`: a pause (it covers a skip inside it) or a skip, or nothing. */
 export function skipPauseState(marks: SkipPause, now: Date, timeZone: string): SkipPauseState {

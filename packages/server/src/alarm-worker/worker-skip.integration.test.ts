@@ -82,7 +82,9 @@ describeOnDatabases('alarm worker: skip and pause', (open) => {
     workers.push(third);
     expect(await third.pass()).toMatchObject({ fired: 1 });
     expect(nextRinger.rings.map((r) => r.at)).toEqual(['2026-06-11T07:00:00.000Z']);
-    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({ next_fire_at: '2026-06-12T07:00:00.000Z' });
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-12T07:00:00.000Z',
+    });
   });
 
   it('a paused alarm is never due during the pause', async () => {

@@ -57,7 +57,9 @@ export const skipNext = (db: Db, userId: string, id: string, now: Date) =>
 /** Keeps the alarm silent through `through` (a local date, today or later); a skip stays. */
 export const pauseThrough = (db: Db, userId: string, id: string, through: string, now: Date) =>
   changeMarks(db, userId, id, now, (row, zone) =>
-    pauseDateAllowed(through, now, zone) ? { skip_until: row.skip_until, paused_through: through } : 'past-date',
+    pauseDateAllowed(through, now, zone)
+      ? { skip_until: row.skip_until, paused_through: through }
+      : 'past-date',
   );
 
 /** Undoes a skip and a pause at once. */

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { cloudAlarmSchema, type CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { alarmBody, BOB, describeOnDatabases, startCloudApi, type CloudApi } from '../../test/support/cloud-api';
+import {
+  alarmBody,
+  BOB,
+  describeOnDatabases,
+  startCloudApi,
+  type CloudApi,
+} from '../../test/support/cloud-api';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { startTestIssuer, type TestIssuer } from '../../test/support/test-issuer';
 
@@ -77,7 +83,9 @@ describeOnDatabases('cloud alarms: skip next, pause until, resume', (open) => {
     expect(status).toMatchObject({ status: 200, body: { counts: { skipped: 1, paused: 1 } } });
     // Once the pause is over, it is no longer counted.
     api.clock.now = new Date('2026-06-13T00:00:00.000Z');
-    expect((await api.call('GET', '/api/cron/status')).body).toMatchObject({ counts: { skipped: 0, paused: 0 } });
+    expect((await api.call('GET', '/api/cron/status')).body).toMatchObject({
+      counts: { skipped: 0, paused: 0 },
+    });
   });
 
   it('editing the time clears the skip; the pause stays', async () => {
@@ -101,7 +109,10 @@ describeOnDatabases('cloud alarms: skip next, pause until, resume', (open) => {
       [await post(alarm.id, 'pause', {}), 400],
       [await post('no-such-alarm', 'skip'), 404],
       [await api.call('POST', `/api/alarms/${alarm.id}/skip`, { as: BOB }), 404],
-      [await api.call('POST', `/api/alarms/${alarm.id}/pause`, { as: BOB, body: { through: '2026-07-01' } }), 404],
+      [
+        await api.call('POST', `/api/alarms/${alarm.id}/pause`, { as: BOB, body: { through: '2026-07-01' } }),
+        404,
+      ],
       [await api.call('POST', `/api/alarms/${alarm.id}/resume`, { as: BOB }), 404],
     ] as const;
     for (const [answer, status] of refusals) {

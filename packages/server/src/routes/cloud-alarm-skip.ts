@@ -27,11 +27,19 @@ const responses = { 200: cloudAlarmSchema, ...errorResponses, 404: errorBodySche
 export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scope, { db, now }, done) => {
   useZodSchemas(scope);
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const schema = (summary: string) => ({ tags: ['alarms'], summary, params: alarmIdParamsSchema, response: responses });
+  const schema = (summary: string) => ({
+    tags: ['alarms'],
+    summary,
+    params: alarmIdParamsSchema,
+    response: responses,
+  });
 
   app.post(
     '/api/alarms/:id/skip',
-    { bodyLimit: CLOUD_BODY_LIMIT, schema: { ...schema('Skip the next ringing only (409 when none is ahead)'), querystring: userIdSchema } },
+    {
+      bodyLimit: CLOUD_BODY_LIMIT,
+      schema: { ...schema('Skip the next ringing only (409 when none is ahead)'), querystring: userIdSchema },
+    },
     async (request) => {
       const userId = callerUserId(request, request.query.yoto_user_id);
       return answer(await skipNext(db, userId, request.params.id, now()));
@@ -56,7 +64,10 @@ export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
 
   app.post(
     '/api/alarms/:id/resume',
-    { bodyLimit: CLOUD_BODY_LIMIT, schema: { ...schema('Undo a skip and a pause'), querystring: userIdSchema } },
+    {
+      bodyLimit: CLOUD_BODY_LIMIT,
+      schema: { ...schema('Undo a skip and a pause'), querystring: userIdSchema },
+    },
     async (request) => {
       const userId = callerUserId(request, request.query.yoto_user_id);
       return answer(await resumeAlarm(db, userId, request.params.id, now()));

@@ -59,9 +59,9 @@ const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
   },
   'POST /api/alarms/:id/pause': {
     through: fc.oneof(
-      fc.date({ min: new Date('2020-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((date) =>
-        date.toISOString().slice(0, 10),
-      ),
+      fc
+        .date({ min: new Date('2020-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
       fc.constantFrom('2026-02-30', '2026-6-1', '2099-12-31', '31/12/2099', ''),
     ),
   },

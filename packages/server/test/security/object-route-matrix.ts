@@ -156,8 +156,20 @@ export const ROUTE_MATRIX: Readonly<Record<string, Coverage>> = {
               const body = { through: '2100-01-01' };
               return [
                 { method: 'POST', url, body, what: how, expect: 404 },
-                { method: 'POST', url, body: { ...body, yoto_user_id: INTRUDER }, what: `${how}, B’s claim`, expect: 404 },
-                { method: 'POST', url, body: { ...body, yoto_user_id: OWNER }, what: `${how}, claiming A`, expect: 403 },
+                {
+                  method: 'POST',
+                  url,
+                  body: { ...body, yoto_user_id: INTRUDER },
+                  what: `${how}, B’s claim`,
+                  expect: 404,
+                },
+                {
+                  method: 'POST',
+                  url,
+                  body: { ...body, yoto_user_id: OWNER },
+                  what: `${how}, claiming A`,
+                  expect: 403,
+                },
               ];
             }
             return [

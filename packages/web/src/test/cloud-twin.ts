@@ -121,13 +121,17 @@ export class InMemoryCloud implements CloudSource {
       if (!was) throw new CloudRequestError(404, 'Alarm not found');
       const now = this.now();
       const zone = effectiveTimeZone(this.user?.timezone);
-      let marks: Pick<CloudAlarm, 'skip_until' | 'paused_through'> = { skip_until: null, paused_through: null };
+      let marks: Pick<CloudAlarm, 'skip_until' | 'paused_through'> = {
+        skip_until: null,
+        paused_through: null,
+      };
       if (change.action === 'skip') {
         const next = nextFireAt(was, now, zone);
         if (!next) throw new CloudRequestError(409, SKIP_PAUSE_TEXTS.nothingToSkip);
         marks = { skip_until: next.toISOString(), paused_through: was.paused_through };
       } else if (change.action === 'pause') {
-        if (!pauseDateAllowed(change.through, now, zone)) throw new CloudRequestError(400, SKIP_PAUSE_TEXTS.pastDate);
+        if (!pauseDateAllowed(change.through, now, zone))
+          throw new CloudRequestError(400, SKIP_PAUSE_TEXTS.pastDate);
         marks = { skip_until: was.skip_until, paused_through: change.through };
       }
       const changed = this.scheduled({ ...was, ...marks, updated_at: AT });

@@ -90,7 +90,11 @@ export function CloudAlarmRow({
               .filter(Boolean)
               .join(' · ')}
             {status && (
-              <Box component="span" data-testid="skip-pause-status" sx={{ display: 'block', color: 'warning.main' }}>
+              <Box
+                component="span"
+                data-testid="skip-pause-status"
+                sx={{ display: 'block', color: 'warning.main' }}
+              >
                 {status}
               </Box>
             )}

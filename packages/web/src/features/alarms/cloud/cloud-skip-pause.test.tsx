@@ -27,7 +27,12 @@ function setup() {
     updated_at: '2026-01-01T00:00:00.000Z',
   };
   services.cloud.alarms = [
-    makeCloudAlarm({ id: 'a1', alarm_name: 'Morning', days: '1111111', next_fire_at: '2099-01-01T06:05:00.000Z' }),
+    makeCloudAlarm({
+      id: 'a1',
+      alarm_name: 'Morning',
+      days: '1111111',
+      next_fire_at: '2099-01-01T06:05:00.000Z',
+    }),
   ];
   const family = { playlists: [], load: () => undefined, loading: false };
   renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} family={family} />);

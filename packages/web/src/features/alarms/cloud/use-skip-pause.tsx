@@ -14,7 +14,10 @@ export function useSkipPause(zone: string) {
   const mark = useMarkCloudAlarm();
   const [pausing, setPausing] = useState<CloudAlarm | null>(null);
   const send = (alarm: CloudAlarm, change: SkipPauseChange, after?: () => void) =>
-    mark.mutate({ id: alarm.id, change }, { onSuccess: after, onError: (error) => notify.error(error.message) });
+    mark.mutate(
+      { id: alarm.id, change },
+      { onSuccess: after, onError: (error) => notify.error(error.message) },
+    );
 
   const dialog = pausing && (
     <Suspense fallback={null}>

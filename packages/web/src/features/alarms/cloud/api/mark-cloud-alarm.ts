@@ -15,7 +15,9 @@ export function useMarkCloudAlarm() {
     mutationFn: ({ id, change }: { id: string; change: SkipPauseChange }) =>
       inContext(CLOUD_CONTEXTS.updateAlarm, async () => (await loadCloud()).markAlarm(id, change)),
     onSuccess: (alarm) =>
-      queryClient.setQueryData<CloudAlarmList>(queryKeys.cloudAlarms(), (list) => withCloudAlarm(list, alarm)),
+      queryClient.setQueryData<CloudAlarmList>(queryKeys.cloudAlarms(), (list) =>
+        withCloudAlarm(list, alarm),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cloudAlarms() }),
   });
 }
