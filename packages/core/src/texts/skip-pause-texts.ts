@@ -23,5 +23,6 @@ export function shortDate(year: number, month: number, day: number): string {
   return `${WEEKDAYS[weekday] ?? ''} ${day} ${MONTHS[month] ?? ''}`;
 }
 
-export const skippingText = (when: 'today' | 'tomorrow' | string): string => `Skipping ${when}`;
+/** `when` is 'today', 'tomorrow' or a short date. */
+export const skippingText = (when: string): string => `Skipping ${when}`;
 export const pausedUntilText = (date: string): string => `Paused until ${date}`;
