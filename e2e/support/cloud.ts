@@ -19,6 +19,9 @@ const cloudListSchema = z.object({
       is_enabled: z.boolean(),
       playlist_id: z.string(),
       yoto_device_id: z.string(),
+      next_fire_at: z.string().nullable(),
+      skip_until: z.string().nullable(),
+      paused_through: z.string().nullable(),
     }),
   ),
 });
@@ -42,6 +45,8 @@ export const cloud = {
   clear: () => call('DELETE', '/api/alarms/clear-all'),
   /** POST /api/alarms as the demo parent (fields as in the API docs). */
   create: (alarm: Record<string, unknown>) => call('POST', '/api/alarms', alarm),
+  /** POST /api/users: the household's time zone, which cloud alarms ring in. */
+  setZone: (timezone: string) => call('POST', '/api/users', { timezone }),
 };
 
 /**

@@ -137,6 +137,28 @@ export class AlarmsTab {
       .getByRole('button', { name: `Duplicate ${name}`, exact: true })
       .click();
 
+  /** "Skip next", "Pause until…" and "Resume" of a cloud alarm, by its name. */
+  skipNext = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Skip next ${name}` })
+      .click();
+  pauseUntil = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Pause until… ${name}` })
+      .click();
+  resume = (name: string) =>
+    this.cloudAlarms()
+      .getByRole('button', { name: `Resume ${name}` })
+      .click();
+  /** The "Pause until…" dialog's date and its Pause button. */
+  pauseDialog = (name: string) => this.dialog(`Pause until… ${name}`);
+  pauseThrough = async (name: string, date: string) => {
+    await this.pauseDialog(name).getByLabel('Last silent day').fill(date);
+    await this.pauseDialog(name).getByRole('button', { name: 'Pause', exact: true }).click();
+  };
+  /** The line saying "Skipping tomorrow" or "Paused until Mon 3 Aug". */
+  skipPauseStatus = () => this.cloudAlarms().getByTestId('skip-pause-status');
+
   uploadButton = () => this.page.getByRole('button', { name: 'Upload Local Alarms' });
   uploadLocalAlarms = () => this.uploadButton().click();
   importFromCloud = () => this.page.getByRole('button', { name: 'Import from Cloud' }).click();

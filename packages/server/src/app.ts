@@ -18,6 +18,7 @@ import { alarmTriggerRoutes } from './routes/alarm-trigger';
 import { registerApiDocs } from './routes/api-docs';
 import { cloudAlarmByTypeRoutes } from './routes/cloud-alarms-by-type';
 import { cloudAlarmRoutes } from './routes/cloud-alarms';
+import { cloudAlarmSkipRoutes } from './routes/cloud-alarm-skip';
 import { cloudUserRoutes } from './routes/cloud-users';
 import { configRoutes } from './routes/config';
 import { cronRoutes } from './routes/cron';
@@ -148,7 +149,13 @@ async function registerRoutes(
 
   await app.register(healthRoutes, { db, providerProbeUrl: jwksUrl(config.provider), fetch: fetchImpl });
   await app.register(configRoutes, { runtimeConfig: toRuntimeConfig(config) });
-  await app.register(cronRoutes, { db, worker, cronSecret: config.cronSecret, workerOn: config.alarmWorker });
+  await app.register(cronRoutes, {
+    db,
+    worker,
+    cronSecret: config.cronSecret,
+    workerOn: config.alarmWorker,
+    now,
+  });
 
   // Every route not on the public list needs a credential: a session cookie or a provider token.
   const verify = createTokenVerifier(config.provider, fetchImpl);
@@ -173,6 +180,7 @@ async function registerRoutes(
     const cloud = { db, now };
     await api.register(cloudUserRoutes, cloud);
     await api.register(cloudAlarmRoutes, cloud);
+    await api.register(cloudAlarmSkipRoutes, cloud);
     await api.register(cloudAlarmByTypeRoutes, cloud);
     await api.register(alarmTriggerRoutes, { ...cloud, worker });
     // Every successful write (alarms, a time zone change) re-arms the timers at once.

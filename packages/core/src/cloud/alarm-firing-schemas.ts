@@ -47,6 +47,9 @@ export const cronStatusSchema = z.object({
     due_within_minute: z.number().int().min(0),
     /** Timers armed in this process. */
     armed: z.number().int().min(0),
+    /** Enabled alarms whose next ringing is skipped, and those paused (a pause covers a skip). */
+    skipped: count,
+    paused: count,
     /** Firings of the last 24 hours by outcome (in_progress: claimed, no outcome yet). */
     last_24h: z.object({
       played: count,

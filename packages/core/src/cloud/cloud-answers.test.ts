@@ -25,6 +25,8 @@ const alarm = {
   last_fired_at: '2026-11-24T07:00:00.000Z',
   last_outcome: 'played',
   last_outcome_at: '2026-11-24T07:00:01.200Z',
+  skip_until: '2026-11-25T07:00:00.000Z',
+  paused_through: null,
   created_at: 'x',
   updated_at: 'x',
 };

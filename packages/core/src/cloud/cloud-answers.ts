@@ -24,6 +24,9 @@ export const cloudAlarmAnswer = z.object({
   last_fired_at: z.nullable(z.string()),
   last_outcome: z.nullable(z.enum(FIRING_OUTCOMES)),
   last_outcome_at: z.nullable(z.string()),
+  // Skip next and pause (skip-pause.ts); absent from an older server's answer.
+  skip_until: z._default(z.nullable(z.string()), null),
+  paused_through: z._default(z.nullable(z.string()), null),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -6,6 +6,7 @@ import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE } from '../shared/constants';
 import { isValidTimeZone } from '../alarms/local-time';
+import { parseLocalDate } from './skip-pause';
 
 // The schema-free rules live in cloud-alarm-rules.ts (the web app loads them without this module's zod).
 export { defaultCloudAlarmName } from './cloud-alarm-rules';
@@ -118,6 +119,10 @@ export const cloudAlarmSchema = z.object({
   last_outcome: z.enum(FIRING_OUTCOMES).nullable(),
   /** When that outcome was recorded. */
   last_outcome_at: z.string().nullable(),
+  /** The skipped ringing (UTC ISO), null when none; inert once passed (skip-pause.ts). */
+  skip_until: z.string().nullable().default(null),
+  /** The pause's last silent day, YYYY-MM-DD in the user's zone; null when none. */
+  paused_through: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -200,6 +205,17 @@ export type CloudAlarmList = z.infer<typeof cloudAlarmListSchema>;
 
 /** GET /api/devices. */
 export const cloudDeviceListSchema = z.object({ devices: z.array(cloudDeviceRecordSchema) });
+
+/** POST /api/alarms/{id}/pause: the last silent day, today or later in the user's zone. */
+export const pauseBodySchema = z.object(
+  {
+    yoto_user_id: claimedUserId,
+    through: z
+      .string({ error: 'through must be a date such as 2026-08-03' })
+      .refine((text) => parseLocalDate(text) !== null, 'through must be a date such as 2026-08-03'),
+  },
+  bodyObject,
+);
 
 /** Every delete answers how many alarms it removed. */
 export const deletedCountSchema = z.object({ deleted: z.number().int().min(0) });

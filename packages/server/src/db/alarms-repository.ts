@@ -54,8 +54,10 @@ export async function lockUser(trx: Trx, userId: string, at: string): Promise<st
   return row.timezone;
 }
 
-const nextFireText = (
-  alarm: Pick<AlarmsTable, 'hour' | 'minute' | 'days' | 'is_enabled'>,
+/** next_fire_at as stored: honours a skip and a pause when the row has them. */
+export const nextFireText = (
+  alarm: Pick<AlarmsTable, 'hour' | 'minute' | 'days' | 'is_enabled'> &
+    Partial<Pick<AlarmsTable, 'skip_until' | 'paused_through'>>,
   zone: string | null,
   now: Date,
 ) => nextFireAt({ ...alarm, is_enabled: alarm.is_enabled === 1 }, now, zone)?.toISOString() ?? null;
@@ -95,6 +97,8 @@ export function newAlarmRow(
     last_outcome_at: null,
     claimed_by: null,
     claimed_until: null,
+    skip_until: null,
+    paused_through: null,
     created_at: at,
     updated_at: at,
   };
@@ -192,6 +196,9 @@ export async function updateAlarm(
       ...(is_enabled === undefined ? {} : { is_enabled: is_enabled ? 1 : 0 }),
       updated_at: now.toISOString(),
     };
+    // A skip is of one ringing: a new time or new days make a new schedule, with nothing skipped.
+    if (merged.hour !== current.hour || merged.minute !== current.minute || merged.days !== current.days)
+      merged.skip_until = null;
     merged.next_fire_at = nextFireText(merged, zone, now);
     // A "the player was off" note of the prepare window is about a firing still ahead: once the
     // edit moves the alarm off that instant, the note is about nothing.
@@ -293,6 +300,8 @@ export function toCloudAlarm(row: AlarmsTable): CloudAlarm {
     last_fired_at: row.last_fired_at,
     last_outcome: row.last_outcome,
     last_outcome_at: row.last_outcome_at,
+    skip_until: row.skip_until,
+    paused_through: row.paused_through,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
+import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
+import { skipPauseState } from '@playlist-alarms/core/cloud/skip-pause';
 import type { AlarmsTable, Database } from './schema';
 
 // The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.
@@ -211,7 +213,20 @@ export async function firingStats(db: Db, now: Date) {
     .where('claimed_at', '>=', new Date(now.getTime() - 24 * 3_600_000).toISOString())
     .groupBy('outcome')
     .execute();
+  // Few alarms carry a mark, and whether a pause still holds depends on the owner's zone: read them.
+  const marked = await db
+    .selectFrom('alarms')
+    .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
+    .select(['alarms.skip_until', 'alarms.paused_through', 'users.timezone'])
+    .where('alarms.is_enabled', '=', 1)
+    .where((eb) =>
+      eb.or([eb('alarms.skip_until', '>', now.toISOString()), eb('alarms.paused_through', 'is not', null)]),
+    )
+    .execute();
+  const states = marked.map((row) => skipPauseState(row, now, effectiveTimeZone(row.timezone))?.kind);
   return {
+    skipped: states.filter((kind) => kind === 'skipped').length,
+    paused: states.filter((kind) => kind === 'paused').length,
     nextDueAt: nextDue?.next ?? null,
     enabledAlarms: Number(enabled.count),
     dueWithinMinute: Number(dueSoon.count),

@@ -129,6 +129,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('alarm_firings').execute();
     },
   },
+  // "Skip next" and "Pause until…" of a cloud alarm (docs/decisions/skip-and-pause.md): the
+  // skipped ringing's instant and the pause's last local date, both null when not set.
+  '0005_skip_pause': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarms').addColumn('skip_until', 'text').execute();
+      await db.schema.alterTable('alarms').addColumn('paused_through', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarms').dropColumn('paused_through').execute();
+      await db.schema.alterTable('alarms').dropColumn('skip_until').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -55,6 +55,10 @@ export interface AlarmsTable {
   /** Which worker holds the alarm while it fires, and until when (replicas must not double-fire). */
   claimed_by: string | null;
   claimed_until: string | null;
+  /** UTC instant of the skipped ringing (migration 0005); inert once passed. */
+  skip_until: string | null;
+  /** Last silent local date, YYYY-MM-DD in the user's zone (migration 0005). */
+  paused_through: string | null;
   created_at: string;
   updated_at: string;
 }

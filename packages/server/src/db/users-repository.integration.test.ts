@@ -133,6 +133,8 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       last_outcome_at: null,
       claimed_by: null,
       claimed_until: null,
+      skip_until: null,
+      paused_through: null,
       created_at: at,
       updated_at: at,
     };

@@ -20,6 +20,8 @@ interface CronRoutesOptions {
   /** When set, each call needs it; when null both routes are open (idempotent, counts only). */
   cronSecret: string | null;
   workerOn: boolean;
+  /** The app's clock (tests pin it): whether a skip or a pause still holds depends on it. */
+  now?: () => Date;
 }
 
 function presentedSecret(request: FastifyRequest): string | null {
@@ -37,7 +39,7 @@ function secretMatches(given: string, expected: string): boolean {
 
 /** GET /api/cron/check (one pass) and GET /api/cron/status, for deployments with an external scheduler. */
 export const cronRoutes: FastifyPluginCallback<CronRoutesOptions> = (scope, options, done) => {
-  const { db, worker, cronSecret, workerOn } = options;
+  const { db, worker, cronSecret, workerOn, now = () => new Date() } = options;
   useZodSchemas(scope);
   const app = scope.withTypeProvider<ZodTypeProvider>();
   scope.addHook('onRequest', (request, _reply, next) => {
@@ -80,7 +82,7 @@ export const cronRoutes: FastifyPluginCallback<CronRoutesOptions> = (scope, opti
       },
     },
     async (): Promise<CronStatus> => {
-      const stats = await firingStats(db, new Date());
+      const stats = await firingStats(db, now());
       const last24h = {
         played: 0,
         'no-response': 0,
@@ -101,6 +103,8 @@ export const cronRoutes: FastifyPluginCallback<CronRoutesOptions> = (scope, opti
           enabled_alarms: stats.enabledAlarms,
           due_within_minute: stats.dueWithinMinute,
           armed: worker.armedCount,
+          skipped: stats.skipped,
+          paused: stats.paused,
           last_24h: last24h,
         },
       };

@@ -57,7 +57,17 @@ const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
       fc.constantFrom('2026-06-10T07:01:00+01:00', '2026-06-10T06:01:00Z', '0000-01-01T00:00:00Z'),
     ),
   },
+  'POST /api/alarms/:id/pause': {
+    through: fc.oneof(
+      fc
+        .date({ min: new Date('2020-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
+      fc.constantFrom('2026-02-30', '2026-6-1', '2099-12-31', '31/12/2099', ''),
+    ),
+  },
   // Routes that read no body: a body must still do no harm.
+  'POST /api/alarms/:id/skip': {},
+  'POST /api/alarms/:id/resume': {},
   'DELETE /api/alarms/:id': {},
   'DELETE /api/alarms/by-type/:type': {},
   'DELETE /api/alarms/clear-all': {},

@@ -50,6 +50,9 @@ const hostileAlarm = (a: OwnerObjects, dueNow: string): Record<keyof AlarmsTable
   last_outcome_at: LONG_AGO,
   claimed_by: 'b',
   claimed_until: '2100-01-01T00:00:00.000Z',
+  // Set only by the skip, pause and resume routes.
+  skip_until: '2100-01-01T00:00:00.000Z',
+  paused_through: '2100-01-01',
   created_at: LONG_AGO,
   updated_at: LONG_AGO,
 });
@@ -143,6 +146,17 @@ describeOnDatabases('mass assignment (OWASP API1)', (open) => {
     await asB({ method: 'PUT', url: `/api/alarms/${String(target.id)}`, body }, 200);
     // Still at its own id (the body's id was not taken), as the plain update left its twin.
     expect(withoutId(await alarmRow(target.id))).toEqual(withoutId(await alarmRow(plain.id)));
+  });
+
+  it('B’s pause of its own alarm changes only the pause (and the next firing it gives)', async () => {
+    const create = () => asB({ method: 'POST', url: '/api/alarms', body: alarmBody({ hour: 12 }) }, 201);
+    const [plain, target] = [await create(), await create()];
+    const through = '2100-01-02';
+    await asB({ method: 'POST', url: `/api/alarms/${String(plain.id)}/pause`, body: { through } }, 200);
+    const body = { through, ...serverOwned(hostileAlarm(world.a, dueNow())) };
+    await asB({ method: 'POST', url: `/api/alarms/${String(target.id)}/pause`, body }, 200);
+    expect(withoutId(await alarmRow(target.id))).toEqual(withoutId(await alarmRow(plain.id)));
+    expect(await alarmRow(target.id)).toMatchObject({ paused_through: through, skip_until: null });
   });
 
   it('B’s trigger of its own due alarm: the firing’s receipt is the server’s, on B’s alarm', async () => {

@@ -49,6 +49,8 @@ const serverOwned = (a: OwnerObjects) => ({
   last_outcome_at: '2000-01-01T00:00:00.000Z',
   claimed_by: 'b',
   claimed_until: '2100-01-01T00:00:00.000Z',
+  skip_until: '2100-01-01T00:00:00.000Z',
+  paused_through: '2100-01-01',
   created_at: '2000-01-01T00:00:00.000Z',
   updated_at: '2000-01-01T00:00:00.000Z',
   alarm_id: a.fired.id,
@@ -142,6 +144,43 @@ export const ROUTE_MATRIX: Readonly<Record<string, Coverage>> = {
         { method: 'DELETE', url: `/api/alarms/${q(id)}?${claimA}`, what: `${how}, claiming A`, expect: 403 },
       ]),
   },
+  ...Object.fromEntries(
+    (['skip', 'pause', 'resume'] as const).map((action) => [
+      `POST /api/alarms/:id/${action}`,
+      {
+        kind: 'object',
+        attempts: (a: OwnerObjects) =>
+          alarmIds(a).flatMap(({ id, how }): Attempt[] => {
+            const url = `/api/alarms/${q(id)}/${action}`;
+            if (action === 'pause') {
+              const body = { through: '2100-01-01' };
+              return [
+                { method: 'POST', url, body, what: how, expect: 404 },
+                {
+                  method: 'POST',
+                  url,
+                  body: { ...body, yoto_user_id: INTRUDER },
+                  what: `${how}, B’s claim`,
+                  expect: 404,
+                },
+                {
+                  method: 'POST',
+                  url,
+                  body: { ...body, yoto_user_id: OWNER },
+                  what: `${how}, claiming A`,
+                  expect: 403,
+                },
+              ];
+            }
+            return [
+              { method: 'POST', url, what: how, expect: 404 },
+              { method: 'POST', url: `${url}?${claimB}`, what: `${how}, B’s own claim`, expect: 404 },
+              { method: 'POST', url: `${url}?${claimA}`, what: `${how}, claiming A`, expect: 403 },
+            ];
+          }),
+      } satisfies Coverage,
+    ]),
+  ),
   'POST /api/alarms/:id/trigger': {
     kind: 'object',
     attempts: (a) => [

@@ -8,6 +8,7 @@ import {
   triggerAnswer,
 } from '@playlist-alarms/core/cloud/cloud-answers';
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
+import type { SkipPauseChange } from '@playlist-alarms/core/cloud/skip-pause';
 import type {
   CloudAlarm,
   CloudAlarmCreate,
@@ -43,6 +44,8 @@ export interface CloudSource {
   createAlarm(alarm: CloudAlarmCreate): Promise<CloudAlarm>;
   /** PUT /api/alarms/{id}: some fields of one alarm (its on/off, or the dialog's every field). */
   updateAlarm(id: string, patch: CloudAlarmUpdate): Promise<CloudAlarm>;
+  /** POST /api/alarms/{id}/skip, /pause or /resume: "Skip next", "Pause until…", "Resume". */
+  markAlarm(id: string, change: SkipPauseChange): Promise<CloudAlarm>;
   /** POST /api/alarms/by-type: the upload, replacing the alarm of its type. */
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm>;
   /** Each delete answers how many alarms it removed. */
@@ -120,6 +123,11 @@ export class CloudClient implements CloudSource {
 
   updateAlarm(id: string, patch: CloudAlarmUpdate): Promise<CloudAlarm> {
     return this.call('PUT', `/api/alarms/${encodeURIComponent(id)}`, cloudAlarmAnswer, patch);
+  }
+
+  markAlarm(id: string, change: SkipPauseChange): Promise<CloudAlarm> {
+    const { action, ...body } = change;
+    return this.call('POST', `/api/alarms/${encodeURIComponent(id)}/${action}`, cloudAlarmAnswer, body);
   }
 
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm> {

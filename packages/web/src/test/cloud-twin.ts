@@ -1,5 +1,7 @@
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
-import { nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
+import { effectiveTimeZone, nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
+import { pauseDateAllowed, type SkipPauseChange } from '@playlist-alarms/core/cloud/skip-pause';
+import { SKIP_PAUSE_TEXTS } from '@playlist-alarms/core/texts/skip-pause-texts';
 import {
   cloudAlarmCreateSchema,
   cloudAlarmUpdateSchema,
@@ -112,6 +114,32 @@ export class InMemoryCloud implements CloudSource {
     });
   }
 
+  markAlarm(id: string, change: SkipPauseChange): Promise<CloudAlarm> {
+    return this.run('markAlarm', () => {
+      this.caller();
+      const was = this.alarms.find((a) => a.id === id);
+      if (!was) throw new CloudRequestError(404, 'Alarm not found');
+      const now = this.now();
+      const zone = effectiveTimeZone(this.user?.timezone);
+      let marks: Pick<CloudAlarm, 'skip_until' | 'paused_through'> = {
+        skip_until: null,
+        paused_through: null,
+      };
+      if (change.action === 'skip') {
+        const next = nextFireAt(was, now, zone);
+        if (!next) throw new CloudRequestError(409, SKIP_PAUSE_TEXTS.nothingToSkip);
+        marks = { skip_until: next.toISOString(), paused_through: was.paused_through };
+      } else if (change.action === 'pause') {
+        if (!pauseDateAllowed(change.through, now, zone))
+          throw new CloudRequestError(400, SKIP_PAUSE_TEXTS.pastDate);
+        marks = { skip_until: was.skip_until, paused_through: change.through };
+      }
+      const changed = this.scheduled({ ...was, ...marks, updated_at: AT });
+      this.alarms = this.alarms.map((a) => (a.id === id ? changed : a));
+      return changed;
+    });
+  }
+
   replaceAlarmOfType(alarm: CloudAlarmCreate): Promise<CloudAlarm> {
     return this.run('replaceAlarmOfType', () => {
       const body = this.parsed(alarm);
@@ -188,6 +216,8 @@ export class InMemoryCloud implements CloudSource {
       last_fired_at: null,
       last_outcome: null,
       last_outcome_at: null,
+      skip_until: null,
+      paused_through: null,
       created_at: AT,
       updated_at: AT,
     });

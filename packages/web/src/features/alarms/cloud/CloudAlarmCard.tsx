@@ -16,6 +16,7 @@ import { CLOUD_EDIT_TEXTS } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import { usePlaylists } from '../../../api/get-playlists';
 import { NO_FAMILY_CARDS, type FamilyCards } from './family-cards';
 import { useCloudAlarmEdits } from './use-cloud-alarm-edits';
+import { useSkipPause } from './use-skip-pause';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import {
@@ -94,6 +95,7 @@ export function CloudAlarmCard({
     [playlists.data, family.playlists],
   );
   const edits = useCloudAlarmEdits({ devices, alarms: list, cards, family, zone, detected });
+  const skipPause = useSkipPause(zone);
 
   const onUpload = (local: LocalAlarm, type: (typeof ALARM_TYPES)[number]) =>
     upload.mutate(
@@ -203,6 +205,9 @@ export function CloudAlarmCard({
             onEdit={edits.openEdit}
             onDuplicate={edits.duplicate}
             onSwitch={edits.toggle}
+            onSkip={skipPause.onSkip}
+            onPause={skipPause.onPause}
+            onResume={skipPause.onResume}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
@@ -257,6 +262,7 @@ export function CloudAlarmCard({
         />
       )}
       {edits.dialog}
+      {skipPause.dialog}
       {confirming && confirmation && (
         <ConfirmDialog
           {...confirmation}

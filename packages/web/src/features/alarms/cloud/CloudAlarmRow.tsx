@@ -23,7 +23,10 @@ import {
   duplicateCloudAlarmLabel,
   editCloudAlarmLabel,
 } from '@playlist-alarms/core/texts/cloud-edit-texts';
+import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
+import { skipPauseLine } from '@playlist-alarms/core/cloud/skip-pause';
 import { useCloudCardFace } from './api/get-card-face';
+import { SkipPauseControls, type SkipPauseActions } from './SkipPauseControls';
 
 /** When the alarm next rings, as a clock in the household's zone reads it. */
 function nextFire(at: string | null, timeZone: string): string | null {
@@ -40,7 +43,7 @@ function nextFire(at: string | null, timeZone: string): string | null {
   }
 }
 
-export interface CloudAlarmActions {
+export interface CloudAlarmActions extends SkipPauseActions {
   onDelete: (alarm: CloudAlarm) => void;
   onEdit: (alarm: CloudAlarm) => void;
   onDuplicate: (alarm: CloudAlarm) => void;
@@ -65,6 +68,7 @@ export function CloudAlarmRow({
   const next = nextFire(alarm.next_fire_at, timeZone);
   const receipt = firingReceipt(alarm, timeZone, new Date(), playerZone);
   const name = alarm.alarm_name;
+  const status = alarm.is_enabled ? skipPauseLine(alarm, new Date(), effectiveTimeZone(timeZone)) : null;
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', columnGap: 1 }}>
       <ListItemAvatar>
@@ -85,6 +89,15 @@ export function CloudAlarmRow({
             ]
               .filter(Boolean)
               .join(' · ')}
+            {status && (
+              <Box
+                component="span"
+                data-testid="skip-pause-status"
+                sx={{ display: 'block', color: 'warning.main' }}
+              >
+                {status}
+              </Box>
+            )}
             {receipt && (
               <Box
                 component="span"
@@ -105,6 +118,7 @@ export function CloudAlarmRow({
           onChange={(_event, on) => actions.onSwitch(alarm, on)}
           slotProps={{ input: { role: 'switch', 'aria-label': cloudSwitchLabel(name) } }}
         />
+        {alarm.is_enabled && <SkipPauseControls alarm={alarm} marked={status !== null} actions={actions} />}
         <IconButton aria-label={editCloudAlarmLabel(name)} onClick={() => actions.onEdit(alarm)}>
           <EditIcon />
         </IconButton>
