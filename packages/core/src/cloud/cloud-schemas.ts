@@ -2,6 +2,7 @@
 // can act on.
 import { z } from 'zod';
 import { FIRING_OUTCOMES } from './alarm-firing';
+import { FADE_IN_CHOICES, SLEEP_TIMER_CHOICES } from './alarm-extras';
 import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE } from '../shared/constants';
@@ -53,6 +54,17 @@ const mqttConfigSchema = z.object(
 /** A `yoto_user_id` in a body or query: optional, and when present it must be the caller's. */
 const claimedUserId = required('yoto_user_id').optional();
 
+/** A cloud alarm's extras (alarm-extras.ts): null is off; each applies to its alarm type only. */
+const oneOf = (field: string, choices: readonly number[]) =>
+  z
+    .number({ error: `${field} must be one of ${choices.join(', ')}` })
+    .refine((value) => choices.includes(value), `${field} must be one of ${choices.join(', ')}`);
+const extrasFields = {
+  fade_in_minutes: oneOf('fade_in_minutes', FADE_IN_CHOICES).nullish(),
+  sleep_timer_minutes: oneOf('sleep_timer_minutes', SLEEP_TIMER_CHOICES).nullish(),
+  night_light: z.boolean({ error: 'night_light must be true or false' }).nullish(),
+};
+
 const alarmFields = {
   yoto_device_id: required('yoto_device_id'),
   device_name: optionalText('device_name'),
@@ -66,6 +78,7 @@ const alarmFields = {
   volume: wholeNumber('volume', 1, 10),
   is_enabled: z.boolean({ error: 'is_enabled must be true or false' }),
   mqtt_config: mqttConfigSchema.nullish(),
+  ...extrasFields,
 };
 
 const bodyObject = { error: 'the request body must be a JSON object' };
@@ -118,6 +131,10 @@ export const cloudAlarmSchema = z.object({
   last_outcome: z.enum(FIRING_OUTCOMES).nullable(),
   /** When that outcome was recorded. */
   last_outcome_at: z.string().nullable(),
+  /** The extras; older servers leave them out. */
+  fade_in_minutes: z.number().int().nullish(),
+  sleep_timer_minutes: z.number().int().nullish(),
+  night_light: z.boolean().nullish(),
   created_at: z.string(),
   updated_at: z.string(),
 });

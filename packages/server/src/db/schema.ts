@@ -55,6 +55,10 @@ export interface AlarmsTable {
   /** Which worker holds the alarm while it fires, and until when (replicas must not double-fire). */
   claimed_by: string | null;
   claimed_until: string | null;
+  /** The extras (migration 0005), null when off: a wake-up's fade, a bedtime's sleep timer and night light (0/1). */
+  fade_in_minutes: number | null;
+  sleep_timer_minutes: number | null;
+  night_light: number | null;
   created_at: string;
   updated_at: string;
 }
