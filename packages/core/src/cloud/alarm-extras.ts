@@ -22,7 +22,11 @@ export interface AlarmExtras {
 }
 
 /** The extras that apply to the alarm's type (a wake-up alarm has no bedtime routine, and back). */
-export function activeExtras(alarm: AlarmExtras): { fadeMinutes: number; sleepMinutes: number; nightLight: boolean } {
+export function activeExtras(alarm: AlarmExtras): {
+  fadeMinutes: number;
+  sleepMinutes: number;
+  nightLight: boolean;
+} {
   const wakeup = alarm.alarm_type === 'wakeup';
   return {
     fadeMinutes: wakeup ? (alarm.fade_in_minutes ?? 0) : 0,

@@ -138,7 +138,10 @@ describe('saving', () => {
 
 describe('the extras', () => {
   it('a bedtime alarm sends its sleep timer and night light, and a copy keeps them', () => {
-    const body = cloudDraftBody(draft({ extras: { fadeMinutes: 10, sleepMinutes: 30, nightLight: true } }), names);
+    const body = cloudDraftBody(
+      draft({ extras: { fadeMinutes: 10, sleepMinutes: 30, nightLight: true } }),
+      names,
+    );
     expect(body).toMatchObject({ fade_in_minutes: null, sleep_timer_minutes: 30, night_light: true });
     expect(cloudAlarmCreateSchema.parse(body)).toEqual(body);
     const stored = makeCloudAlarm({ alarm_type: 'bedtime', sleep_timer_minutes: 30, night_light: true });

@@ -27,7 +27,9 @@ describe('cloud alarm receipt', () => {
     expect(firingReceipt(bedtime, 'UTC', now)?.text).toBe(
       'Played 07:00:00.2 on Bedroom Player, sleep timer 30 min, night light on',
     );
-    expect(firingReceipt({ ...bedtime, last_outcome: 'failed' }, 'UTC', now)?.text).not.toMatch(/sleep timer/);
+    expect(firingReceipt({ ...bedtime, last_outcome: 'failed' }, 'UTC', now)?.text).not.toMatch(
+      /sleep timer/,
+    );
   });
 
   it('puts the weekday in front when it was not today', () => {

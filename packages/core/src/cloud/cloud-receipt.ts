@@ -69,7 +69,8 @@ export function firingReceipt(
     case null:
       return { text: `Ringing on ${player} (due ${due})…`, ok: true };
     case 'played': {
-      const extras = alarm.alarm_type === undefined ? '' : extrasText({ ...alarm, alarm_type: alarm.alarm_type });
+      const extras =
+        alarm.alarm_type === undefined ? '' : extrasText({ ...alarm, alarm_type: alarm.alarm_type });
       return { text: `Played ${at} on ${player}${extras ? `, ${extras}` : ''}`, ok: true };
     }
     case 'no-response':

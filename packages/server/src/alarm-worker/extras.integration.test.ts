@@ -42,7 +42,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The player's limits, day and night alike, written through the provider's own config path. */
 async function setLimits(deviceId: string, limit: string): Promise<void> {
   const { access_token } = await sandbox.issueTokens('demo');
-  const client = new ProviderClient({ apiBase: sandbox.url, getAccessToken: () => Promise.resolve(access_token) });
+  const client = new ProviderClient({
+    apiBase: sandbox.url,
+    getAccessToken: () => Promise.resolve(access_token),
+  });
   await client.changeDeviceConfig(deviceId, (config) => ({
     ...config,
     maxVolumeLimit: limit,
@@ -53,7 +56,9 @@ async function setLimits(deviceId: string, limit: string): Promise<void> {
 async function withExtras(
   db: Kysely<Database>,
   id: string,
-  extras: Partial<Pick<Database['alarms'], 'alarm_type' | 'fade_in_minutes' | 'sleep_timer_minutes' | 'night_light'>>,
+  extras: Partial<
+    Pick<Database['alarms'], 'alarm_type' | 'fade_in_minutes' | 'sleep_timer_minutes' | 'night_light'>
+  >,
 ) {
   await db.updateTable('alarms').set(extras).where('id', '=', id).execute();
 }
@@ -103,7 +108,10 @@ describeOnDatabases('alarm worker extras → sandbox players', (open) => {
       await hand.endAsync();
 
       const start = v3.commands('card/start')[0]?.atMs ?? 0;
-      await eventually(() => Promise.resolve(v3.commands('volume/set').length >= 3 ? true : undefined), 75_000);
+      await eventually(
+        () => Promise.resolve(v3.commands('volume/set').length >= 3 ? true : undefined),
+        75_000,
+      );
       const steps = v3.commands('volume/set');
       // Quietest step first, then whole steps 30 s apart after card/start, ending on the limit (6 of 16).
       expect(steps.map((h) => h.payload)).toEqual([
@@ -148,7 +156,9 @@ describeOnDatabases('alarm worker extras → sandbox players', (open) => {
       expect(observer.commands('volume/set').map((h) => h.payload)).toEqual([{ volume: 40 }]);
       expect(observer.commands('sleep-timer/set').map((h) => h.payload)).toEqual([{ seconds: 1800 }]);
       const hex = (n: number) => n.toString(16).padStart(2, '0');
-      const [colour] = observer.commands('ambients/set').map((h) => h.payload as { r: number; g: number; b: number });
+      const [colour] = observer
+        .commands('ambients/set')
+        .map((h) => h.payload as { r: number; g: number; b: number });
       expect(`#${hex(colour!.r)}${hex(colour!.g)}${hex(colour!.b)}`).toBe(night.toLowerCase());
       const start = observer.commands('card/start')[0]!.atMs;
       expect(observer.commands('sleep-timer/set')[0]!.atMs).toBeGreaterThanOrEqual(start);

@@ -70,7 +70,11 @@ export class FadeRunner {
     if (!opened.ok) return 'link-lost';
     const { link } = opened;
     let limit = volumeLimitOf(request.limit);
-    const sent = { current: Math.min(FADE_START_STEP, limit), previous: null as number | null, confirmed: false };
+    const sent = {
+      current: Math.min(FADE_START_STEP, limit),
+      previous: null as number | null,
+      confirmed: false,
+    };
     let interrupt: () => void = () => undefined;
     const interrupted = new Promise<'interrupted'>((resolve) => {
       interrupt = () => resolve('interrupted');

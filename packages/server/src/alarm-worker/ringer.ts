@@ -189,14 +189,18 @@ export class MqttRinger implements Ringer {
     const opened = await this.links.open(request.userId, request.deviceId);
     if (!opened.ok) return 'the extras were not sent: the connection to the player dropped';
     const undone: string[] = [];
-    if (extras.sleepMinutes > 0 && !opened.link.send('sleep-timer/set', sleepTimerPayload(extras.sleepMinutes)))
+    if (
+      extras.sleepMinutes > 0 &&
+      !opened.link.send('sleep-timer/set', sleepTimerPayload(extras.sleepMinutes))
+    )
       undone.push('sleep timer not sent');
     if (extras.nightLight) {
       const colour = colourPayload(settings?.nightAmbientColour);
       if (colour === null || !opened.link.send('ambients/set', colour)) undone.push('night light not set');
     }
     if (extras.fadeMinutes > 0) {
-      const limit = settings === null ? PLAYER_VOLUME_STEPS : playerLimitAt(settings, settings.timeZone, startedAt);
+      const limit =
+        settings === null ? PLAYER_VOLUME_STEPS : playerLimitAt(settings, settings.timeZone, startedAt);
       void this.fades.start({
         userId: request.userId,
         deviceId: request.deviceId,

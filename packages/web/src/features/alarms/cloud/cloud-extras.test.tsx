@@ -59,7 +59,12 @@ describe('cloud alarm extras in the dialog', () => {
   });
 
   it('a bedtime alarm offers Sleep timer and Night light instead, and an edit keeps them', async () => {
-    const stored = makeCloudAlarm({ id: 'c1', alarm_type: 'bedtime', alarm_name: 'Night', playlist_id: 'c1' });
+    const stored = makeCloudAlarm({
+      id: 'c1',
+      alarm_type: 'bedtime',
+      alarm_name: 'Night',
+      playlist_id: 'c1',
+    });
     const services = setup((s) => {
       s.cloud.alarms = [stored];
     });
