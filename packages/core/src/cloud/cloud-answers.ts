@@ -24,6 +24,10 @@ export const cloudAlarmAnswer = z.object({
   last_fired_at: z.nullable(z.string()),
   last_outcome: z.nullable(z.enum(FIRING_OUTCOMES)),
   last_outcome_at: z.nullable(z.string()),
+  // The extras (fade in, sleep timer, night light); an older server leaves them out.
+  fade_in_minutes: z.optional(z.nullable(z.number())),
+  sleep_timer_minutes: z.optional(z.nullable(z.number())),
+  night_light: z.optional(z.nullable(z.boolean())),
   created_at: z.string(),
   updated_at: z.string(),
 });
