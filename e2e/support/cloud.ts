@@ -54,7 +54,13 @@ export const cloud = {
  * in the browser's time zone, as the app keeps it, made with the page's own credential, its session
  * cookie and Origin, as the app's calls go. Returns when it is due.
  */
-export async function cloudAlarmNextMinute(page: Page, cardId: string, alarmName: string): Promise<Date> {
+export async function cloudAlarmNextMinute(
+  page: Page,
+  cardId: string,
+  alarmName: string,
+  /** More fields of the alarm (its volume, its extras). */
+  extra: Record<string, unknown> = {},
+): Promise<Date> {
   const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
   const timezone = await browserTimeZone(page);
   const { hour, minute } = wallClock(due, timezone);
@@ -73,6 +79,7 @@ export async function cloudAlarmNextMinute(page: Page, cardId: string, alarmName
       minute,
       days: '1111111',
       volume: 6,
+      ...extra,
     },
   });
   if (created.status() !== 201)

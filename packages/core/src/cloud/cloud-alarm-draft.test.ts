@@ -1,3 +1,4 @@
+import { NO_EXTRAS } from './alarm-extras';
 import { describe, expect, it } from 'vitest';
 import { makeCloudAlarm, makeDevice, makePlaylist } from '../../test/fixtures/builders';
 import { parseAlarm } from '../alarms/alarm-codec';
@@ -23,6 +24,7 @@ const draft = (overrides: Partial<CloudAlarmDraft> = {}): CloudAlarmDraft => ({
   days: ['monday', 'wednesday'],
   volumePercent: 60,
   alarmType: 'bedtime',
+  extras: NO_EXTRAS,
   ...overrides,
 });
 const names = { deviceName: 'Bedroom Player', cardTitle: 'Sleepy Songs' };
@@ -36,6 +38,7 @@ describe('the new alarm', () => {
       days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
       volumePercent: 70,
       alarmType: 'wakeup',
+      extras: NO_EXTRAS,
     });
   });
 
@@ -70,6 +73,9 @@ describe('saving', () => {
       days: '1010000',
       volume: 6,
       is_enabled: true,
+      fade_in_minutes: null,
+      sleep_timer_minutes: null,
+      night_light: null,
     });
     // What the server's own schema accepts, unchanged.
     expect(cloudAlarmCreateSchema.parse(body)).toEqual(body);
@@ -107,6 +113,7 @@ describe('saving', () => {
       days: ['monday', 'wednesday', 'friday'],
       volumePercent: 70,
       alarmType: 'wakeup',
+      extras: NO_EXTRAS,
     });
     expect(cloudDraftBody(prefilled, { deviceName: 'Bedroom Player', cardTitle: 'Morning' }, stored)).toEqual(
       {
@@ -121,8 +128,25 @@ describe('saving', () => {
         days: '1010100',
         volume: 7,
         is_enabled: true,
+        fade_in_minutes: null,
+        sleep_timer_minutes: null,
+        night_light: null,
       },
     );
+  });
+});
+
+describe('the extras', () => {
+  it('a bedtime alarm sends its sleep timer and night light, and a copy keeps them', () => {
+    const body = cloudDraftBody(
+      draft({ extras: { fadeMinutes: 10, sleepMinutes: 30, nightLight: true } }),
+      names,
+    );
+    expect(body).toMatchObject({ fade_in_minutes: null, sleep_timer_minutes: 30, night_light: true });
+    expect(cloudAlarmCreateSchema.parse(body)).toEqual(body);
+    const stored = makeCloudAlarm({ alarm_type: 'bedtime', sleep_timer_minutes: 30, night_light: true });
+    expect(draftOfCloudAlarm(stored).extras).toEqual({ fadeMinutes: 0, sleepMinutes: 30, nightLight: true });
+    expect(duplicateCloudAlarm(stored)).toMatchObject({ sleep_timer_minutes: 30, night_light: true });
   });
 });
 
@@ -141,6 +165,9 @@ describe('duplicate and the cap', () => {
       days: '1010100',
       volume: 7,
       is_enabled: false,
+      fade_in_minutes: null,
+      sleep_timer_minutes: null,
+      night_light: null,
     });
     const long = duplicateCloudAlarm(makeCloudAlarm({ alarm_name: 'x'.repeat(100) }));
     expect(long.alarm_name).toHaveLength(100);

@@ -16,6 +16,7 @@ import { alarmPercentToStep } from '../alarms/alarm-volume';
 import { DEFAULT_ALARM_DAYS } from '../alarms/weekdays';
 import { daysToMask, defaultCloudAlarmName, maskToDays } from './cloud-alarm-rules';
 import type { CloudAlarm, CloudAlarmCreate } from './cloud-schemas';
+import { NO_EXTRAS, extrasBody, extrasDraftOf, type ExtrasDraft } from './alarm-extras';
 
 export interface CloudAlarmDraft {
   deviceId: string | null;
@@ -26,6 +27,8 @@ export interface CloudAlarmDraft {
   /** 10–100 in steps of 10: the cloud keeps a level from 1 to 10, shown ×10. */
   volumePercent: number;
   alarmType: AlarmType;
+  /** Wake-up fade, bedtime sleep timer and night light (alarm-extras.ts). */
+  extras?: ExtrasDraft;
 }
 
 /** The cloud keeps whole levels 1–10, so the slider moves by 10 %. */
@@ -79,6 +82,7 @@ export function newCloudAlarmDraft(devices: readonly Device[]): CloudAlarmDraft 
     days: [...DEFAULT_ALARM_DAYS],
     volumePercent: ALARM_VOLUME_SLIDER.default,
     alarmType: ALARM_TYPES[0],
+    extras: NO_EXTRAS,
   };
 }
 
@@ -90,6 +94,7 @@ export const draftOfCloudAlarm = (alarm: CloudAlarm): CloudAlarmDraft => ({
   days: maskToDays(alarm.days),
   volumePercent: alarm.volume * 10,
   alarmType: alarm.alarm_type,
+  extras: extrasDraftOf(alarm),
 });
 
 /** Create or Save needs a player, a card, a time of day and at least one day, and nothing in flight. */
@@ -147,6 +152,7 @@ export function cloudDraftBody(
     days: daysToMask(draft.days),
     volume: levelOf(draft.volumePercent),
     is_enabled: original?.is_enabled ?? true,
+    ...extrasBody(draft.alarmType, draft.extras ?? NO_EXTRAS),
   };
 }
 
@@ -163,6 +169,7 @@ export const duplicateCloudAlarm = (alarm: CloudAlarm): CloudAlarmCreate => ({
   days: alarm.days,
   volume: alarm.volume,
   is_enabled: alarm.is_enabled,
+  ...extrasBody(alarm.alarm_type, extrasDraftOf(alarm)),
 });
 
 /** Creating or duplicating with `total` alarms stored: the cap's message when it is reached, else null. */

@@ -27,6 +27,10 @@ export const cloudAlarmAnswer = z.object({
   // Skip next and pause (skip-pause.ts); absent from an older server's answer.
   skip_until: z._default(z.nullable(z.string()), null),
   paused_through: z._default(z.nullable(z.string()), null),
+  // The extras (fade in, sleep timer, night light); an older server leaves them out.
+  fade_in_minutes: z.optional(z.nullable(z.number())),
+  sleep_timer_minutes: z.optional(z.nullable(z.number())),
+  night_light: z.optional(z.nullable(z.boolean())),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -19,6 +19,19 @@ describe('cloud alarm receipt', () => {
     expect(firingReceipt(base, 'Europe/Berlin', now)?.text).toBe('Played 08:00:00.2 on Bedroom Player');
   });
 
+  it('says what the extras did: the fade, the sleep timer and the night light', () => {
+    expect(firingReceipt({ ...base, alarm_type: 'wakeup', fade_in_minutes: 10 }, 'UTC', now)?.text).toBe(
+      'Played 07:00:00.2 on Bedroom Player, faded in over 10 min',
+    );
+    const bedtime = { ...base, alarm_type: 'bedtime' as const, sleep_timer_minutes: 30, night_light: true };
+    expect(firingReceipt(bedtime, 'UTC', now)?.text).toBe(
+      'Played 07:00:00.2 on Bedroom Player, sleep timer 30 min, night light on',
+    );
+    expect(firingReceipt({ ...bedtime, last_outcome: 'failed' }, 'UTC', now)?.text).not.toMatch(
+      /sleep timer/,
+    );
+  });
+
   it('puts the weekday in front when it was not today', () => {
     expect(receiptTime('2026-11-23T07:00:00.000Z', 'UTC', now)).toBe('Mon 07:00:00.0');
     // Today in New York is still the 24th at 09:00 UTC; 07:00 UTC was the 24th at 02:00 there.

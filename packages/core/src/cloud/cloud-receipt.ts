@@ -6,6 +6,7 @@ import { PREPARE_WINDOW_MS } from './alarm-firing';
 import type { FiringOutcome } from '../shared/constants';
 import { isValidTimeZone } from '../alarms/local-time';
 import { zoneCity } from '../alarms/zone-label';
+import { extrasText, type AlarmExtras } from './alarm-extras';
 
 export interface FiringRecord {
   /** The instant the alarm was due (UTC ISO). */
@@ -15,6 +16,11 @@ export interface FiringRecord {
   last_outcome_at: string | null;
   device_name: string;
   yoto_device_id: string;
+  /** The alarm's extras (fade, sleep timer, night light): a played receipt says they were done. */
+  alarm_type?: AlarmExtras['alarm_type'];
+  fade_in_minutes?: number | null;
+  sleep_timer_minutes?: number | null;
+  night_light?: boolean | null;
 }
 
 interface Receipt {
@@ -62,8 +68,11 @@ export function firingReceipt(
   switch (alarm.last_outcome) {
     case null:
       return { text: `Ringing on ${player} (due ${due})…`, ok: true };
-    case 'played':
-      return { text: `Played ${at} on ${player}`, ok: true };
+    case 'played': {
+      const extras =
+        alarm.alarm_type === undefined ? '' : extrasText({ ...alarm, alarm_type: alarm.alarm_type });
+      return { text: `Played ${at} on ${player}${extras ? `, ${extras}` : ''}`, ok: true };
+    }
     case 'no-response':
       return { text: `Sent to ${player} at ${due}, but the player did not say it was playing`, ok: false };
     case 'player-offline': {

@@ -2,6 +2,7 @@
 // can act on.
 import { z } from 'zod';
 import { FIRING_OUTCOMES } from './alarm-firing';
+import { FADE_IN_CHOICES, SLEEP_TIMER_CHOICES } from './alarm-extras';
 import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE } from '../shared/constants';
@@ -54,6 +55,17 @@ const mqttConfigSchema = z.object(
 /** A `yoto_user_id` in a body or query: optional, and when present it must be the caller's. */
 const claimedUserId = required('yoto_user_id').optional();
 
+/** A cloud alarm's extras (alarm-extras.ts): null is off; each applies to its alarm type only. */
+const oneOf = (field: string, choices: readonly number[]) =>
+  z
+    .number({ error: `${field} must be one of ${choices.join(', ')}` })
+    .refine((value) => choices.includes(value), `${field} must be one of ${choices.join(', ')}`);
+const extrasFields = {
+  fade_in_minutes: oneOf('fade_in_minutes', FADE_IN_CHOICES).nullish(),
+  sleep_timer_minutes: oneOf('sleep_timer_minutes', SLEEP_TIMER_CHOICES).nullish(),
+  night_light: z.boolean({ error: 'night_light must be true or false' }).nullish(),
+};
+
 const alarmFields = {
   yoto_device_id: required('yoto_device_id'),
   device_name: optionalText('device_name'),
@@ -67,6 +79,7 @@ const alarmFields = {
   volume: wholeNumber('volume', 1, 10),
   is_enabled: z.boolean({ error: 'is_enabled must be true or false' }),
   mqtt_config: mqttConfigSchema.nullish(),
+  ...extrasFields,
 };
 
 const bodyObject = { error: 'the request body must be a JSON object' };
@@ -123,6 +136,10 @@ export const cloudAlarmSchema = z.object({
   skip_until: z.string().nullable().default(null),
   /** The pause's last silent day, YYYY-MM-DD in the user's zone; null when none. */
   paused_through: z.string().nullable().default(null),
+  /** The extras; older servers leave them out. */
+  fade_in_minutes: z.number().int().nullish(),
+  sleep_timer_minutes: z.number().int().nullish(),
+  night_light: z.boolean().nullish(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -10,8 +10,15 @@ import { alarmCardStart } from '@playlist-alarms/core/device/card-start';
 import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/device/play-confirm';
 import type { CardStartAnswer } from '@playlist-alarms/core/device/play-confirm';
 import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
+import { FADE_START_STEP, playerLimitAt } from '@playlist-alarms/core/cloud/fade-in';
+import { colourPayload } from '@playlist-alarms/core/cloud/alarm-extras';
+import { sleepTimerPayload } from '@playlist-alarms/core/device/mqtt-commands';
+import { stepToPercent } from '@playlist-alarms/core/device/volume-limit';
+import { PLAYER_VOLUME_STEPS } from '@playlist-alarms/core/shared/constants';
 import { sleep, type WorkerClock } from './clock';
+import { FadeRunner } from './fade-runner';
 import type { PlayerLinks } from './player-links';
+import type { PlayerSettings, PlayerSettingsSource } from './player-settings';
 
 /** What one firing plays, and where. */
 export interface RingRequest {
@@ -24,6 +31,8 @@ export interface RingRequest {
   volume: number;
   /** Epoch ms: card/start goes no earlier than this (the alarm's instant), and ≥ 500 ms after volume/set. */
   startAt?: number;
+  /** The alarm's extras for its type (core's activeExtras); absent = none. */
+  extras?: { fadeMinutes: number; sleepMinutes: number; nightLight: boolean };
 }
 
 export interface RingResult {
@@ -55,11 +64,21 @@ export interface Ringer {
  * (merged, as they are deltas) or its `card: OK`.
  */
 export class MqttRinger implements Ringer {
+  private readonly fades: FadeRunner;
+
   constructor(
     private readonly links: PlayerLinks,
     private readonly clock: WorkerClock,
     private readonly cardLinkHost: string,
-  ) {}
+    private readonly settings: PlayerSettingsSource = () => Promise.resolve(null),
+  ) {
+    this.fades = new FadeRunner(links, clock);
+  }
+
+  /** Fades still stepping (for the status and tests). */
+  get fading(): number {
+    return this.fades.size;
+  }
 
   async prepare(userId: string, deviceId: string): Promise<PrepareResult> {
     try {
@@ -95,6 +114,12 @@ export class MqttRinger implements Ringer {
         : { outcome: 'player-offline', detail: 'could not connect to the player' };
     }
     const { link } = opened;
+    const extras = request.extras ?? { fadeMinutes: 0, sleepMinutes: 0, nightLight: false };
+    // Read beside the ringing, so card/start is never late for it; the extras go after it.
+    const settings: Promise<PlayerSettings | null> =
+      extras.fadeMinutes > 0 || extras.nightLight
+        ? this.settings(request.userId, request.deviceId).catch(() => null)
+        : Promise.resolve(null);
     let afterStart = false;
     const confirmation = new PlayConfirmation(request.cardId);
     let response: CardStartAnswer | null = null;
@@ -118,13 +143,18 @@ export class MqttRinger implements Ringer {
       // The player pushes events only within 5 minutes of a request: ask again, or stay blind.
       const sent =
         link.send('events/request', null) &&
-        link.send('volume/set', { volume: alarmVolumeForPlayer(request.volume) });
+        link.send('volume/set', {
+          // A fading alarm starts on the quietest step and climbs once the card plays.
+          volume:
+            extras.fadeMinutes > 0 ? stepToPercent(FADE_START_STEP) : alarmVolumeForPlayer(request.volume),
+        });
       if (!sent) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
       const untilStart = (request.startAt ?? 0) - this.clock.now().getTime();
       await sleep(this.clock, Math.max(VOLUME_TO_CARD_DELAY_MS, untilStart));
       afterStart = true;
       const uri = cardUri(this.cardLinkHost, request.cardId);
       // From the beginning: without secondsIn the player would resume wherever the card was left.
+      const startedAt = this.clock.now().getTime();
       const started = link.send(
         'card/start',
         alarmCardStart(uri, { chapterKey: request.chapterKey, trackKey: request.trackKey }),
@@ -137,13 +167,54 @@ export class MqttRinger implements Ringer {
         playingCard: confirmation.playing,
         cardStartResponse: response,
       });
-      return { outcome, detail: outcome === 'failed' ? 'the player refused card/start' : null };
+      if (outcome !== 'played') {
+        return { outcome, detail: outcome === 'failed' ? 'the player refused card/start' : null };
+      }
+      return { outcome, detail: await this.afterPlaying(request, extras, await settings, startedAt) };
     } finally {
       unsubscribe();
     }
   }
 
-  close(): Promise<void> {
-    return this.links.closeAll();
+  /**
+   * The extras once the card plays: the bedtime routine's sleep timer and night light, and the
+   * wake-up fade (started, not awaited: it steps for minutes). Returns what was left undone.
+   */
+  private async afterPlaying(
+    request: RingRequest,
+    extras: NonNullable<RingRequest['extras']>,
+    settings: PlayerSettings | null,
+    startedAt: number,
+  ): Promise<string | null> {
+    const opened = await this.links.open(request.userId, request.deviceId);
+    if (!opened.ok) return 'the extras were not sent: the connection to the player dropped';
+    const undone: string[] = [];
+    if (
+      extras.sleepMinutes > 0 &&
+      !opened.link.send('sleep-timer/set', sleepTimerPayload(extras.sleepMinutes))
+    )
+      undone.push('sleep timer not sent');
+    if (extras.nightLight) {
+      const colour = colourPayload(settings?.nightAmbientColour);
+      if (colour === null || !opened.link.send('ambients/set', colour)) undone.push('night light not set');
+    }
+    if (extras.fadeMinutes > 0) {
+      const limit =
+        settings === null ? PLAYER_VOLUME_STEPS : playerLimitAt(settings, settings.timeZone, startedAt);
+      void this.fades.start({
+        userId: request.userId,
+        deviceId: request.deviceId,
+        volume: request.volume,
+        minutes: extras.fadeMinutes,
+        limit,
+        startedAt,
+      });
+    }
+    return undone.length === 0 ? null : undone.join('; ');
+  }
+
+  async close(): Promise<void> {
+    await this.fades.stopAll();
+    await this.links.closeAll();
   }
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { AccessTokenSource } from './access-token-source';
 import { systemClock, type WorkerClock } from './clock';
 import { PlayerLinks } from './player-links';
+import { providerPlayerSettings } from './player-settings';
 import { MqttRinger, type Ringer } from './ringer';
 import { SandboxTokenSource } from './sandbox-token-source';
 import { AlarmWorker } from './worker';
@@ -33,6 +34,7 @@ export function createAlarmWorker(
       new PlayerLinks(tokens, () => new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, log }), clock),
       clock,
       config.provider.cardLinkHost,
+      providerPlayerSettings(config.provider.apiBase, tokens),
     );
   return new AlarmWorker({ db, ringer, clock, log });
 }

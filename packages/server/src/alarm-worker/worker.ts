@@ -19,7 +19,8 @@ import {
 } from '../db/firings-repository';
 import type { Database } from '../db/schema';
 import type { WorkerClock } from './clock';
-import type { Ringer } from './ringer';
+import type { Ringer, RingRequest } from './ringer';
+import { activeExtras } from '@playlist-alarms/core/cloud/alarm-extras';
 
 // The alarm worker (docs/decisions/alarm-firing-claims.md). Every few seconds, and on every alarm write, it
 // loads the alarms due soon: it arms an in-memory timer for each due within the minute and opens the player's
@@ -31,6 +32,13 @@ import type { Ringer } from './ringer';
 const REFRESH_MS = 5_000;
 /** A firing claimed this long ago without an outcome belongs to a process that died. */
 const ABANDONED_AFTER_MS = 2 * 60_000;
+
+/** The alarm's extras for its type, only when it has any (a plain alarm's request stays as it was). */
+function extrasOf(alarm: DueAlarm): Pick<RingRequest, 'extras'> {
+  const extras = activeExtras({ ...alarm, night_light: alarm.night_light === 1 });
+  const any = extras.fadeMinutes > 0 || extras.sleepMinutes > 0 || extras.nightLight;
+  return any ? { extras } : {};
+}
 
 type FireResult =
   | { claimed: false }
@@ -149,6 +157,7 @@ export class AlarmWorker {
           cardId: alarm.playlist_id,
           volume: alarm.volume,
           startAt: due.getTime(),
+          ...extrasOf(alarm),
         }));
       } catch (error) {
         outcome = 'failed';

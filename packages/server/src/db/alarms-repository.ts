@@ -62,6 +62,18 @@ export const nextFireText = (
   now: Date,
 ) => nextFireAt({ ...alarm, is_enabled: alarm.is_enabled === 1 }, now, zone)?.toISOString() ?? null;
 
+/** The extras a body sets, as columns (absent ones untouched; the night light as 0/1). */
+function extrasColumns(
+  input: Pick<CloudAlarmUpdate, 'fade_in_minutes' | 'sleep_timer_minutes' | 'night_light'>,
+): Partial<Pick<AlarmsTable, 'fade_in_minutes' | 'sleep_timer_minutes' | 'night_light'>> {
+  const { fade_in_minutes, sleep_timer_minutes, night_light } = input;
+  return {
+    ...(fade_in_minutes === undefined ? {} : { fade_in_minutes }),
+    ...(sleep_timer_minutes === undefined ? {} : { sleep_timer_minutes }),
+    ...(night_light === undefined ? {} : { night_light: night_light === null ? null : night_light ? 1 : 0 }),
+  };
+}
+
 /** A new alarm's row as the API stores it: a fresh id, next_fire_at in the user's zone, no firing yet. */
 export function newAlarmRow(
   userId: string,
@@ -99,6 +111,10 @@ export function newAlarmRow(
     claimed_until: null,
     skip_until: null,
     paused_through: null,
+    fade_in_minutes: null,
+    sleep_timer_minutes: null,
+    night_light: null,
+    ...extrasColumns(input),
     created_at: at,
     updated_at: at,
   };
@@ -194,6 +210,7 @@ export async function updateAlarm(
       ...current,
       ...editableFields(patch),
       ...(is_enabled === undefined ? {} : { is_enabled: is_enabled ? 1 : 0 }),
+      ...extrasColumns(patch),
       updated_at: now.toISOString(),
     };
     // A skip is of one ringing: a new time or new days make a new schedule, with nothing skipped.
@@ -302,6 +319,9 @@ export function toCloudAlarm(row: AlarmsTable): CloudAlarm {
     last_outcome_at: row.last_outcome_at,
     skip_until: row.skip_until,
     paused_through: row.paused_through,
+    fade_in_minutes: row.fade_in_minutes,
+    sleep_timer_minutes: row.sleep_timer_minutes,
+    night_light: row.night_light === null ? null : row.night_light === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -141,6 +141,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('alarms').dropColumn('skip_until').execute();
     },
   },
+  // A cloud alarm's extras: a wake-up alarm's fade-in minutes, a bedtime alarm's sleep timer
+  // minutes and night light (0/1). Nullable: null is off, so every existing alarm stays as it was.
+  '0006_alarm_extras': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarms').addColumn('fade_in_minutes', 'integer').execute();
+      await db.schema.alterTable('alarms').addColumn('sleep_timer_minutes', 'integer').execute();
+      await db.schema.alterTable('alarms').addColumn('night_light', 'integer').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarms').dropColumn('night_light').execute();
+      await db.schema.alterTable('alarms').dropColumn('sleep_timer_minutes').execute();
+      await db.schema.alterTable('alarms').dropColumn('fade_in_minutes').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -59,6 +59,10 @@ export interface AlarmsTable {
   skip_until: string | null;
   /** Last silent local date, YYYY-MM-DD in the user's zone (migration 0005). */
   paused_through: string | null;
+  /** The extras (migration 0006), null when off: a wake-up's fade, a bedtime's sleep timer and night light (0/1). */
+  fade_in_minutes: number | null;
+  sleep_timer_minutes: number | null;
+  night_light: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -42,6 +42,9 @@ const hostileAlarm = (a: OwnerObjects, dueNow: string): Record<keyof AlarmsTable
   days: CLIENT,
   volume: CLIENT,
   is_enabled: CLIENT,
+  fade_in_minutes: CLIENT,
+  sleep_timer_minutes: CLIENT,
+  night_light: CLIENT,
   // Accepted for compatibility, never stored.
   mqtt_config: { broker_url: 'wss://b.example.test', access_token: 'planted' },
   next_fire_at: dueNow,

@@ -16,6 +16,7 @@ import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 import type { CardChoice } from '@playlist-alarms/core/cloud/cloud-alarm-draft';
 import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
 import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
+import { extrasText } from '@playlist-alarms/core/cloud/alarm-extras';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud/cloud-upload';
 import {
@@ -85,6 +86,7 @@ export function CloudAlarmRow({
               daysWording(maskToDays(alarm.days)),
               `volume ${cloudVolumeLabel(alarm.volume)}`,
               alarm.device_name || alarm.yoto_device_id,
+              extrasText(alarm),
               next && `next ${next}`,
             ]
               .filter(Boolean)

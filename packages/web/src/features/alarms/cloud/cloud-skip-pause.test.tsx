@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeCloudAlarm } from '@playlist-alarms/core/fixtures/builders';
+import { makeCloudAlarm } from '@playlist-alarms/core/test/fixtures/builders';
 import { localDateOf } from '@playlist-alarms/core/cloud/skip-pause';
 import { shortDate } from '@playlist-alarms/core/texts/skip-pause-texts';
 import { renderWithServices } from '../../../test/render-with-services';

@@ -29,6 +29,8 @@ import { CardPicker } from './CardPicker';
 import { PlayerWarnings } from './PlayerWarnings';
 import { ScheduleFields } from './ScheduleFields';
 import { VolumeTypeFields } from './VolumeTypeFields';
+import { ExtrasFields } from './ExtrasFields';
+import { NO_EXTRAS } from '@playlist-alarms/core/cloud/alarm-extras';
 
 export interface CloudAlarmDialogProps {
   /** Null: a new alarm ("Create"); else the alarm edited in place ("Save"). */
@@ -111,6 +113,11 @@ export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
           </TextField>
           <ScheduleFields draft={draft} update={update} />
           <VolumeTypeFields draft={draft} update={update} />
+          <ExtrasFields
+            alarmType={draft.alarmType}
+            extras={draft.extras ?? NO_EXTRAS}
+            onChange={(extras) => update({ extras })}
+          />
           <Stack spacing={0.5}>
             <TimeZoneField value={zone} detected={props.detected} disabled={busy} onChange={setZone} />
             <Typography variant="caption" color="text.secondary">
