@@ -4,7 +4,11 @@ import { chapterList, chapterNavigation, sameChapterKey, type CardChapters } fro
 
 const read = (...keys: string[]): CardChapters => ({
   state: 'read',
-  chapters: keys.map((key, i) => ({ key, title: `Part ${i + 1}`, tracks: [{ key: `${key}-a` }, { key: `${key}-b` }] })),
+  chapters: keys.map((key, i) => ({
+    key,
+    title: `Part ${i + 1}`,
+    tracks: [{ key: `${key}-a` }, { key: `${key}-b` }],
+  })),
 });
 
 describe('chapter navigation in the now-playing modal', () => {
@@ -60,7 +64,9 @@ describe('chapter navigation in the now-playing modal', () => {
   it('a player reporting keys as numbers ("2") matches the content\'s "02"', () => {
     expect(sameChapterKey('02', '2')).toBe(true);
     expect(sameChapterKey('ab', 'AB')).toBe(false);
-    expect(chapterNavigation('c', read('01', '02', '03'), '2').next).toMatchObject({ chapter: { key: '03' } });
+    expect(chapterNavigation('c', read('01', '02', '03'), '2').next).toMatchObject({
+      chapter: { key: '03' },
+    });
   });
 
   it('an untitled chapter is named by its place; a chapter without tracks sends none', () => {

@@ -12,9 +12,7 @@ export interface ContentChapter {
 
 /** What is known of the held card's chapters. */
 export type CardChapters =
-  | { state: 'loading' }
-  | { state: 'unreadable' }
-  | { state: 'read'; chapters: readonly ContentChapter[] };
+  { state: 'loading' } | { state: 'unreadable' } | { state: 'read'; chapters: readonly ContentChapter[] };
 
 export interface ChapterChoice {
   key: string;
