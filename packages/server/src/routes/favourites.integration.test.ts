@@ -98,11 +98,11 @@ describeOnDatabases('favourites API', (open) => {
     for (const [url, body] of bad) {
       const answer = await api.call('PUT', url, { body });
       expect(answer.status, url).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String) as unknown });
     }
     // Past Fastify's path-parameter limit (100 characters): 414, still { error }.
     const long = await api.call('PUT', `/api/favourites/${'a'.repeat(101)}`, { body: { title: 'x' } });
-    expect(long).toEqual({ status: 414, body: { error: expect.any(String) } });
+    expect(long).toEqual({ status: 414, body: { error: expect.any(String) as unknown } });
     expect((await api.call('PUT', '/api/favourites/card-a', { raw: '{"title":' })).status).toBe(400);
     expect((await api.call('GET', '/api/favourites', { as: null })).status).toBe(401);
     expect((await api.call('PUT', '/api/favourites/c', { as: null, body: { title: 'x' } })).status).toBe(401);

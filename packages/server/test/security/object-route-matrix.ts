@@ -380,7 +380,9 @@ export const ROUTE_MATRIX: Readonly<Record<string, Coverage>> = {
         expect: {
           status: 200,
           body: {
-            favourites: [{ cardId: 'alice-fav-2', title: 'B’s own pick', pinnedAt: expect.any(String) }],
+            favourites: [
+              { cardId: 'alice-fav-2', title: 'B’s own pick', pinnedAt: expect.any(String) as unknown },
+            ],
             cap: MAX_FAVOURITES,
           },
         },
