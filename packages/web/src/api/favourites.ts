@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FavouriteListAnswer } from '@playlist-alarms/core/library/favourite-answers';
 import {
   isPinned,
@@ -43,24 +43,24 @@ export function usePinToggle(): {
   const client = useQueryClient();
   const notify = useNotify();
   const pinned = useFavourites();
-  const mutation = useMutation({
-    mutationFn: ({ cardId, title, pin }: { cardId: string; title: string; pin: boolean }) =>
-      pin ? favourites.pin(cardId, title) : favourites.unpin(cardId),
-    onSuccess: (list: FavouriteListAnswer, { title, pin }) => {
-      client.setQueryData(queryKeys.favourites(), list);
-      notify.success(pin ? pinnedToast(title) : unpinnedToast(title));
-    },
-    onError: (error) =>
-      notify.error(error instanceof Error && error.message ? error.message : FAVOURITE_TEXTS.failed),
-  });
-  const { mutate } = mutation;
+  // A plain call rather than useMutation: the answer is the whole list, put straight into the
+  // query, and the logged-in view's JavaScript stays within its budget.
   const toggle = useCallback(
     (playlist: Pick<Playlist, 'cardId' | 'title'>) => {
-      if (!playlist.cardId) return;
-      const title = playlist.title.trim() || playlist.cardId;
-      mutate({ cardId: playlist.cardId, title, pin: !isPinned(pinned, playlist.cardId) });
+      const { cardId } = playlist;
+      if (!cardId) return;
+      const title = playlist.title.trim() || cardId;
+      const pin = !isPinned(pinned, cardId);
+      (pin ? favourites.pin(cardId, title) : favourites.unpin(cardId)).then(
+        (list: FavouriteListAnswer) => {
+          client.setQueryData(queryKeys.favourites(), list);
+          notify.success(pin ? pinnedToast(title) : unpinnedToast(title));
+        },
+        (error: unknown) =>
+          notify.error(error instanceof Error && error.message ? error.message : FAVOURITE_TEXTS.failed),
+      );
     },
-    [mutate, pinned],
+    [client, favourites, notify, pinned],
   );
   return { pinned, toggle };
 }
