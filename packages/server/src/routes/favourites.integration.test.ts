@@ -74,6 +74,18 @@ describeOnDatabases('favourites API', (open) => {
     ).toBe(200);
   });
 
+  it('two pins racing for the last place: one wins, the other is refused, the cap holds', async () => {
+    for (let i = 0; i < MAX_FAVOURITES - 1; i += 1)
+      await api.call('PUT', `/api/favourites/card-${i}`, { body: { title: `T${i}` } });
+    const answers = await Promise.all(
+      ['race-a', 'race-b'].map((cardId) =>
+        api.call('PUT', `/api/favourites/${cardId}`, { body: { title: cardId } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(cards((await api.call('GET', '/api/favourites')).body)).toHaveLength(MAX_FAVOURITES);
+  });
+
   it("keeps each user's pins to that user: another's are invisible and cannot be removed", async () => {
     await api.call('PUT', '/api/favourites/alice-card', { body: { title: 'Alice' } });
     expect((await api.call('GET', '/api/favourites', { as: BOB })).body).toEqual({
