@@ -74,4 +74,16 @@ describe('chapter navigation in the now-playing modal', () => {
       { key: 'x', label: 'Chapter 1', trackKey: null, current: false },
     ]);
   });
+
+  it('a title that already says "Chapter …" is not prefixed twice', () => {
+    const labels = chapterList(
+      [
+        { key: '01', title: 'Chapter 1: The Storm' },
+        { key: '02', title: 'chapter two' },
+        { key: '03', title: 'Chapters of Old' },
+      ],
+      null,
+    ).map((c) => c.label);
+    expect(labels).toEqual(['Chapter 1: The Storm', 'chapter two', 'Chapter 3 · Chapters of Old']);
+  });
 });

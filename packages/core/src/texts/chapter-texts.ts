@@ -26,9 +26,15 @@ export const CHAPTER_UNAVAILABLE = {
   atLast: 'Already at the last chapter',
 } as const;
 
-/** A chapter in the lists: "Chapter 2 · The Owl" (its place, then its title when it has one). */
-export const chapterEntryLabel = (place: number, title: string): string =>
-  title ? `Chapter ${place} · ${title}` : `Chapter ${place}`;
+/**
+ * A chapter in the lists: "Chapter 2 · The Owl" (its place, then its title); a title that already
+ * names itself a chapter ("Chapter 2: The Owl") stands alone, an untitled one is "Chapter 2".
+ */
+export function chapterEntryLabel(place: number, title: string): string {
+  const text = title.trim();
+  if (!text) return `Chapter ${place}`;
+  return /^chapter\b/i.test(text) ? text : `Chapter ${place} · ${text}`;
+}
 
 /** Told once a chapter was asked of the player. */
 export const playingChapter = (label: string): string => `Starting ${label}`;
