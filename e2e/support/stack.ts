@@ -88,6 +88,19 @@ async function familyGroupCards(groupName: string): Promise<Array<{ cardId: stri
     .cards;
 }
 
+/** A card's chapters in order (key, title), from its content as the provider answers the demo account. */
+const cardChapters = async (cardId: string): Promise<Array<{ key: string; title: string }>> =>
+  z
+    .object({
+      card: z.looseObject({
+        content: z.looseObject({
+          chapters: z.array(z.looseObject({ key: z.union([z.string(), z.number()]), title: z.string() })),
+        }),
+      }),
+    })
+    .parse(await demoGet(`/content/${encodeURIComponent(cardId)}`))
+    .card.content.chapters.map((chapter) => ({ key: String(chapter.key), title: chapter.title }));
+
 /** The demo family's players, online or not, as the provider lists them. */
 const demoDeviceIds = async (): Promise<string[]> =>
   z
@@ -134,6 +147,7 @@ async function setDeviceAlarms(deviceId: string, alarms: string[]): Promise<void
 export const sandbox = {
   reset: () => knobs.reset(),
   cardIdOf,
+  cardChapters,
   demoCards,
   familyGroupCards,
   demoDeviceIds,

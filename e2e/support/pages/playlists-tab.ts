@@ -9,7 +9,10 @@ type CardButton =
   | 'Resume playback'
   | 'Stop playback'
   | 'Set Alarm'
-  | 'Connect Device';
+  | 'Connect Device'
+  | 'Play from chapter…'
+  | 'Pin to Quick Play'
+  | 'Unpin from Quick Play';
 
 /** One playlist's card in the browser. */
 export class PlaylistCard {
@@ -44,6 +47,8 @@ export class NowPlayingModal {
   /** The bar drawn inside a segment (its height rises with the level). */
   segmentBar = (level: number) => this.segment(level).getByTestId('volume-bar');
   mute = () => this.root.getByRole('button', { name: 'Mute' });
+  chapterButton = (name: 'Previous chapter' | 'Next chapter' | 'Chapters') =>
+    this.root.getByRole('button', { name, exact: true });
   live = () => this.root.getByText('LIVE');
   close = () => this.root.getByRole('button', { name: 'Close' }).click();
 }

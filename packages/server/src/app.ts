@@ -22,6 +22,7 @@ import { cloudAlarmSkipRoutes } from './routes/cloud-alarm-skip';
 import { cloudUserRoutes } from './routes/cloud-users';
 import { configRoutes } from './routes/config';
 import { cronRoutes } from './routes/cron';
+import { favouriteRoutes } from './routes/favourites';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
 import { yotoProxyRoutes } from './routes/yoto-proxy';
@@ -187,6 +188,11 @@ async function registerRoutes(
     api.addHook('onResponse', async (request, reply) => {
       if (request.method !== 'GET' && reply.statusCode < 400) worker.notify();
     });
+  });
+  // Apart from the alarm routes: a pin is no reason to re-arm the alarm worker.
+  await app.register(async (api) => {
+    api.addHook('onRequest', limits.perUser);
+    await api.register(favouriteRoutes, { db, now });
   });
 
   await registerWebApp(app, config.webDist);

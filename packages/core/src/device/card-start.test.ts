@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmCardStart, playCardStart } from './card-start';
+import { alarmCardStart, cardStartAt, playCardStart } from './card-start';
 
 describe('card/start by who starts the card', () => {
   it('an alarm starts from the beginning: secondsIn 0, with its chapter and track when set', () => {
@@ -19,5 +19,18 @@ describe('card/start by who starts the card', () => {
       secondsIn: 0,
     });
     expect(playCardStart('https://yoto.io/5WsQg#track=03').secondsIn).toBe(0);
+  });
+  it('a chapter start carries chapterKey and trackKey in the payload, from its top (secondsIn 0)', () => {
+    expect(cardStartAt('https://yoto.io/5WsQg', { chapterKey: '03', trackKey: '01' })).toEqual({
+      uri: 'https://yoto.io/5WsQg',
+      chapterKey: '03',
+      trackKey: '01',
+      secondsIn: 0,
+    });
+    expect(cardStartAt('https://yoto.io/5WsQg', { chapterKey: '03', trackKey: null })).toEqual({
+      uri: 'https://yoto.io/5WsQg',
+      chapterKey: '03',
+      secondsIn: 0,
+    });
   });
 });

@@ -5,7 +5,16 @@ import { parseCardUri } from './card-uri';
 import type { CardStartPayload } from './mqtt-commands';
 
 /** An alarm plays its card from the beginning (or its chapter and track), never mid-story. */
-export function alarmCardStart(
+export const alarmCardStart = (
+  uri: string,
+  position: { chapterKey?: string | null; trackKey?: string | null } = {},
+): CardStartPayload => cardStartAt(uri, position);
+
+/**
+ * A card from the top of a chapter (and track), as Home Assistant's integration starts one: the
+ * keys in the payload, `secondsIn: 0` so the player does not resume elsewhere instead.
+ */
+export function cardStartAt(
   uri: string,
   position: { chapterKey?: string | null; trackKey?: string | null } = {},
 ): CardStartPayload {

@@ -11,10 +11,8 @@ export const nowPlayingTitle = (device: string): string => `Now Playing on ${dev
 
 export const NOW_PLAYING_LABELS = {
   live: 'LIVE',
-  /** Previous, next, repeat and shuffle are disabled with this tooltip. */
+  /** Repeat and shuffle are disabled with this tooltip (chapters: chapter-navigation.ts). */
   notAvailable: 'Not Available',
-  previous: 'Previous',
-  next: 'Next',
   repeat: 'Repeat',
   shuffle: 'Shuffle',
   play: 'Play',

@@ -6,6 +6,8 @@ export const PAGE_SIZE = 12;
 /** Quick Play Favorites shows the first 4 playlists, titles cut at 12 characters plus an ellipsis. */
 export const QUICK_PLAY_COUNT = 4;
 export const QUICK_PLAY_TITLE_MAX = 12;
+/** A parent pins at most 12 playlists to Quick Play Favorites. */
+export const MAX_FAVOURITES = 12;
 export const UNTITLED = 'Untitled';
 
 /** The cloud holds at most 10 alarms per account (wakeup and bedtime mixed). */

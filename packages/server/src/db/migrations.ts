@@ -155,6 +155,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('alarms').dropColumn('fade_in_minutes').execute();
     },
   },
+  // Quick Play Favorites, per user; the key makes a second pin of one card the same row.
+  '0007_favourites': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('favourites')
+        .addColumn('yoto_user_id', 'text', (c) => c.notNull())
+        .addColumn('card_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('pinned_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('favourites_user_card', ['yoto_user_id', 'card_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('favourites').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -91,10 +91,22 @@ export interface AlarmFiringsTable {
   detail: string | null;
 }
 
+/** A playlist a user pinned to Quick Play Favorites (migration 0007). */
+export interface FavouritesTable {
+  yoto_user_id: string;
+  card_id: string;
+  /** The card's title when pinned, to name a card that is no own playlist. */
+  title: string;
+  /** Pin order: one more than the user's highest when pinned. */
+  position: number;
+  pinned_at: string;
+}
+
 export interface Database {
   sessions: SessionsTable;
   users: UsersTable;
   devices: DevicesTable;
   alarms: AlarmsTable;
   alarm_firings: AlarmFiringsTable;
+  favourites: FavouritesTable;
 }

@@ -47,6 +47,9 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
       'POST /api/alarms/{id}/resume',
       'GET /api/cron/check',
       'GET /api/cron/status',
+      'GET /api/favourites',
+      'PUT /api/favourites/{cardId}',
+      'DELETE /api/favourites/{cardId}',
     ].sort(),
   );
   // The request schema is core's: the day mask pattern and the hour bounds show in the document.

@@ -71,6 +71,8 @@ const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
   'DELETE /api/alarms/:id': {},
   'DELETE /api/alarms/by-type/:type': {},
   'DELETE /api/alarms/clear-all': {},
+  'PUT /api/favourites/:cardId': { title: text(40) },
+  'DELETE /api/favourites/:cardId': {},
   'POST /auth/logout': {},
   'DELETE /api/session': {},
 });

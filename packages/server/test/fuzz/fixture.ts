@@ -36,7 +36,7 @@ interface Created {
   next_fire_at: string | null;
 }
 
-async function call(app: FastifyInstance, token: string, method: 'POST', url: string, body: unknown) {
+async function call(app: FastifyInstance, token: string, method: 'POST' | 'PUT', url: string, body: unknown) {
   const response = await app.inject({
     method,
     url,
@@ -82,6 +82,8 @@ export async function seedFixture(
   );
   await call(app, tokens.bob, 'POST', '/api/users', { name: 'Bob' });
   const bob = await call(app, tokens.bob, 'POST', '/api/alarms', alarmBody({ yoto_device_id: 'bobs' }));
+  await call(app, tokens.alice, 'PUT', '/api/favourites/card-1', { title: 'Morning Songs' });
+  await call(app, tokens.bob, 'PUT', '/api/favourites/bobs-card', { title: 'Bob’s pick' });
   await db
     .insertInto('alarm_firings')
     .values({

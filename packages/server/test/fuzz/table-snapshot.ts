@@ -5,13 +5,14 @@ import type {
   AlarmsTable,
   Database,
   DevicesTable,
+  FavouritesTable,
   SessionsTable,
   UsersTable,
 } from '../../src/db/schema';
 
 // Every table the write routes can touch, read whole and in a fixed order, so two reads compare as
 // strings. The fuzz keeps the tables tiny (a handful of rows), so a read per request is cheap; it
-// reads through SQLite's own prepared statements, a fraction of a millisecond for all five.
+// reads through SQLite's own prepared statements, a fraction of a millisecond for all of them.
 
 const SNAPSHOT_QUERIES = [
   'select * from users order by yoto_user_id',
@@ -19,6 +20,7 @@ const SNAPSHOT_QUERIES = [
   'select * from alarms order by id',
   'select * from alarm_firings order by alarm_id, due_at',
   'select * from sessions order by id_hash',
+  'select * from favourites order by yoto_user_id, card_id',
 ];
 
 /** A function that reads all the tables as one string (byte-identical for identical rows). */
@@ -33,6 +35,7 @@ const USER_QUERIES = [
   'select * from alarms where yoto_user_id = ? order by id',
   'select * from alarm_firings where alarm_id in (select id from alarms where yoto_user_id = ?) order by alarm_id, due_at',
   'select * from sessions where yoto_user_id = ? order by id_hash',
+  'select * from favourites where yoto_user_id = ? order by card_id',
 ];
 
 /** Like tableSnapshotter, but only the rows that belong to one user. */
@@ -47,6 +50,7 @@ interface TableRows {
   alarms: AlarmsTable[];
   alarm_firings: AlarmFiringsTable[];
   sessions: SessionsTable[];
+  favourites: FavouritesTable[];
 }
 
 export async function readTables(db: Kysely<Database>): Promise<TableRows> {
@@ -56,6 +60,7 @@ export async function readTables(db: Kysely<Database>): Promise<TableRows> {
     alarms: await db.selectFrom('alarms').selectAll().execute(),
     alarm_firings: await db.selectFrom('alarm_firings').selectAll().execute(),
     sessions: await db.selectFrom('sessions').selectAll().execute(),
+    favourites: await db.selectFrom('favourites').selectAll().execute(),
   };
 }
 
@@ -63,6 +68,7 @@ export async function readTables(db: Kysely<Database>): Promise<TableRows> {
 export async function restoreTables(db: Kysely<Database>, rows: TableRows): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').execute();
+    await trx.deleteFrom('favourites').execute();
     await trx.deleteFrom('alarm_firings').execute();
     await trx.deleteFrom('alarms').execute();
     await trx.deleteFrom('devices').execute();
@@ -74,5 +80,6 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
       await trx.insertInto('alarm_firings').values(rows.alarm_firings).execute();
     }
     if (rows.sessions.length > 0) await trx.insertInto('sessions').values(rows.sessions).execute();
+    if (rows.favourites.length > 0) await trx.insertInto('favourites').values(rows.favourites).execute();
   });
 }

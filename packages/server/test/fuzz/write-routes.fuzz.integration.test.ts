@@ -38,6 +38,7 @@ function speaksFor(headers: Readonly<Record<string, string>>, user: string): boo
 const knownParams: Readonly<Record<string, readonly string[]>> = {
   id: Object.values(fixture.alarmIds),
   type: ['wakeup', 'bedtime'],
+  cardId: ['card-1', 'card-2', 'bobs-card'],
 };
 
 function requestFor(route: { method: string; url: string }) {

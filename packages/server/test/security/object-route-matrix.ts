@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import { z } from 'zod';
+import { MAX_FAVOURITES } from '@playlist-alarms/core/shared/constants';
 import { alarmBody } from '../support/cloud-api';
 import { INTRUDER, OWNER, type ApiRequest, type OwnerObjects, type RegisteredRoute } from './two-user-world';
 
@@ -27,6 +29,7 @@ const claimA = `yoto_user_id=${q(OWNER)}`;
 const claimB = `yoto_user_id=${q(INTRUDER)}`;
 const TYPES = ['wakeup', 'bedtime'] as const;
 const NOTHING_DELETED = { deleted: 0 };
+const NO_PINS = { favourites: [], cap: MAX_FAVOURITES };
 
 /** Fields of A's alarm B would love to change. */
 const takeover = {
@@ -387,6 +390,54 @@ export const ROUTE_MATRIX: Readonly<Record<string, Coverage>> = {
           url: `/api/yoto/content/${q(id)}?${claimA}`,
           what: `A’s card ${id}, claiming A`,
           expect: 403,
+        },
+      ]),
+  },
+  // Pins are the caller's alone: A's card ids reach only B's own (empty) pins.
+  'GET /api/favourites': {
+    kind: 'object',
+    attempts: () => [],
+    ownScope: [
+      { method: 'GET', url: '/api/favourites', what: 'own', expect: { status: 200, body: NO_PINS } },
+      {
+        method: 'GET',
+        url: `/api/favourites?${claimA}`,
+        what: 'own, A in the query (not read)',
+        expect: { status: 200, body: NO_PINS },
+      },
+    ],
+  },
+  'PUT /api/favourites/:cardId': {
+    kind: 'object',
+    attempts: () => [],
+    ownScope: [
+      {
+        method: 'PUT',
+        url: `/api/favourites/alice-fav-2?${claimA}`,
+        body: { title: 'B’s own pick', yoto_user_id: OWNER, position: 0 },
+        what: 'pin A’s card for B, claiming A (not read)',
+        expect: {
+          status: 200,
+          body: {
+            favourites: [
+              { cardId: 'alice-fav-2', title: 'B’s own pick', pinnedAt: expect.any(String) as unknown },
+            ],
+            cap: MAX_FAVOURITES,
+          },
+        },
+      },
+    ],
+  },
+  'DELETE /api/favourites/:cardId': {
+    kind: 'object',
+    attempts: (a) =>
+      a.favourites.flatMap(({ cardId }): Attempt[] => [
+        { method: 'DELETE', url: `/api/favourites/${q(cardId)}`, what: `A’s pin ${cardId}`, expect: 404 },
+        {
+          method: 'DELETE',
+          url: `/api/favourites/${q(cardId)}?${claimA}`,
+          what: `A’s pin ${cardId}, claiming A`,
+          expect: 404,
         },
       ]),
   },

@@ -35,6 +35,8 @@ const OWNED_ROWS: { [T in keyof Database]: (db: Db, owner: Owner) => Promise<unk
       .orderBy('alarm_id')
       .orderBy('due_at')
       .execute(),
+  favourites: (db, { userId }) =>
+    db.selectFrom('favourites').selectAll().where('yoto_user_id', '=', userId).orderBy('card_id').execute(),
 };
 
 /** Every row of the owner, table by table, as one JSON text: equal texts mean byte-identical rows. */

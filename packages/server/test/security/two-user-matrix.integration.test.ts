@@ -30,7 +30,13 @@ const errorBody = z.strictObject({ error: z.string().min(1) });
 
 /** What A sees of its own data through the API. */
 async function viewsOfA(world: TwoUserWorld): Promise<unknown[]> {
-  const urls = ['/api/alarms', '/api/devices', '/api/alarms/by-type/wakeup', '/api/alarms/by-type/bedtime'];
+  const urls = [
+    '/api/alarms',
+    '/api/devices',
+    '/api/alarms/by-type/wakeup',
+    '/api/alarms/by-type/bedtime',
+    '/api/favourites',
+  ];
   const views: unknown[] = [];
   for (const url of urls) views.push(await world.call(OWNER, 'bearer', { method: 'GET', url }));
   return views;
@@ -39,7 +45,14 @@ async function viewsOfA(world: TwoUserWorld): Promise<unknown[]> {
 /** Anything that would tell B about A: ids, the subject, the e-mail, the player. */
 function leakIn(world: TwoUserWorld, answer: ApiAnswer): string | null {
   const { a } = world;
-  const secrets = [OWNER, a.email, a.deviceId, ...a.alarms.map((alarm) => alarm.id), ...a.groups];
+  const secrets = [
+    OWNER,
+    a.email,
+    a.deviceId,
+    ...a.alarms.map((alarm) => alarm.id),
+    ...a.groups,
+    ...a.favourites.map((favourite) => favourite.title),
+  ];
   return secrets.find((secret) => answer.text.includes(secret)) ?? null;
 }
 
@@ -80,7 +93,7 @@ describeOnDatabases('two-user matrix (OWASP API1)', (open) => {
     expect(await tablesNotSnapshotted(world.database)).toEqual([]);
     const tables = JSON.parse(await world.snapshotA()) as Record<string, unknown[]>;
     const counts = Object.fromEntries(Object.entries(tables).map(([table, rows]) => [table, rows.length]));
-    expect(counts).toEqual({ users: 1, sessions: 1, devices: 1, alarms: 5, alarm_firings: 1 });
+    expect(counts).toEqual({ users: 1, sessions: 1, devices: 1, alarms: 5, alarm_firings: 1, favourites: 2 });
   });
 
   it('B gets 403 or 404 with { error } on every object route and verb, and A is unchanged', async () => {

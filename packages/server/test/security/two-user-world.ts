@@ -50,6 +50,8 @@ export interface OwnerObjects {
   email: string;
   cards: readonly string[];
   groups: readonly string[];
+  /** A's Quick Play pins: card ids and the titles only A gave them. */
+  favourites: ReadonlyArray<{ cardId: string; title: string }>;
 }
 
 export interface TwoUserWorld {
@@ -176,6 +178,13 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
   await asOwner({ method: 'POST', url: `/api/alarms/${toFire.id}/trigger`, body: { due_at: dueAt } }, 200);
   clock.now = new Date(Date.parse(dueNext.next_fire_at) - 30_000);
 
+  const favourites = [
+    { cardId: provider.cards[0] ?? 'card-a1', title: 'Alice’s morning pick' },
+    { cardId: 'alice-fav-2', title: 'Alice’s bedtime pick' },
+  ];
+  for (const { cardId, title } of favourites)
+    await asOwner({ method: 'PUT', url: `/api/favourites/${cardId}`, body: { title } }, 200);
+
   const listed = (await asOwner({ method: 'GET', url: '/api/alarms' }, 200)) as { alarms: CloudAlarm[] };
   const alarms = listed.alarms;
   const dueNow = alarms.find((alarm) => alarm.id === dueNext.id);
@@ -195,6 +204,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
       email,
       cards: provider.cards,
       groups: provider.groups,
+      favourites,
     },
     call,
     snapshotA: () => snapshotOwnedRows(database.db, owner),

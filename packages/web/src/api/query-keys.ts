@@ -19,4 +19,6 @@ export const queryKeys = {
   /** The user record the backend holds (its time zone), written by the sign-in sync. */
   cloudUser: () => [...queryKeys.cloud(), 'user'] as const,
   cloudAlarms: () => [...queryKeys.cloud(), 'alarms'] as const,
+  /** The signed-in user's Quick Play Favorites, kept by the own backend. */
+  favourites: () => ['favourites'] as const,
 };

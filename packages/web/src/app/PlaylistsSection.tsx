@@ -41,10 +41,10 @@ export function PlaylistsSection() {
     [],
   );
 
-  const { play, pause, resume, stop, starting, nowPlaying, showNowPlaying } = player;
+  const { play, playFrom, pause, resume, stop, starting, nowPlaying, showNowPlaying } = player;
   const tabPlayer = useMemo<PlaylistPlayer>(
-    () => ({ play, pause, resume, stop, starting, showNowPlaying }),
-    [pause, play, resume, showNowPlaying, starting, stop],
+    () => ({ play, playFrom, pause, resume, stop, starting, showNowPlaying }),
+    [pause, play, playFrom, resume, showNowPlaying, starting, stop],
   );
   const nowPlayingDevice = nowPlaying && deviceList.find((d) => d.deviceId === nowPlaying.deviceId);
 

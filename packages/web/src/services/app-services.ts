@@ -15,6 +15,7 @@ import type {
 import type { AlarmTypeMemory } from './alarm-type-memory';
 import type { CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
+import type { FavouritesSource } from './favourites-client';
 import type { PresenceWatching } from './presence-watcher';
 
 // The services the UI consumes, as interfaces: the browser gets the real provider classes
@@ -82,6 +83,8 @@ export interface AppServices {
   /** The own backend's cloud alarm API; its client loads with the first cloud call (not before the first card). */
   loadCloud: () => Promise<CloudSource>;
   alarmTypes: AlarmTypeMemory;
+  /** The own backend's Quick Play Favorites of the signed-in user. */
+  favourites: FavouritesSource;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

@@ -4,6 +4,7 @@ import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
 import type { CloudSource } from './cloud-client';
+import type { FavouritesSource } from './favourites-client';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { lazyPresenceWatcher } from './lazy-presence-watcher';
 import { ServerSession } from './server-session';
@@ -48,5 +49,31 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
         throw error;
       }));
   const alarmTypes = new AlarmTypeMemory(localStorage);
-  return { config, auth, library, devices, presence, loadCloud, alarmTypes };
+  return {
+    config,
+    auth,
+    library,
+    devices,
+    presence,
+    loadCloud,
+    alarmTypes,
+    favourites: lazyFavourites(config),
+  };
+}
+
+/** The favourites client, its code (and its answer's schema) loaded with the first call. */
+function lazyFavourites(config: RuntimeConfig): FavouritesSource {
+  let client: Promise<FavouritesSource> | null = null;
+  const load = () =>
+    (client ??= import('./favourites-client')
+      .then(({ FavouritesClient }) => new FavouritesClient(config.backendBase))
+      .catch((error: unknown) => {
+        client = null; // a failed chunk load is tried again on the next call
+        throw error;
+      }));
+  return {
+    list: async () => (await load()).list(),
+    pin: async (cardId, title) => (await load()).pin(cardId, title),
+    unpin: async (cardId) => (await load()).unpin(cardId),
+  };
 }

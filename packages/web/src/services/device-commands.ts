@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { playCardStart } from '@playlist-alarms/core/device/card-start';
+import { cardStartAt, playCardStart } from '@playlist-alarms/core/device/card-start';
 import { parseCardUri } from '@playlist-alarms/core/device/card-uri';
 import type { Device } from '@playlist-alarms/core/shared/entities';
 import { MESSAGES, failedToConnectTo, failedToConnectToDevice } from '@playlist-alarms/core/texts/messages';
@@ -14,6 +14,12 @@ import { useNotify } from './notifier-context';
 // flags, rather than each writing its own.
 
 export type PlaybackCommand = 'pause' | 'resume' | 'stop';
+
+/** Where in a card a start begins: a chapter, and its first track when known. */
+export interface CardPosition {
+  chapterKey: string;
+  trackKey?: string | null;
+}
 
 /** The message a connect outcome shows the user; null when it connected. */
 function connectOutcomeMessage(outcome: ConnectOutcome, device: Pick<Device, 'name'>): string | null {
@@ -60,6 +66,17 @@ export class DeviceCommands {
    */
   startCard(deviceId: string, uri: string): boolean {
     if (!this.send(deviceId, 'card/start', playCardStart(uri))) return false;
+    const cardId = parseCardUri(uri)?.cardId;
+    if (cardId) this.registry.applyLocal({ type: 'play', cardId, deviceId });
+    return true;
+  }
+
+  /**
+   * Starts a card at the top of a chapter (and track): the keys ride in the payload, as Home
+   * Assistant's integration sends them, with `secondsIn: 0` so the player does not resume instead.
+   */
+  startCardAt(deviceId: string, uri: string, position: CardPosition): boolean {
+    if (!this.send(deviceId, 'card/start', cardStartAt(uri, position))) return false;
     const cardId = parseCardUri(uri)?.cardId;
     if (cardId) this.registry.applyLocal({ type: 'play', cardId, deviceId });
     return true;

@@ -17,6 +17,16 @@ import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { InMemoryDeviceLink } from './device-link-twin';
 import { AlarmTypeMemory } from '../services/alarm-type-memory';
 import { InMemoryCloud, MemoryStore } from './cloud-twin';
+import type { FavouritesSource } from '../services/favourites-client';
+import type { FavouriteListAnswer } from '@playlist-alarms/core/library/favourite-answers';
+import {
+  canPin,
+  withPin,
+  withoutPin,
+  type Favourite,
+} from '@playlist-alarms/core/library/quick-play-favourites';
+import { MAX_FAVOURITES } from '@playlist-alarms/core/shared/constants';
+import { favouritesFull } from '@playlist-alarms/core/texts/chapter-texts';
 
 // In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
 // with state a test can arrange and inspect. The real wiring is proven by the e2e suite.
@@ -142,6 +152,8 @@ export class InMemoryLibrary implements LibrarySource {
   restrictedStatus: 403 | 404 = 404;
   readonly groupDetailRequests: string[] = [];
   readonly contentRequests: string[] = [];
+  /** The chapters a card's content lists (none unless set). */
+  chaptersByCard = new Map<string, CardDetail['chapters']>();
   private contentInFlight = 0;
   /** The most content requests that were running at the same time. */
   peakContentInFlight = 0;
@@ -200,7 +212,7 @@ export class InMemoryLibrary implements LibrarySource {
       }
       const playlist = this.familyCards.get(cardId) ?? this.playlists.find((p) => p.cardId === cardId);
       if (!playlist) throw new ProviderError(404, 'not-found', `Card ${cardId} not found`);
-      return { playlist, chapters: [] };
+      return { playlist, chapters: this.chaptersByCard.get(cardId) ?? [] };
     } finally {
       this.contentInFlight -= 1;
     }
@@ -272,6 +284,38 @@ export class InMemoryLibrary implements LibrarySource {
   }
 }
 
+/** The backend's Quick Play Favorites in memory, with its cap as the server keeps it. */
+export class InMemoryFavourites implements FavouritesSource {
+  pins: Favourite[] = [];
+  /** Calls in order, such as "pin card-1". */
+  readonly calls: string[] = [];
+
+  private answer(): Promise<FavouriteListAnswer> {
+    const pinnedAt = '2026-06-10T06:00:00.000Z';
+    return Promise.resolve({
+      favourites: this.pins.map((pin) => ({ ...pin, pinnedAt })),
+      cap: MAX_FAVOURITES,
+    });
+  }
+
+  list(): Promise<FavouriteListAnswer> {
+    return this.answer();
+  }
+
+  pin(cardId: string, title: string): Promise<FavouriteListAnswer> {
+    this.calls.push(`pin ${cardId}`);
+    if (!canPin(this.pins, cardId)) return Promise.reject(new Error(favouritesFull(MAX_FAVOURITES)));
+    this.pins = withPin(this.pins, { cardId, title });
+    return this.answer();
+  }
+
+  unpin(cardId: string): Promise<FavouriteListAnswer> {
+    this.calls.push(`unpin ${cardId}`);
+    this.pins = withoutPin(this.pins, cardId);
+    return this.answer();
+  }
+}
+
 export interface TestServices extends AppServices {
   auth: InMemoryAuth;
   library: InMemoryLibrary;
@@ -279,6 +323,7 @@ export interface TestServices extends AppServices {
   /** The presence watches the page opened, in order (one per signed-in page). */
   presenceWatches: InMemoryPresenceWatch[];
   cloud: InMemoryCloud;
+  favourites: InMemoryFavourites;
 }
 
 export function createTestServices(
@@ -328,6 +373,7 @@ export function createTestServices(
     cloud,
     loadCloud: () => Promise.resolve(cloud),
     alarmTypes: new AlarmTypeMemory(new MemoryStore()),
+    favourites: new InMemoryFavourites(),
   };
 }
 

@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import type { AlarmCardChoice } from '@playlist-alarms/core/alarms/alarm-edit';
 import { alarmCardSource, chapterChoices, type AlarmCard } from '@playlist-alarms/core/library/alarm-cards';
 import { ALARM_EDIT_TEXTS } from '@playlist-alarms/core/texts/alarm-edit-texts';
-import { useAlarmCard, useAlarmCardChoices, useCardChapters } from './api/get-alarm-card';
+import { useCardChapters } from '../../api/get-card-content';
+import { useAlarmCard, useAlarmCardChoices } from './api/get-alarm-card';
 
 /** The card choice's entries under their source's heading ("Your playlists", each family group). */
 function cardMenu(cards: readonly AlarmCard[]) {

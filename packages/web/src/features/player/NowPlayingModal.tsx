@@ -15,13 +15,12 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import ShuffleIcon from '@mui/icons-material/Shuffle';
-import SkipNextIcon from '@mui/icons-material/SkipNext';
-import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import StopIcon from '@mui/icons-material/Stop';
 import type { ReactNode } from 'react';
 import type { Playlist } from '@playlist-alarms/core/shared/entities';
 import { playbackProgress } from '@playlist-alarms/core/device/device-message-fields';
 import type { DeviceEvents } from '@playlist-alarms/core/device/device-messages';
+import type { ChapterChoice, ChapterNavigation } from '@playlist-alarms/core/device/chapter-navigation';
 import {
   NOW_PLAYING_LABELS,
   nowPlayingTitle,
@@ -33,6 +32,7 @@ import { maxGaugeUnder, volumeLimitOf } from '@playlist-alarms/core/device/volum
 import { useServices } from '../../services/app-services';
 import { useDeviceCommands } from '../../services/device-commands';
 import { useDeviceEvents, usePlaybackState } from '../../services/use-realtime';
+import { ChapterListButton, ChapterStepButton, usePlayerChapters } from './ChapterControls';
 import { ModalVolumeGauge } from './ModalVolumeGauge';
 import { useModalVolume } from './use-modal-volume';
 import type { NowPlayingTarget, PlayerControls } from './use-player';
@@ -53,6 +53,9 @@ interface NowPlayingDialogProps {
   /** The player's limit on its 0–16 scale. */
   volumeLimit?: number;
   onVolume: (gauge: number) => void;
+  /** The held card's chapters: previous, next and the list, each on or off with its reason. */
+  chapters: ChapterNavigation;
+  onChapter: (chapter: ChapterChoice) => void;
 }
 
 // The title's text alone names the dialog: the bar also holds the LIVE badge and Close (MUI would
@@ -166,9 +169,7 @@ function NowPlayingDialog(props: NowPlayingDialogProps) {
             <NotAvailable label={NOW_PLAYING_LABELS.shuffle}>
               <ShuffleIcon />
             </NotAvailable>
-            <NotAvailable label={NOW_PLAYING_LABELS.previous}>
-              <SkipPreviousIcon />
-            </NotAvailable>
+            <ChapterStepButton direction="previous" move={props.chapters.previous} onGo={props.onChapter} />
             {isPlaying ? (
               <IconButton
                 aria-label={NOW_PLAYING_LABELS.pause}
@@ -192,12 +193,11 @@ function NowPlayingDialog(props: NowPlayingDialogProps) {
             <IconButton aria-label={NOW_PLAYING_LABELS.stop} onClick={onStop}>
               <StopIcon />
             </IconButton>
-            <NotAvailable label={NOW_PLAYING_LABELS.next}>
-              <SkipNextIcon />
-            </NotAvailable>
+            <ChapterStepButton direction="next" move={props.chapters.next} onGo={props.onChapter} />
             <NotAvailable label={NOW_PLAYING_LABELS.repeat}>
               <RepeatIcon />
             </NotAvailable>
+            <ChapterListButton navigation={props.chapters} onGo={props.onChapter} />
           </Stack>
           <ModalVolumeGauge
             gauge={props.volume}
@@ -250,6 +250,7 @@ export function NowPlayingModal({ target, deviceName, controls, onClose }: NowPl
   }, [commands, deviceId, registry, report, limitTo]);
 
   const here = playback.deviceId === deviceId;
+  const chapters = usePlayerChapters(deviceId, events, here ? playback.cardId : null);
   const paused = here && playback.isPaused;
   const { playlist } = target;
   const onPlay = paused ? controls.resume : playlist ? () => controls.play(playlist) : null;
@@ -269,6 +270,8 @@ export function NowPlayingModal({ target, deviceName, controls, onClose }: NowPl
       volumeMax={volume.max}
       volumeLimit={volumeLimitOf(events?.volumeMax)}
       onVolume={volume.change}
+      chapters={chapters.navigation}
+      onChapter={chapters.go}
     />
   );
 }

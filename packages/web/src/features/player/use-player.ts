@@ -4,7 +4,7 @@ import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useNotify } from '../../services/notifier-context';
 import { useServices } from '../../services/app-services';
 import { useDeviceCommands } from '../../services/device-commands';
-import type { PlaybackCommand } from '../../services/device-commands';
+import type { CardPosition, PlaybackCommand } from '../../services/device-commands';
 import { playTarget } from '@playlist-alarms/core/device/play-target';
 import { MESSAGES, invalidCardId, playing } from '@playlist-alarms/core/texts/messages';
 import { activeCardId } from '@playlist-alarms/core/device/device-message-fields';
@@ -12,6 +12,8 @@ import { activeCardId } from '@playlist-alarms/core/device/device-message-fields
 export interface DevicePicker {
   playlist: Playlist;
   devices: Device[];
+  /** A "Play from chapter…" start: where in the card. */
+  position: CardPosition | null;
 }
 
 /** What the now-playing modal shows: the player, and the playlist when the app knows it. */
@@ -22,6 +24,8 @@ export interface NowPlayingTarget {
 
 export interface PlayerControls {
   play: (playlist: Playlist) => void;
+  /** Play from a chapter: card/start with its chapterKey (and first trackKey), through the same flow. */
+  playFrom: (playlist: Playlist, position: CardPosition) => void;
   pause: () => void;
   resume: () => void;
   stop: () => void;
@@ -65,8 +69,12 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   );
 
   const start = useCallback(
-    (deviceId: string, playlist: Playlist, cardId: string) => {
-      if (!commands.startCard(deviceId, cardUri(config.provider.cardLinkHost, cardId))) return;
+    (deviceId: string, playlist: Playlist, cardId: string, position: CardPosition | null) => {
+      const uri = cardUri(config.provider.cardLinkHost, cardId);
+      const sent = position
+        ? commands.startCardAt(deviceId, uri, position)
+        : commands.startCard(deviceId, uri);
+      if (!sent) return;
       awaited.current = { cardId, title: playlist.title };
       // Playback started from the app: the now-playing modal opens on it.
       setNowPlaying({ deviceId, playlist });
@@ -75,12 +83,12 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   );
 
   const connectAndPlay = useCallback(
-    async (device: Device, playlist: Playlist, cardId: string) => {
+    async (device: Device, playlist: Playlist, cardId: string, position: CardPosition | null) => {
       if (inFlight.current) return;
       inFlight.current = cardId;
       setStarting(cardId);
       try {
-        if (await commands.connect(device)) start(device.deviceId, playlist, cardId);
+        if (await commands.connect(device)) start(device.deviceId, playlist, cardId, position);
       } finally {
         inFlight.current = null;
         setStarting(null);
@@ -89,8 +97,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     [commands, start],
   );
 
-  const play = useCallback(
-    (playlist: Playlist) => {
+  const playAt = useCallback(
+    (playlist: Playlist, position: CardPosition | null) => {
       // One play at a time: another press while a player is connecting does nothing.
       if (inFlight.current) return;
       const cardId = playlist.cardId;
@@ -102,7 +110,7 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
       // among several.
       const connected = registry.activeDeviceId();
       if (connected) {
-        start(connected, playlist, cardId);
+        start(connected, playlist, cardId, position);
         return;
       }
       const target = playTarget(devices);
@@ -111,10 +119,10 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
           notify.error(MESSAGES.noOnlineDevicesAvailable);
           return;
         case 'single':
-          void connectAndPlay(target.device, playlist, cardId);
+          void connectAndPlay(target.device, playlist, cardId, position);
           return;
         case 'choose':
-          setPicker({ playlist, devices: target.devices });
+          setPicker({ playlist, devices: target.devices, position });
           return;
       }
     },
@@ -125,7 +133,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
     (device: Device) => {
       const current = picker;
       setPicker(null);
-      if (current?.playlist.cardId) void connectAndPlay(device, current.playlist, current.playlist.cardId);
+      if (current?.playlist.cardId)
+        void connectAndPlay(device, current.playlist, current.playlist.cardId, current.position);
     },
     [connectAndPlay, picker],
   );
@@ -140,7 +149,8 @@ export function usePlayer(devices: readonly Device[]): PlayerControls {
   );
 
   return {
-    play,
+    play: useCallback((playlist: Playlist) => playAt(playlist, null), [playAt]),
+    playFrom: playAt,
     pause: useCallback(() => command('pause', MESSAGES.playbackPaused), [command]),
     resume: useCallback(() => command('resume', null), [command]),
     stop: useCallback(() => command('stop', MESSAGES.playbackStopped), [command]),

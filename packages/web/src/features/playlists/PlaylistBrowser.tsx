@@ -41,6 +41,8 @@ interface PlaylistBrowserProps extends PlaylistCardHandlers {
   playback: PlaybackState;
   deviceConnected: boolean;
   startingCardId: string | null;
+  /** The cards pinned to Quick Play Favorites. */
+  pinnedCards: ReadonlySet<string>;
 }
 
 function notesFor(tab: BrowserTab, group: GroupFilter, family: FamilyLibrary): GroupNoteEntry[] {

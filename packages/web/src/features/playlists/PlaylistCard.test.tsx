@@ -15,6 +15,7 @@ function renderCard(
     phase?: CardPlaybackPhase;
     connected?: boolean;
     layout?: 'grid' | 'list';
+    pinned?: boolean;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -30,6 +31,9 @@ function renderCard(
       onResume={() => calls.push(['resume'])}
       onStop={() => calls.push(['stop'])}
       onSetAlarm={(p) => calls.push(['setAlarm', p])}
+      pinned={options.pinned ?? false}
+      onTogglePin={(p) => calls.push(['togglePin', p])}
+      onPlayFromChapter={(p) => calls.push(['playFromChapter', p])}
     />,
   );
   return { calls, playlist };
@@ -42,7 +46,12 @@ const buttonNames = () =>
 describe('playlist card buttons', () => {
   it('idle: Play with its tooltip', async () => {
     const { calls, playlist } = renderCard();
-    expect(buttonNames()).toEqual(['Play this playlist', 'Connect Device']);
+    expect(buttonNames()).toEqual([
+      'Play this playlist',
+      'Connect Device',
+      'Play from chapter…',
+      'Pin to Quick Play',
+    ]);
     await userEvent.hover(button('Play this playlist'));
     expect((await screen.findByRole('tooltip')).textContent).toBe('Play this playlist');
     await userEvent.click(button('Play this playlist'));
@@ -74,7 +83,13 @@ describe('playlist card buttons', () => {
 
   it('playing: Pause and Stop', async () => {
     const { calls } = renderCard({ phase: 'playing' });
-    expect(buttonNames()).toEqual(['Pause playback', 'Stop playback', 'Connect Device']);
+    expect(buttonNames()).toEqual([
+      'Pause playback',
+      'Stop playback',
+      'Connect Device',
+      'Play from chapter…',
+      'Pin to Quick Play',
+    ]);
     await userEvent.hover(button('Pause playback'));
     expect((await screen.findByRole('tooltip')).textContent).toBe('Pause playback');
     await userEvent.click(button('Pause playback'));
@@ -94,7 +109,13 @@ describe('playlist card buttons', () => {
 
   it('paused: Resume and Stop', async () => {
     const { calls } = renderCard({ phase: 'paused' });
-    expect(buttonNames()).toEqual(['Resume playback', 'Stop playback', 'Connect Device']);
+    expect(buttonNames()).toEqual([
+      'Resume playback',
+      'Stop playback',
+      'Connect Device',
+      'Play from chapter…',
+      'Pin to Quick Play',
+    ]);
     await userEvent.hover(button('Resume playback'));
     expect((await screen.findByRole('tooltip')).textContent).toBe('Resume playback');
     await userEvent.click(button('Resume playback'));
@@ -202,5 +223,29 @@ describe('card hints on a touch screen', { timeout: 15_000 }, () => {
     fireEvent.touchEnd(wrapper, { touches: [] });
     await pause(TOUCH_HINT_DELAY_MS + 100);
     expect(tooltip()).toBeNull();
+  });
+});
+
+describe('pin and chapter buttons', () => {
+  it('pin reads "Pin to Quick Play", pressed "Unpin from Quick Play"; both report their playlist', async () => {
+    const { calls, playlist } = renderCard();
+    expect(button('Pin to Quick Play').getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(button('Pin to Quick Play'));
+    await userEvent.click(button('Play from chapter…'));
+    expect(calls).toEqual([
+      ['togglePin', playlist],
+      ['playFromChapter', playlist],
+    ]);
+  });
+
+  it('a pinned card offers to unpin', () => {
+    renderCard({ pinned: true });
+    expect(button('Unpin from Quick Play').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('without a card id both are off', () => {
+    renderCard({ playlist: makePlaylist(2, { cardId: null }) });
+    expect(button('Pin to Quick Play').hasAttribute('disabled')).toBe(true);
+    expect(button('Play from chapter…').hasAttribute('disabled')).toBe(true);
   });
 });

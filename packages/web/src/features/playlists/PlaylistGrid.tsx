@@ -14,6 +14,8 @@ interface PlaylistGridProps extends PlaylistCardHandlers {
   deviceConnected: boolean;
   /** The card id whose play is connecting and starting, if any. */
   startingCardId: string | null;
+  /** The cards pinned to Quick Play Favorites. */
+  pinnedCards: ReadonlySet<string>;
 }
 
 export const PlaylistGrid = memo(function PlaylistGrid({
@@ -21,6 +23,7 @@ export const PlaylistGrid = memo(function PlaylistGrid({
   playback,
   view,
   startingCardId,
+  pinnedCards,
   ...rest
 }: PlaylistGridProps) {
   return (
@@ -32,6 +35,7 @@ export const PlaylistGrid = memo(function PlaylistGrid({
             layout={view}
             phase={cardPlaybackPhase(playback, playlist.cardId)}
             starting={!!playlist.cardId && playlist.cardId === startingCardId}
+            pinned={!!playlist.cardId && pinnedCards.has(playlist.cardId)}
             {...rest}
           />
         </li>

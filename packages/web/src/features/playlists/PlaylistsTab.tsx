@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +23,13 @@ import { whenIdle } from '../../lib/when-idle';
 import { useFamilyLibrary } from './api/get-family-library';
 import type { FamilyLibrary } from './api/get-family-library';
 import { usePlaylists } from '../../api/get-playlists';
+import { usePinToggle } from '../../api/favourites';
 import { PlaylistBrowser } from './PlaylistBrowser';
+
+// The chapter choice loads on first use: most visits never open it.
+const ChapterPickDialog = lazy(() =>
+  import('./ChapterPickDialog').then((m) => ({ default: m.ChapterPickDialog })),
+);
 
 /**
  * What the tab needs of the player (the player feature's usePlayer, given by the app): the card
@@ -31,6 +37,8 @@ import { PlaylistBrowser } from './PlaylistBrowser';
  */
 export interface PlaylistPlayer {
   play: (playlist: Playlist) => void;
+  /** Play from a chapter: the same flow as Play, with the chapter's keys in card/start. */
+  playFrom: (playlist: Playlist, position: { chapterKey: string; trackKey: string | null }) => void;
   pause: () => void;
   resume: () => void;
   stop: () => void;
@@ -104,6 +112,9 @@ export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: 
   }, [family.isError, notify]);
 
   const onTab = useCallback((tab: BrowserTab) => dispatch({ type: 'tab', tab }), []);
+  const { pinned, toggle: onTogglePin } = usePinToggle();
+  const pinnedCards = useMemo(() => new Set(pinned.map((favourite) => favourite.cardId)), [pinned]);
+  const [chapterPick, setChapterPick] = useState<Playlist | null>(null);
 
   const own = playlists.data ?? NO_PLAYLISTS;
   const library = family.data ?? NO_FAMILY;
@@ -156,7 +167,19 @@ export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: 
           onResume={player.resume}
           onStop={player.stop}
           onSetAlarm={onSetAlarm}
+          pinnedCards={pinnedCards}
+          onTogglePin={onTogglePin}
+          onPlayFromChapter={setChapterPick}
         />
+      )}
+      {chapterPick && (
+        <Suspense fallback={null}>
+          <ChapterPickDialog
+            playlist={chapterPick}
+            onChoose={(position) => player.playFrom(chapterPick, position)}
+            onClose={() => setChapterPick(null)}
+          />
+        </Suspense>
       )}
       {children}
     </Box>

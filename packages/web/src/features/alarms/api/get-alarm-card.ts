@@ -8,6 +8,7 @@ import {
 import { groupPlaylists } from '@playlist-alarms/core/library/family-library';
 import type { FamilyLibraryGroup, Playlist } from '@playlist-alarms/core/shared/entities';
 import { CARD_LOADING } from '@playlist-alarms/core/texts/alarm-edit-texts';
+import { cardDetailQuery } from '../../../api/get-card-content';
 import { usePlaylists } from '../../../api/get-playlists';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/app-services';
@@ -31,14 +32,6 @@ const familyGroupQuery = (library: LibrarySource, groupId: string) =>
   queryOptions({
     queryKey: queryKeys.familyGroup(groupId),
     queryFn: () => library.getFamilyLibraryGroup(groupId),
-    staleTime: STALE_MS,
-    retry: false,
-  });
-
-export const cardDetailQuery = (library: LibrarySource, cardId: string) =>
-  queryOptions({
-    queryKey: queryKeys.cardDetail(cardId),
-    queryFn: () => library.getContent(cardId),
     staleTime: STALE_MS,
     retry: false,
   });
@@ -117,11 +110,4 @@ export function useAlarmCardChoices(): { cards: AlarmCard[]; pending: boolean } 
     cards: alarmCardChoices(own.data ?? [], family.playlists),
     pending: own.isPending || groups.isPending || family.pending,
   };
-}
-
-/** A card's chapters for the chapter choice; none while unread or when the card cannot be read. */
-export function useCardChapters(cardId: string): Array<{ key: string; title: string }> {
-  const { library } = useServices();
-  const detail = useQuery({ ...cardDetailQuery(library, cardId), enabled: cardId !== '' });
-  return detail.data?.chapters ?? [];
 }

@@ -18,8 +18,9 @@ import {
   QUICK_PLAY_FAVORITES,
 } from '@playlist-alarms/core/texts/device-texts';
 import type { Playlist } from '@playlist-alarms/core/shared/entities';
-import { quickPlayPlaylists, quickPlayTitle } from '@playlist-alarms/core/library/playlist-browser';
+import { quickPlayTitle } from '@playlist-alarms/core/library/playlist-browser';
 import { hasUri } from '@playlist-alarms/core/device/remote-control';
+import { useQuickPlay } from '../../../api/favourites';
 import { useServices } from '../../../services/app-services';
 import { useDeviceCommands } from '../../../services/device-commands';
 
@@ -34,6 +35,8 @@ export function PlayerControls({ deviceId, playlists, onRefresh }: PlayerControl
   const { config } = useServices();
   const commands = useDeviceCommands();
   const [customUri, setCustomUri] = useState('');
+  // The parent's pinned favourites, else the first four playlists.
+  const quickPlay = useQuickPlay(playlists);
 
   const startCard = (uri: string) => commands.startCard(deviceId, uri);
 
@@ -79,7 +82,7 @@ export function PlayerControls({ deviceId, playlists, onRefresh }: PlayerControl
         role="group"
         aria-label={QUICK_PLAY_FAVORITES}
       >
-        {quickPlayPlaylists(playlists).map((playlist) => (
+        {quickPlay.map((playlist) => (
           <Tooltip key={playlist.id} title={playlist.title || quickPlayTitle(playlist.title)}>
             <span>
               <Button

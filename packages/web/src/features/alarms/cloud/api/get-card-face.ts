@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { cloudCardFace, type CardChoice } from '@playlist-alarms/core/cloud/cloud-alarm-draft';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { useServices } from '../../../../services/app-services';
-import { cardDetailQuery } from '../../api/get-alarm-card';
+import { cardDetailQuery } from '../../../../api/get-card-content';
 
 type Face = Pick<CardChoice, 'title' | 'coverArt'>;
 
