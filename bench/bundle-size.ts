@@ -143,7 +143,7 @@ export function measureBundle(distDir: string): BundleReport {
       budgetKb,
       gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0),
       chunks,
-      largest: largestParts(modules, chunks, 20),
+      largest: largestParts(modules, chunks, Number(process.env.BUNDLE_PARTS ?? 20)),
     };
   };
 

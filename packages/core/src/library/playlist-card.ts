@@ -15,6 +15,8 @@ export const CARD_LABELS = {
   pauseTooltip: 'Pause playback',
   resumeTooltip: 'Resume playback',
   stopTooltip: 'Stop playback',
+  /** The card's entry that opens its chapter list. */
+  playFromChapter: 'Play from chapter…',
 } as const;
 
 /** Play is usable only with a card id; its tooltip is also its accessible name. */

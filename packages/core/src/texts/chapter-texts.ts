@@ -1,12 +1,12 @@
-// The words of moving between a card's chapters (the now-playing modal, a playlist card's "Play
-// from chapter…") and of pinning playlists to Quick Play Favorites.
+// The words of moving between a card's chapters: the now-playing modal, and the dialog a playlist
+// card's "Play from chapter…" opens (its menu entry is in library/playlist-card.ts: the card
+// loads with the first view, these words only with the dialogs).
 
 export const CHAPTER_TEXTS = {
   previousChapter: 'Previous chapter',
   nextChapter: 'Next chapter',
   chapters: 'Chapters',
-  /** The playlist card's menu entry, and the dialog it opens. */
-  playFromChapter: 'Play from chapter…',
+  /** The dialog a playlist card's "Play from chapter…" opens. */
   playFromChapterTitle: 'Play from chapter',
   cancel: 'Cancel',
   /** Beside the chapter the player reports. */
@@ -38,15 +38,3 @@ export function chapterEntryLabel(place: number, title: string): string {
 
 /** Told once a chapter was asked of the player. */
 export const playingChapter = (label: string): string => `Starting ${label}`;
-
-export const FAVOURITE_TEXTS = {
-  pin: 'Pin to Quick Play',
-  unpin: 'Unpin from Quick Play',
-  failed: "Couldn't change Quick Play Favorites",
-} as const;
-
-export const pinnedToast = (title: string): string => `📌 ${title} is in Quick Play Favorites`;
-export const unpinnedToast = (title: string): string => `${title} left Quick Play Favorites`;
-/** The server's refusal past the cap. */
-export const favouritesFull = (cap: number): string =>
-  `Quick Play holds at most ${cap} favourites: unpin one first`;

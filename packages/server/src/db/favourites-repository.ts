@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MAX_FAVOURITES } from '@playlist-alarms/core/shared/constants';
+import { favouritesFull } from '@playlist-alarms/core/texts/favourite-texts';
 import { lockUser } from './alarms-repository';
 import type { Database, FavouritesTable } from './schema';
 
@@ -11,7 +12,7 @@ type Db = Kysely<Database>;
 /** The user already pinned MAX_FAVOURITES cards. */
 export class FavouriteLimitError extends Error {
   constructor() {
-    super(`Quick Play holds at most ${MAX_FAVOURITES} favourites: unpin one first`);
+    super(favouritesFull(MAX_FAVOURITES));
     this.name = 'FavouriteLimitError';
   }
 }

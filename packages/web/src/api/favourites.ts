@@ -7,7 +7,7 @@ import {
   type Favourite,
   type QuickPlayItem,
 } from '@playlist-alarms/core/library/quick-play-favourites';
-import { FAVOURITE_TEXTS, pinnedToast, unpinnedToast } from '@playlist-alarms/core/texts/chapter-texts';
+import { FAVOURITE_TEXTS, pinnedToast, unpinnedToast } from '@playlist-alarms/core/texts/favourite-texts';
 import type { Playlist } from '@playlist-alarms/core/shared/entities';
 import { queryKeys } from './query-keys';
 import { useServices } from '../services/app-services';

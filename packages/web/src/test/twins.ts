@@ -26,7 +26,7 @@ import {
   type Favourite,
 } from '@playlist-alarms/core/library/quick-play-favourites';
 import { MAX_FAVOURITES } from '@playlist-alarms/core/shared/constants';
-import { favouritesFull } from '@playlist-alarms/core/texts/chapter-texts';
+import { favouritesFull } from '@playlist-alarms/core/texts/favourite-texts';
 
 // In-memory twins of the interfaces the UI consumes: the same shapes as the provider classes,
 // with state a test can arrange and inspect. The real wiring is proven by the e2e suite.

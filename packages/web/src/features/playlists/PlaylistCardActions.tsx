@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import Button from '@mui/material/Button';
 import type { Playlist } from '@playlist-alarms/core/shared/entities';
 import type { CardPlaybackPhase } from '@playlist-alarms/core/device/playback-state';
-import { CHAPTER_TEXTS, FAVOURITE_TEXTS } from '@playlist-alarms/core/texts/chapter-texts';
+import { FAVOURITE_TEXTS } from '@playlist-alarms/core/texts/favourite-texts';
 import { CardHint } from './CardHint';
 import {
   CARD_LABELS,
@@ -166,7 +166,7 @@ export function PlaylistCardActions({
         onClick={() => onPlayFromChapter(playlist)}
       >
         <Icon name="chapters" />
-        {CHAPTER_TEXTS.playFromChapter}
+        {CARD_LABELS.playFromChapter}
       </Button>
       <Button
         variant={pinned ? 'contained' : 'text'}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MAX_FAVOURITES } from '@playlist-alarms/core/shared/constants';
-import { favouritesFull } from '@playlist-alarms/core/texts/chapter-texts';
+import { favouritesFull } from '@playlist-alarms/core/texts/favourite-texts';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 
