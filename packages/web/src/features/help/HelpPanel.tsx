@@ -2,6 +2,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { volumeLimitText } from '@playlist-alarms/core/device/volume-limit';
+import { CARD_LABELS } from '@playlist-alarms/core/library/playlist-card';
+import { ALARM_EXTRAS_TEXTS } from '@playlist-alarms/core/texts/alarm-extras-texts';
+import { CHAPTER_TEXTS } from '@playlist-alarms/core/texts/chapter-texts';
+import { CLOUD_EDIT_TEXTS } from '@playlist-alarms/core/texts/cloud-edit-texts';
+import { DAY_NIGHT_TITLE, OK_TO_WAKE_PRESET_LABEL } from '@playlist-alarms/core/texts/day-night-texts';
+import { FAVOURITE_TEXTS } from '@playlist-alarms/core/texts/favourite-texts';
+import { SKIP_PAUSE_TEXTS } from '@playlist-alarms/core/texts/skip-pause-texts';
 
 // What a parent needs to know, short. Quoted words are the app's own (the same constants where
 // there is one), so the help names what the parent will see.
@@ -25,6 +32,11 @@ const SECTIONS = [
       'Set Alarm on a playlist saves the alarm on the player itself, which rings it by its own clock, even with this app closed. Its volume is a level from 1 to 8: Yoto keeps alarms at 8 of 16 or lower.',
       'A player\'s alarms follow the player\'s own time zone. Where it differs from yours, the time says so ("07:00 in New York").',
       'In Alarm Management, Cloud Alarms can copy a player\'s alarm to our server ("Upload Local Alarms"), which starts the playlist on time with this app closed. Under each one a receipt says whether it played, or why not.',
+      `"${CLOUD_EDIT_TEXTS.newButton}" makes a cloud alarm from scratch. Every alarm, on the player or in the cloud, can be edited in place and switched off and on; a cloud alarm can be duplicated.`,
+      `A cloud wake-up alarm can "${ALARM_EXTRAS_TEXTS.fadeLabel}" from quiet to its volume, never above the player's limit; a bedtime one can set the "${ALARM_EXTRAS_TEXTS.sleepTimerLabel}" and the "${ALARM_EXTRAS_TEXTS.nightLightLabel}".`,
+      `"${SKIP_PAUSE_TEXTS.skipNext}" silences a cloud alarm's next ringing only, and "${SKIP_PAUSE_TEXTS.pauseUntil}" keeps it silent through a date, for a holiday; "${SKIP_PAUSE_TEXTS.resume}" undoes either.`,
+      `Each player's "${DAY_NIGHT_TITLE}" section sets when night and day start and, for each, the light's colour (not on a Mini), the volume limit and the display, and when it switches itself off. "${OK_TO_WAKE_PRESET_LABEL}" gives a stay-in-bed colour through the night and a time-to-get-up green from the morning.`,
+      `Now Playing moves through the card's chapters ("${CHAPTER_TEXTS.previousChapter}", "${CHAPTER_TEXTS.nextChapter}", "${CHAPTER_TEXTS.chapters}"), and "${CARD_LABELS.playFromChapter}" on a playlist starts it at one. "${FAVOURITE_TEXTS.pin}" puts a playlist in the remote's Quick Play Favorites.`,
     ],
   },
   {
