@@ -32,7 +32,8 @@ import {
 // Properties of next_fire_at around daylight-saving transitions (docs/decisions/local-time-rule.md),
 // checked against the oracle of test/support/dst-oracle.ts.
 
-describe('next_fire_at across DST (property tests, 5 zones, 2024–2030)', () => {
+// Hundreds of runs each: under a busy machine one took over Vitest's 5 s default.
+describe('next_fire_at across DST (property tests, 5 zones, 2024–2030)', { timeout: 30_000 }, () => {
   it('the oracle sees both transitions of every year in every zone, on whole hours', () => {
     for (const zone of ZONES) {
       const list = TRANSITIONS.get(zone) ?? [];
