@@ -44,11 +44,22 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
     const ownTables = async () =>
       (await test.db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
     const tables = (await ownTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['alarm_firings', 'alarms', 'devices', 'sessions', 'users']);
+    expect(tables).toEqual(['alarm_firings', 'alarms', 'devices', 'favourites', 'sessions', 'users']);
     expect(await migrateToLatest(test.db)).toEqual([]);
     const alarmColumns = (await ownTables()).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);
     expect(alarmColumns).toEqual(
-      expect.arrayContaining(['next_fire_at', 'last_outcome', 'last_outcome_at', 'mqtt_config', 'days']),
+      expect.arrayContaining([
+        'next_fire_at',
+        'last_outcome',
+        'last_outcome_at',
+        'mqtt_config',
+        'days',
+        'skip_until',
+        'paused_through',
+        'fade_in_minutes',
+        'sleep_timer_minutes',
+        'night_light',
+      ]),
     );
   });
 
@@ -135,6 +146,9 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       claimed_until: null,
       skip_until: null,
       paused_through: null,
+      fade_in_minutes: null,
+      sleep_timer_minutes: null,
+      night_light: null,
       created_at: at,
       updated_at: at,
     };

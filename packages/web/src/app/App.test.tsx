@@ -10,6 +10,9 @@ import type { TestServices } from '../test/twins';
 import { App } from './App';
 import type { AppProps } from './App';
 
+/** How long a lazily loaded tab may take to appear the first time (its modules are transformed then). */
+const LAZY_MS = 15_000;
+
 const household = (token: string | null = 'stored-token') => {
   const services = createTestServices({ token });
   services.library.playlists = Array.from({ length: 13 }, (_, i) => makePlaylist(i + 1));
@@ -84,7 +87,8 @@ describe('app shell', () => {
     expect(screen.queryByText(/abc123/)).toBeNull();
   });
 
-  it('loads the other tabs on demand', async () => {
+  // Each tab's first open makes Vitest transform that tab's modules: seconds on a busy machine.
+  it('loads the other tabs on demand', { timeout: 60_000 }, async () => {
     installMatchMedia(1024);
     const services = household();
     services.library.alarmsByDevice.set('p1', ['1111100,0700,card1,01,01,7,1']);
@@ -94,21 +98,23 @@ describe('app shell', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
     // Each section is a region named by its heading.
     for (const heading of ['Getting Started', 'Key Features', 'Troubleshooting', 'Pro Tips']) {
-      expect(await screen.findByRole('region', { name: heading })).toBeTruthy();
+      expect(await screen.findByRole('region', { name: heading }, { timeout: LAZY_MS })).toBeTruthy();
     }
 
     await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
-    expect(await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported')).toBeTruthy();
+    expect(
+      await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported', {}, { timeout: LAZY_MS }),
+    ).toBeTruthy();
     // The alarm scheduler reads every player's alarms (the next alarm across all players).
     await waitFor(() => expect([...services.library.configRequests].sort()).toEqual(['p1', 'p2']));
     await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
-    expect(await screen.findByText('07:00 · Playlist 01')).toBeTruthy();
+    expect(await screen.findByText('07:00 · Playlist 01', {}, { timeout: LAZY_MS })).toBeTruthy();
     expect(screen.getByText('weekdays · volume 7 of 8')).toBeTruthy();
     expect(new Set(services.library.configRequests)).toEqual(new Set(['p1', 'p2']));
 
     await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
     expect(
-      await screen.findByRole('heading', { name: 'Device Management' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Device Management' }, { timeout: LAZY_MS }),
     ).toBeTruthy();
     expect(screen.getAllByText('Bedroom Player').length).toBeGreaterThan(0);
   });
