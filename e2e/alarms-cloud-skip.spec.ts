@@ -31,6 +31,8 @@ test('a cloud alarm paused until a date, resumed, skipped and resumed again', as
     minute: 0,
     days: '1111111',
   });
+  // Reloaded: the alarm was made beside the page, whose list may already have been read.
+  await page.reload();
   await app.tab('Alarm Management').click();
   await expect(alarms.cloudAlarm('07:00 · Holiday Wake')).toBeVisible();
 
