@@ -53,6 +53,9 @@ async function openAndClose(page: Page, opened: Locator, close: Close, what: str
 }
 
 test('the playlist cards: device picker, now playing, Create Alarm', async ({ page }) => {
+  // Tab by Tab across cards that each have five buttons now (pin and chapter too): past a minute
+  // on a busy machine.
+  test.setTimeout(150_000);
   const app = new AppPage(page);
   await app.signIn();
   const playlists = new PlaylistsTab(page);

@@ -90,6 +90,8 @@ test('logged out, every control is reached by Tab', async ({ page }) => {
 test('in every tab, with the family library, a list and a connected remote open, every control is reached by Tab', async ({
   page,
 }) => {
+  // Every control of every tab, one Tab at a time (the cards' pin and chapter buttons included).
+  test.setTimeout(150_000);
   const app = new AppPage(page);
   await app.signIn();
   await expect(app.playlistCards().first()).toBeVisible();
