@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Slider from '@mui/material/Slider';
@@ -13,21 +15,46 @@ import { ALARM_TYPE_LABELS, toggleDay } from '@playlist-alarms/core/alarms/alarm
 import { ALARM_VOLUME_MAPPING_NOTE, alarmStepText } from '@playlist-alarms/core/alarms/alarm-volume';
 import { DIALOG_DAY_ORDER, WEEKDAY_SHORT_LABELS } from '@playlist-alarms/core/alarms/weekdays';
 import { ALARM_TYPES, ALARM_VOLUME_SLIDER } from '@playlist-alarms/core/shared/constants';
-import type { AlarmType, Weekday } from '@playlist-alarms/core/shared/entities';
+import type { AlarmType, Device, Weekday } from '@playlist-alarms/core/shared/entities';
 
-// The alarm dialog's controls, shared by Create Alarm and Edit alarm: each takes its value and
-// reports a change; the dialog holds the values.
+// The alarm dialogs' controls, shared by Create Alarm, Edit alarm and the cloud alarm dialog: each
+// takes its value and reports a change; the dialog holds the values.
 
 const VOLUME_MARKS = ALARM_VOLUME_SLIDER.marks.map((value) => ({ value, label: `${value}%` }));
 
-export function AlarmTimeField(p: { time: string; note: string | null; onChange: (time: string) => void }) {
+/** The player an alarm is for: fixed (disabled) where the alarm lives on it. */
+export function AlarmPlayerField(p: {
+  label: string;
+  deviceId: string;
+  devices: readonly Pick<Device, 'deviceId' | 'name'>[];
+  disabled?: boolean;
+  onChange: (deviceId: string | null) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={p.label}
+      value={p.deviceId}
+      disabled={p.disabled ?? false}
+      onChange={(event) => p.onChange(event.target.value || null)}
+    >
+      {p.devices.map((device) => (
+        <MenuItem key={device.deviceId} value={device.deviceId}>
+          {device.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function AlarmTimeField(p: { time: string; note?: string | null; onChange: (time: string) => void }) {
   return (
     <TextField
       type="time"
       label="Time"
       value={p.time}
       onChange={(event) => p.onChange(event.target.value)}
-      helperText={p.note}
+      helperText={p.note ?? null}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
     />
   );
@@ -85,12 +112,13 @@ export function AlarmVolumeField(p: { percent: number; onChange: (percent: numbe
 }
 
 export function AlarmTypeField(p: { type: AlarmType; onChange: (type: AlarmType) => void }) {
+  const labelId = useId();
   return (
     <FormControl>
-      <FormLabel id="create-alarm-type">Alarm type</FormLabel>
+      <FormLabel id={labelId}>Alarm type</FormLabel>
       <RadioGroup
         row
-        aria-labelledby="create-alarm-type"
+        aria-labelledby={labelId}
         value={p.type}
         onChange={(_event, value) => {
           const type = ALARM_TYPES.find((t) => t === value);

@@ -5,9 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { canCreateAlarm, type AlarmDraft } from '@playlist-alarms/core/alarms/alarm-draft';
 import { canSaveAlarmEdit, type AlarmCardChoice } from '@playlist-alarms/core/alarms/alarm-edit';
@@ -17,7 +15,13 @@ import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { playerClockNote } from '@playlist-alarms/core/alarms/zone-label';
 import { usePlayerZone } from './api/get-device-alarms';
 import { AlarmCardFields } from './AlarmCardFields';
-import { AlarmDaysField, AlarmTimeField, AlarmTypeField, AlarmVolumeField } from './AlarmDialogFields';
+import {
+  AlarmDaysField,
+  AlarmPlayerField,
+  AlarmTimeField,
+  AlarmTypeField,
+  AlarmVolumeField,
+} from './AlarmDialogFields';
 
 /** The dialog's values: an edit also carries the alarm's card and chapter. */
 export type DialogDraft = AlarmDraft & { card?: AlarmCardChoice };
@@ -79,19 +83,13 @@ export function CreateAlarmDialog({
           <Typography id="create-alarm-playlist" color="text.secondary">
             {subtitle}
           </Typography>
-          <TextField
-            select
+          <AlarmPlayerField
             label="Device"
-            value={deviceId ?? ''}
+            deviceId={deviceId ?? ''}
+            devices={devices}
             disabled={editing}
-            onChange={(event) => update({ deviceId: event.target.value || null })}
-          >
-            {devices.map((device) => (
-              <MenuItem key={device.deviceId} value={device.deviceId}>
-                {device.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(next) => update({ deviceId: next })}
+          />
           <AlarmTimeField time={draft.time} note={clockNote} onChange={(time) => update({ time })} />
           <AlarmDaysField days={draft.days} onChange={(days) => update({ days })} />
           {editing && card && <AlarmCardFields card={card} onChange={(next) => update({ card: next })} />}

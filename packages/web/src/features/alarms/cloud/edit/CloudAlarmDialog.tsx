@@ -6,9 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   canSaveCloudDraft,
@@ -31,6 +29,7 @@ import { ScheduleFields } from './ScheduleFields';
 import { VolumeTypeFields } from './VolumeTypeFields';
 import { ExtrasFields } from './ExtrasFields';
 import { NO_EXTRAS } from '@playlist-alarms/core/cloud/alarm-extras';
+import { AlarmPlayerField } from '../../AlarmDialogFields';
 
 export interface CloudAlarmDialogProps {
   /** Null: a new alarm ("Create"); else the alarm edited in place ("Save"). */
@@ -99,18 +98,12 @@ export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
             familyLoading={props.familyLoading}
             onChange={(cardId) => update({ cardId })}
           />
-          <TextField
-            select
+          <AlarmPlayerField
             label={CLOUD_EDIT_TEXTS.playerLabel}
-            value={player ? draft.deviceId : ''}
-            onChange={(event) => update({ deviceId: event.target.value || null })}
-          >
-            {devices.map((device) => (
-              <MenuItem key={device.deviceId} value={device.deviceId}>
-                {device.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            deviceId={player ? (draft.deviceId ?? '') : ''}
+            devices={devices}
+            onChange={(deviceId) => update({ deviceId })}
+          />
           <ScheduleFields draft={draft} update={update} />
           <VolumeTypeFields draft={draft} update={update} />
           <ExtrasFields
