@@ -54,6 +54,26 @@ export async function lockUser(trx: Trx, userId: string, at: string): Promise<st
   return row.timezone;
 }
 
+/**
+ * One of the user's alarms, read under the user's lock (lockUser), with the user's zone: what an
+ * edit of that alarm starts from. Undefined when the user has no such alarm.
+ */
+export async function lockedAlarm(
+  trx: Trx,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<{ zone: string | null; current: AlarmsTable | undefined }> {
+  const zone = await lockUser(trx, userId, now.toISOString());
+  const current = await trx
+    .selectFrom('alarms')
+    .selectAll()
+    .where('yoto_user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return { zone, current };
+}
+
 /** next_fire_at as stored: honours a skip and a pause when the row has them. */
 export const nextFireText = (
   alarm: Pick<AlarmsTable, 'hour' | 'minute' | 'days' | 'is_enabled'> &
@@ -197,13 +217,7 @@ export async function updateAlarm(
   now: Date,
 ): Promise<AlarmsTable | null> {
   return db.transaction().execute(async (trx) => {
-    const zone = await lockUser(trx, userId, now.toISOString());
-    const current = await trx
-      .selectFrom('alarms')
-      .selectAll()
-      .where('yoto_user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const { zone, current } = await lockedAlarm(trx, userId, id, now);
     if (current === undefined) return null;
     const { is_enabled } = patch;
     const merged: AlarmsTable = {

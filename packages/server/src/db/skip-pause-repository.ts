@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { effectiveTimeZone, nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { pauseDateAllowed } from '@playlist-alarms/core/cloud/skip-pause';
-import { lockUser, nextFireText } from './alarms-repository';
+import { lockedAlarm, nextFireText } from './alarms-repository';
 import type { AlarmsTable, Database } from './schema';
 
 // "Skip next", "Pause until…" and "Resume" of one of the user's cloud alarms
@@ -23,13 +23,7 @@ async function changeMarks(
   decide: (row: AlarmsTable, zone: string) => Marks | MarkRefusal,
 ): Promise<AlarmsTable | MarkRefusal | null> {
   return db.transaction().execute(async (trx) => {
-    const zone = await lockUser(trx, userId, now.toISOString());
-    const current = await trx
-      .selectFrom('alarms')
-      .selectAll()
-      .where('yoto_user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const { zone, current } = await lockedAlarm(trx, userId, id, now);
     if (current === undefined) return null;
     const marks = decide(current, effectiveTimeZone(zone));
     if (typeof marks === 'string') return marks;

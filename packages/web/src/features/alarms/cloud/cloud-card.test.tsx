@@ -5,7 +5,7 @@ import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
 import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
 import { clocksDiffer } from '@playlist-alarms/core/alarms/zone-label';
-import type { CloudUserRecord } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { makeCloudUser } from '@playlist-alarms/core/test/fixtures/builders';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmsPanel } from '../AlarmsPanel';
@@ -13,14 +13,7 @@ import { AlarmsPanel } from '../AlarmsPanel';
 const LOCAL = '1111100,0630,card1,,,4,1';
 
 /** The household, already recorded at the backend with its cloud zone set to London. */
-const london = (): CloudUserRecord => ({
-  yoto_user_id: 'auth0|demo-parent',
-  email: 'demo@example.com',
-  name: 'Demo Parent',
-  timezone: 'Europe/London',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const london = () => makeCloudUser({ email: 'demo@example.com' });
 const TITLES = new Map([['card1', 'Morning Songs']]);
 
 function setup(prepare?: (services: ReturnType<typeof createTestServices>) => void) {

@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeCloudAlarm } from '@playlist-alarms/core/test/fixtures/builders';
-import type { CloudUserRecord } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { renderWithServices } from '../../../test/render-with-services';
-import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
-import { AlarmsPanel } from '../AlarmsPanel';
-import type { FamilyCards } from './family-cards';
+import { renderCloudCard, type PrepareCloudCard } from '../../../test/cloud-card';
+import { makePlaylist } from '../../../test/twins';
 
 // The cloud card's everyday controls: a new alarm from scratch, edit in place, the switch and
 // duplicate, against the in-memory backend with the server's rules (cap, validation).
 
-const household = (): CloudUserRecord => ({
-  yoto_user_id: 'auth0|demo-parent',
-  email: null,
-  name: 'Demo Parent',
-  timezone: 'Europe/London',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
 const FAMILY_CARD = makePlaylist(50, {
   cardId: 'fam50',
   title: 'Grandma Reads',
@@ -27,18 +16,10 @@ const FAMILY_CARD = makePlaylist(50, {
   category: 'family-library',
 });
 
-function setup(prepare?: (services: ReturnType<typeof createTestServices>) => void) {
-  const services = createTestServices();
-  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
-  services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
-  services.library.alarmsByDevice.set('p1', []);
-  services.cloud.user = household();
-  prepare?.(services);
-  let loads = 0;
-  const family: FamilyCards = { playlists: [FAMILY_CARD], load: () => (loads += 1), loading: false };
-  const view = renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} family={family} />);
-  return { services, loads: () => loads, ...view };
-}
+const setup = (prepare?: PrepareCloudCard) => {
+  const { familyLoads, ...rest } = renderCloudCard({ family: [FAMILY_CARD], prepare });
+  return { loads: familyLoads, ...rest };
+};
 
 async function choose(dialog: HTMLElement, field: string, option: string) {
   await userEvent.click(within(dialog).getByRole('combobox', { name: field }));

@@ -2,32 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeCloudAlarm } from '@playlist-alarms/core/test/fixtures/builders';
-import { renderWithServices } from '../../../test/render-with-services';
-import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
-import { AlarmsPanel } from '../AlarmsPanel';
-import type { FamilyCards } from './family-cards';
+import { renderCloudCard, type PrepareCloudCard } from '../../../test/cloud-card';
 
 // The cloud alarm dialog's extras: Fade in for a wake-up alarm, Sleep timer and Night light for a
 // bedtime one; what is saved, and what the row says.
 
-function setup(prepare?: (services: ReturnType<typeof createTestServices>) => void) {
-  const services = createTestServices();
-  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
-  services.library.playlists = [makePlaylist(1, { title: 'Morning Songs' })];
-  services.library.alarmsByDevice.set('p1', []);
-  services.cloud.user = {
-    yoto_user_id: 'auth0|demo-parent',
-    email: null,
-    name: 'Demo Parent',
-    timezone: 'Europe/London',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  };
-  prepare?.(services);
-  const family: FamilyCards = { playlists: [], load: () => undefined, loading: false };
-  renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} family={family} />);
-  return services;
-}
+const setup = (prepare?: PrepareCloudCard) => renderCloudCard({ prepare }).services;
 
 async function choose(dialog: HTMLElement, field: string, option: string) {
   await userEvent.click(within(dialog).getByRole('combobox', { name: field }));

@@ -1,43 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeCloudAlarm } from '@playlist-alarms/core/test/fixtures/builders';
+import { makeCloudAlarm, makeCloudUser } from '@playlist-alarms/core/test/fixtures/builders';
 import { localDateOf } from '@playlist-alarms/core/cloud/skip-pause';
 import { shortDate } from '@playlist-alarms/core/texts/skip-pause-texts';
-import { renderWithServices } from '../../../test/render-with-services';
-import { createTestServices, makeDevice } from '../../../test/twins';
-import { AlarmsPanel } from '../AlarmsPanel';
+import { renderCloudCard } from '../../../test/cloud-card';
 
 // "Skip next", "Pause until…" and "Resume" on a cloud alarm's row, against the in-memory backend
 // with the server's rules; the twin's clock is the page's, so "today" agrees.
 
 const ZONE = 'Europe/London';
 
-function setup() {
-  const services = createTestServices();
-  services.library.devices = [makeDevice('p1', 'Bedroom Player', true)];
-  services.library.alarmsByDevice.set('p1', []);
-  services.cloud.now = () => new Date();
-  services.cloud.user = {
-    yoto_user_id: 'auth0|demo-parent',
-    email: null,
-    name: 'Demo Parent',
-    timezone: ZONE,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  };
-  services.cloud.alarms = [
-    makeCloudAlarm({
-      id: 'a1',
-      alarm_name: 'Morning',
-      days: '1111111',
-      next_fire_at: '2099-01-01T06:05:00.000Z',
-    }),
-  ];
-  const family = { playlists: [], load: () => undefined, loading: false };
-  renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} family={family} />);
-  return services;
-}
+const setup = () =>
+  renderCloudCard({
+    prepare: (services) => {
+      services.cloud.now = () => new Date();
+      services.cloud.user = makeCloudUser({ timezone: ZONE });
+      services.cloud.alarms = [
+        makeCloudAlarm({
+          id: 'a1',
+          alarm_name: 'Morning',
+          days: '1111111',
+          next_fire_at: '2099-01-01T06:05:00.000Z',
+        }),
+      ];
+    },
+  }).services;
 
 const row = async () => (await screen.findByText('06:05 · Morning')).closest('li') as HTMLElement;
 
