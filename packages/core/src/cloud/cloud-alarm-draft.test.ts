@@ -7,6 +7,7 @@ import { cloudAlarmCreateSchema } from './cloud-schemas';
 import {
   canSaveCloudDraft,
   cardChoices,
+  choicesWithStoredCard,
   cloudCapRefusal,
   cloudCardFace,
   cloudDraftAsDeviceAlarm,
@@ -195,6 +196,21 @@ describe('the cards offered and shown', () => {
       { cardId: 'f1', title: 'Family card', coverArt: 'https://img/f1.png', family: true },
       { cardId: 'f2', title: 'Unknown playlist', coverArt: null, family: true },
     ]);
+  });
+
+  it('keeps an edited alarm’s card among the choices, by its stored name, until a list holds it', () => {
+    const own = cardChoices([makePlaylist(1, { cardId: 'c1', title: 'Own' })], []);
+    const stored = makeCloudAlarm({ playlist_id: 'f9', playlist_name: 'Grandma Reads' });
+    expect(choicesWithStoredCard(own, null)).toBe(own);
+    expect(choicesWithStoredCard(own, stored)).toEqual([
+      ...own,
+      { cardId: 'f9', title: 'Grandma Reads', coverArt: null, family: true },
+    ]);
+    const loaded = [
+      ...own,
+      { cardId: 'f9', title: 'Grandma Reads', coverArt: 'https://img/f9.png', family: true },
+    ];
+    expect(choicesWithStoredCard(loaded, stored)).toBe(loaded);
   });
 
   it('names a card by the lists, else the stored name, else its content, never its id', () => {

@@ -72,6 +72,21 @@ export function cardChoices(own: readonly Playlist[], family: readonly Playlist[
   return choices;
 }
 
+/**
+ * The choices with an edited alarm's own card among them: by its stored name when no list holds it
+ * (yet: the family library may still be loading), so opening the dialog never changes the card.
+ */
+export function choicesWithStoredCard(
+  choices: readonly CardChoice[],
+  editing: Pick<CloudAlarm, 'playlist_id' | 'playlist_name'> | null,
+): readonly CardChoice[] {
+  if (!editing || choices.some((card) => card.cardId === editing.playlist_id)) return choices;
+  return [
+    ...choices,
+    { cardId: editing.playlist_id, title: editing.playlist_name, coverArt: null, family: true },
+  ];
+}
+
 /** A new alarm: the first online player (else the first), 07:00, Monday to Friday, 70 %, wakeup. */
 export function newCloudAlarmDraft(devices: readonly Device[]): CloudAlarmDraft {
   const player = devices.find((device) => device.online) ?? devices[0];

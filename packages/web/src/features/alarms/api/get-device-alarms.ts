@@ -42,9 +42,10 @@ export const deviceAlarmsQueryOptions = (library: LibrarySource, deviceId: strin
     queryFn: () => getDeviceAlarms(library, deviceId),
   });
 
-export function useDeviceAlarms(deviceId: string) {
+/** A player's alarms and what its config says beside them; nothing is read for no player (null). */
+export function useDeviceAlarms(deviceId: string | null) {
   const { library } = useServices();
-  return useQuery(deviceAlarmsQueryOptions(library, deviceId));
+  return useQuery({ ...deviceAlarmsQueryOptions(library, deviceId ?? ''), enabled: deviceId !== null });
 }
 
 /** The zone a player rings its alarms in, once its configuration is read (null before, or none). */

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -8,8 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { NO_EXTRAS } from '@playlist-alarms/core/cloud/alarm-extras';
 import {
   canSaveCloudDraft,
+  choicesWithStoredCard,
   cloudDraftAsDeviceAlarm,
   cloudDraftBody,
   draftOfCloudAlarm,
@@ -20,16 +21,14 @@ import {
 import type { CloudAlarm, CloudAlarmCreate } from '@playlist-alarms/core/cloud/cloud-schemas';
 import type { Device, DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { CLOUD_EDIT_TEXTS } from '@playlist-alarms/core/texts/cloud-edit-texts';
-import { useServices } from '../../../../services/app-services';
-import { deviceAlarmsQueryOptions } from '../../api/get-device-alarms';
+import { AlarmPlayerField } from '../../AlarmDialogFields';
+import { useDeviceAlarms } from '../../api/get-device-alarms';
 import { TimeZoneField } from '../TimeZoneField';
 import { CardPicker } from './CardPicker';
 import { PlayerWarnings } from './PlayerWarnings';
 import { ScheduleFields } from './ScheduleFields';
 import { VolumeTypeFields } from './VolumeTypeFields';
 import { ExtrasFields } from './ExtrasFields';
-import { NO_EXTRAS } from '@playlist-alarms/core/cloud/alarm-extras';
-import { AlarmPlayerField } from '../../AlarmDialogFields';
 
 export interface CloudAlarmDialogProps {
   /** Null: a new alarm ("Create"); else the alarm edited in place ("Save"). */
@@ -54,25 +53,15 @@ export interface CloudAlarmDialogProps {
  */
 export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
   const { editing, devices, timeZone, busy } = props;
-  const { library } = useServices();
   const [draft, setDraft] = useState<CloudAlarmDraft>(() =>
     editing ? draftOfCloudAlarm(editing) : newCloudAlarmDraft(devices),
   );
   const [zone, setZone] = useState(timeZone);
   const update = (change: Partial<CloudAlarmDraft>) => setDraft((current) => ({ ...current, ...change }));
   const player = devices.find((device) => device.deviceId === draft.deviceId);
-  const config = useQuery({
-    ...deviceAlarmsQueryOptions(library, draft.deviceId ?? ''),
-    enabled: draft.deviceId !== null,
-  });
-  // The edited alarm's card stays a choice, by its stored name, while the family library loads.
-  const cards =
-    editing && !props.cards.some((card) => card.cardId === editing.playlist_id)
-      ? [
-          ...props.cards,
-          { cardId: editing.playlist_id, title: editing.playlist_name, coverArt: null, family: true },
-        ]
-      : props.cards;
+  // The chosen player's config: whether it will be off at the ring, and its own zone.
+  const config = useDeviceAlarms(draft.deviceId);
+  const cards = choicesWithStoredCard(props.cards, editing);
   const cardTitle = cards.find((card) => card.cardId === draft.cardId)?.title ?? '';
   const body = cloudDraftBody(
     draft,
