@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCloudAlarm } from '../../test/fixtures/builders';
-import { cloudAlarmCounts, withCloudAlarm } from './cloud-alarm-list';
+import { cloudAlarmCounts, cloudAlarmSummary, nextFireLabel, withCloudAlarm } from './cloud-alarm-list';
 
 describe('the cloud alarms list between reads', () => {
   const morning = makeCloudAlarm({ id: 'a1' });
@@ -23,5 +23,27 @@ describe('the cloud alarms list between reads', () => {
       alarms: [copy],
       counts: { total: 1, wakeup: 0, bedtime: 1 },
     });
+  });
+});
+
+describe('a cloud alarm row’s second line', () => {
+  it('says the card, days, volume, player, extras and next ring, leaving out what is empty', () => {
+    const alarm = makeCloudAlarm({
+      days: '1111100',
+      volume: 7,
+      fade_in_minutes: 10,
+      next_fire_at: '2026-11-30T07:00:00.000Z',
+    });
+    expect(cloudAlarmSummary(alarm, 'Morning Songs', 'Europe/London', 'en-GB')).toBe(
+      'Morning Songs · weekdays · volume 70% · Bedroom Player · faded in over 10 min · next Mon 07:00',
+    );
+    const bare = makeCloudAlarm({ device_name: '', yoto_device_id: 'p9', next_fire_at: null });
+    expect(cloudAlarmSummary(bare, '', 'Europe/London', 'en-GB')).toBe('Mon, Wed, Fri · volume 70% · p9');
+  });
+
+  it('reads the next ring by the household’s clock, and says nothing for an unknown zone', () => {
+    expect(nextFireLabel('2026-11-30T07:00:00.000Z', 'America/New_York', 'en-GB')).toBe('Mon 02:00');
+    expect(nextFireLabel('2026-11-30T07:00:00.000Z', 'Not/AZone', 'en-GB')).toBeNull();
+    expect(nextFireLabel(null, 'Europe/London')).toBeNull();
   });
 });

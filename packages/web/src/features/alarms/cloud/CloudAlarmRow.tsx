@@ -12,13 +12,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import { ALARM_TYPE_LABELS } from '@playlist-alarms/core/alarms/alarm-draft';
-import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
 import type { CardChoice } from '@playlist-alarms/core/cloud/cloud-alarm-draft';
-import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
+import { cloudAlarmSummary } from '@playlist-alarms/core/cloud/cloud-alarm-list';
 import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
-import { extrasText } from '@playlist-alarms/core/cloud/alarm-extras';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { cloudAlarmTime, cloudVolumeLabel } from '@playlist-alarms/core/cloud/cloud-upload';
+import { cloudAlarmTime } from '@playlist-alarms/core/cloud/cloud-upload';
 import {
   cloudSwitchLabel,
   duplicateCloudAlarmLabel,
@@ -28,21 +26,6 @@ import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { skipPauseLine } from '@playlist-alarms/core/cloud/skip-pause';
 import { useCloudCardFace } from './api/get-card-face';
 import { SkipPauseControls, type SkipPauseActions } from './SkipPauseControls';
-
-/** When the alarm next rings, as a clock in the household's zone reads it. */
-function nextFire(at: string | null, timeZone: string): string | null {
-  if (!at) return null;
-  try {
-    return new Date(at).toLocaleString(undefined, {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-  } catch {
-    return null;
-  }
-}
 
 export interface CloudAlarmActions extends SkipPauseActions {
   onDelete: (alarm: CloudAlarm) => void;
@@ -66,7 +49,6 @@ export function CloudAlarmRow({
   actions: CloudAlarmActions;
 }) {
   const face = useCloudCardFace(alarm, card);
-  const next = nextFire(alarm.next_fire_at, timeZone);
   const receipt = firingReceipt(alarm, timeZone, new Date(), playerZone);
   const name = alarm.alarm_name;
   const status = alarm.is_enabled ? skipPauseLine(alarm, new Date(), effectiveTimeZone(timeZone)) : null;
@@ -81,16 +63,7 @@ export function CloudAlarmRow({
         primary={`${cloudAlarmTime(alarm)} · ${name}`}
         secondary={
           <>
-            {[
-              face.title,
-              daysWording(maskToDays(alarm.days)),
-              `volume ${cloudVolumeLabel(alarm.volume)}`,
-              alarm.device_name || alarm.yoto_device_id,
-              extrasText(alarm),
-              next && `next ${next}`,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            {cloudAlarmSummary(alarm, face.title, timeZone)}
             {status && (
               <Box
                 component="span"
