@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { localDateOf } from '@playlist-alarms/core/cloud/skip-pause';
+import { localDateOf } from '@playlist-alarms/core/alarms/skip-pause';
 import { shortDate } from '@playlist-alarms/core/texts/skip-pause-texts';
 import { AppPage } from './support/app-page';
 import { cloud } from './support/cloud';

@@ -3,7 +3,7 @@
 import { maskToDays } from './cloud-alarm-rules';
 import { isValidTimeZone } from '../alarms/local-time';
 import { nextOccurrence } from '../alarms/next-alarm';
-import { earliestAfter, type SkipPause } from './skip-pause';
+import { earliestAfter, type SkipPause } from '../alarms/skip-pause';
 
 /** The 7-character day mask of a cloud alarm, Monday first, as on the player (`1111100` = weekdays). */
 export const DAY_MASK_PATTERN = /^[01]{7}$/;

@@ -7,7 +7,7 @@ import { CLOUD_ALARM_DEFAULT_VOLUME } from './cloud-alarm-rules';
 import { DAY_MASK_PATTERN } from './cloud-next-fire';
 import { ALARM_TYPES, DEFAULT_DEVICE_TYPE } from '../shared/constants';
 import { isValidTimeZone } from '../alarms/local-time';
-import { parseLocalDate } from './skip-pause';
+import { parseLocalDate } from '../alarms/skip-pause';
 
 // The schema-free rules live in cloud-alarm-rules.ts (the web app loads them without this module's zod).
 export { defaultCloudAlarmName } from './cloud-alarm-rules';

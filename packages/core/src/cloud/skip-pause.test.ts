@@ -8,7 +8,7 @@ import {
   pauseEndsAt,
   skipPauseLine,
   skipPauseState,
-} from './skip-pause';
+} from '../alarms/skip-pause';
 import { shortDate } from '../texts/skip-pause-texts';
 
 const daily = (hour: number, minute: number) => ({ hour, minute, days: '1111111', is_enabled: true });

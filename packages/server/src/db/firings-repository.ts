@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
-import { skipPauseState } from '@playlist-alarms/core/cloud/skip-pause';
+import { skipPauseState } from '@playlist-alarms/core/alarms/skip-pause';
 import type { AlarmsTable, Database } from './schema';
 
 // The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { effectiveTimeZone, nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
-import { pauseDateAllowed } from '@playlist-alarms/core/cloud/skip-pause';
+import { pauseDateAllowed } from '@playlist-alarms/core/alarms/skip-pause';
 import { lockedAlarm, nextFireText } from './alarms-repository';
 import type { AlarmsTable, Database } from './schema';
 

@@ -8,7 +8,7 @@ import {
   triggerAnswer,
 } from '@playlist-alarms/core/cloud/cloud-answers';
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
-import type { SkipPauseChange } from '@playlist-alarms/core/cloud/skip-pause';
+import type { SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import type {
   CloudAlarm,
   CloudAlarmCreate,

@@ -1,6 +1,6 @@
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
 import { effectiveTimeZone, nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
-import { pauseDateAllowed, type SkipPauseChange } from '@playlist-alarms/core/cloud/skip-pause';
+import { pauseDateAllowed, type SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import { SKIP_PAUSE_TEXTS } from '@playlist-alarms/core/texts/skip-pause-texts';
 import {
   cloudAlarmCreateSchema,

@@ -23,7 +23,7 @@ import {
   editCloudAlarmLabel,
 } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
-import { skipPauseLine } from '@playlist-alarms/core/cloud/skip-pause';
+import { skipPauseLine } from '@playlist-alarms/core/alarms/skip-pause';
 import { useCloudCardFace } from './api/get-card-face';
 import { SkipPauseControls, type SkipPauseActions } from './SkipPauseControls';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeCloudAlarm, makeCloudUser } from '@playlist-alarms/core/test/fixtures/builders';
-import { localDateOf } from '@playlist-alarms/core/cloud/skip-pause';
+import { localDateOf } from '@playlist-alarms/core/alarms/skip-pause';
 import { shortDate } from '@playlist-alarms/core/texts/skip-pause-texts';
 import { renderCloudCard } from '../../../test/cloud-card';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { localDateOf, type SkipPauseChange } from '@playlist-alarms/core/cloud/skip-pause';
+import { localDateOf, type SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import { useNotify } from '../../../services/notifier-context';
 import { useMarkCloudAlarm } from './api/mark-cloud-alarm';
 

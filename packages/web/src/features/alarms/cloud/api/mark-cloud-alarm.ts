@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withCloudAlarm } from '@playlist-alarms/core/cloud/cloud-alarm-list';
 import type { CloudAlarmList } from '@playlist-alarms/core/cloud/cloud-schemas';
-import type { SkipPauseChange } from '@playlist-alarms/core/cloud/skip-pause';
+import type { SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import { CLOUD_CONTEXTS } from '@playlist-alarms/core/texts/messages';
 import { queryKeys } from '../../../../api/query-keys';
 import { useServices } from '../../../../services/app-services';

@@ -1,7 +1,7 @@
 // "Skip next" and "Pause until…" of a cloud alarm (docs/decisions/skip-and-pause.md).
 // A skip is the exact instant of the skipped ringing; a pause is a local date in the alarm's zone,
 // read as an instant only when needed, so a clock change during the pause moves nothing.
-import { resolveLocalTime, wallClock } from '../alarms/local-time';
+import { resolveLocalTime, wallClock } from './local-time';
 import { pausedUntilText, shortDate, skippingText } from '../texts/skip-pause-texts';
 
 /** What the card asks of the server: POST /api/alarms/{id}/{action}, with `through` for a pause. */
