@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
