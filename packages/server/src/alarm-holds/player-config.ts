@@ -50,12 +50,24 @@ export const isOnline = (config: DeviceConfig): boolean => config.device.online 
 export const sameList = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
+const REFUSALS: Record<number, string> = {
+  401: 'The provider did not accept the access token',
+  403: 'The provider refused access to this player',
+  404: 'Player not found',
+  429: 'Too many requests to the provider; try again shortly',
+};
+
 /**
  * A provider failure as the route answers it: the provider's refusals (403 another family's
- * player, 404 an unknown one, 429) keep their status and words; anything else is a 502.
+ * player, 404 an unknown one, 429) keep their status; anything else is a 502. The words name no
+ * path, so an answer never echoes a player id back.
  */
 export function providerFailure(error: unknown): unknown {
   if (!(error instanceof ProviderError)) return error;
-  if (error.status >= 400 && error.status < 500) return new HttpError(error.status, error.message);
-  return new HttpError(502, `Provider unavailable: ${error.message}`);
+  if (error.status >= 400 && error.status < 500)
+    return new HttpError(
+      error.status,
+      REFUSALS[error.status] ?? `The provider refused (HTTP ${error.status})`,
+    );
+  return new HttpError(502, 'Provider unavailable: try again in a moment');
 }

@@ -35,7 +35,7 @@ export const deviceAlarmHoldRoutes: FastifyPluginCallback<HoldChangeDeps> = (sco
     '/api/devices/:deviceId/alarm-holds',
     {
       schema: {
-        tags: ['players'],
+        tags: ['devices'],
         summary: 'The player’s skipped and paused alarms',
         params: paramsSchema,
         response: { 200: alarmHoldsAnswerSchema, ...failures },
@@ -51,7 +51,7 @@ export const deviceAlarmHoldRoutes: FastifyPluginCallback<HoldChangeDeps> = (sco
     {
       bodyLimit: CLOUD_BODY_LIMIT,
       schema: {
-        tags: ['players'],
+        tags: ['devices'],
         summary: 'Skip the next ringing of a player’s alarm, pause it through a date, or resume it',
         description:
           'alarm is the alarm’s string as read (or its held string), index its position then. The ' +
