@@ -203,3 +203,13 @@ export function apiStatus(state: PlayerState, device: SeedDevice, now: number): 
     updatedAt: new Date(reportedAt).toISOString(),
   };
 }
+
+/** The answer to an events/request is inside the window it opens, so it needs no exception. */
+export function eventsWindowOpen(
+  state: PlayerState,
+  now: number,
+  settings: { eventsWindowMs: number },
+): boolean {
+  const since = state.eventsRequestedAt;
+  return since !== null && now - since < settings.eventsWindowMs;
+}

@@ -223,3 +223,12 @@ export function playerView(state: PlayerState, settings: PlayerSettings): Player
     commandsLocked: inSpeakerMode(copy.bluetooth),
   };
 }
+
+/** What a reboot or a switch-off forgets (playback is cleared by its own owner). */
+export function clearVolatileState(state: PlayerState): void {
+  state.sleepTimerActive = false;
+  state.sleepTimerSeconds = 0;
+  state.displayPreview = null;
+  state.bluetooth.connected = false;
+  state.bluetooth.connectedTo = null;
+}

@@ -8,26 +8,19 @@ import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/de
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
 import { OwnAlarms, alarmStart, alarmVolume, recordRang } from './player-alarms';
-import { applyPowerKnob, batteryAfterSecond } from './player-battery';
-import type { PowerKnob } from './player-battery';
+import { applyPowerKnob, batteryAfterSecond, type PowerKnob } from './player-battery';
 import { applyBluetoothKnob, holdLeftButton, inSpeakerMode, runBluetooth } from './player-bluetooth';
 import type { BluetoothCommand, BluetoothKnob } from './player-bluetooth';
 import { followDayNight } from './player-day-night';
-import { apiStatus, configStatus, fullEvents, mqttStatus, sleepTimerFields } from './player-messages';
-import {
-  idleTimedOut,
-  isUse,
-  presenceMessage,
-  shutDownStatus,
-  wakesOnButton,
-  wakesOnPower,
-} from './player-power';
-import type { ShutDownReason } from './player-power';
+import { apiStatus, configStatus, eventsWindowOpen, fullEvents, mqttStatus } from './player-messages';
+import { sleepTimerFields } from './player-messages';
+import { idleTimedOut, isUse, presenceMessage, shutDownStatus } from './player-power';
+import { wakesOnButton, wakesOnPower, type ShutDownReason } from './player-power';
 import { Playback, remoteStart } from './player-playback';
 import { sleepTimerSecond } from './player-sleep-timer';
-import { DEFAULT_PLAYER_SETTINGS, initialState, nightlightModeOf, playerView } from './player-state';
+import { DEFAULT_PLAYER_SETTINGS, clearVolatileState, initialState, nightlightModeOf } from './player-state';
+import { playerView, type PlayerSettings, type PlayerState, type PlayerView } from './player-state';
 import { volumeForPercent, volumeLimitAt } from './player-volume';
-import type { PlayerSettings, PlayerState, PlayerView } from './player-state';
 
 export type Publish = (topic: string, message: unknown) => void;
 /** A card this player's family may play, or undefined. */
@@ -347,11 +340,7 @@ export class SimulatedPlayer {
 
   private resetVolatile(): void {
     this.playback.clear();
-    this.state.sleepTimerActive = false;
-    this.state.sleepTimerSeconds = 0;
-    this.state.displayPreview = null;
-    this.state.bluetooth.connected = false;
-    this.state.bluetooth.connectedTo = null;
+    clearVolatileState(this.state);
   }
 
   /**
@@ -390,16 +379,10 @@ export class SimulatedPlayer {
    * that stops re-requesting goes blind here too. Events go on the legacy and `data/` topics alike.
    */
   private publishEvents(delta: Record<string, unknown>): void {
-    if (!this.state.online || !this.eventsWindowOpen) return;
+    if (!this.state.online || !eventsWindowOpen(this.state, this.clock(), this.settings)) return;
     const message = { ...delta, eventUtc: Math.floor(this.clock() / 1000) };
     this.publish(this.topics.events, message);
     this.publish(this.topics.dataEvents, message);
-  }
-
-  /** The answer to an events/request is inside the window it opens, so it needs no exception. */
-  private get eventsWindowOpen(): boolean {
-    const since = this.state.eventsRequestedAt;
-    return since !== null && this.clock() - since < this.settings.eventsWindowMs;
   }
 
   private publishStatus(): void {
