@@ -102,4 +102,37 @@ describeOnDatabases('alarm worker: skip and pause', (open) => {
       next_fire_at: '2026-06-12T07:00:00.000Z',
     });
   });
+
+  it('two replicas on one database: neither rings a skipped ringing, and after a pause one rings', async () => {
+    const alarm = await newAlarm();
+    const replicas = [spawn(test.db), spawn(test.connectAgain())];
+    await Promise.all(replicas.map((replica) => replica.start()));
+    await skipNext(test.db, USER, alarm.id, clock.now());
+    for (const replica of replicas) replica.notify();
+    await clock.advance(90_000); // 07:00 on Wednesday passes, skipped by both
+    expect(ringer.rings).toHaveLength(0);
+    await pauseThrough(test.db, USER, alarm.id, '2026-06-11', clock.now());
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-12T07:00:00.000Z',
+    });
+    await Promise.all(replicas.map((replica) => replica.stop()));
+
+    // Friday 07:00 is due: each replica's pass (a cron call) tries it; the claim lets one ring it.
+    // In turn, not at once: in one process, one SQLite connection's wait would block the other's.
+    const friday = new ManualClock(new Date('2026-06-12T07:00:05.000Z'));
+    const fridayRinger = new RecordingRinger(friday);
+    const racing = [test.db, test.connectAgain()].map((db) => {
+      const worker = new AlarmWorker({ db, ringer: fridayRinger, clock: friday });
+      workers.push(worker);
+      return worker;
+    });
+    const fired: number[] = [];
+    for (const worker of racing) fired.push((await worker.pass()).fired);
+    expect(fired).toEqual([1, 0]);
+    expect(fridayRinger.rings).toHaveLength(1);
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      last_fired_at: '2026-06-12T07:00:00.000Z',
+      next_fire_at: '2026-06-13T07:00:00.000Z',
+    });
+  });
 });
