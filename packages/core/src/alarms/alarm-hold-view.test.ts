@@ -5,7 +5,12 @@ import {
   ALARM_HOLD_VIEW_TEXTS,
   alarmHoldRequest,
   alarmHoldView,
+  deviceAlarmName,
+  holdFailed,
   holdOf,
+  holdsRecheckIn,
+  HOLD_RECHECK_AFTER_MS,
+  OVERDUE_RECHECK_MS,
   holdZone,
   switchMeaning,
 } from './alarm-hold-view';
@@ -119,5 +124,34 @@ describe('holdZone', () => {
   it("reads today in the player's zone, else the page's", () => {
     expect(holdZone('Asia/Tokyo', LONDON)).toBe('Asia/Tokyo');
     expect(holdZone(null, LONDON)).toBe(LONDON);
+  });
+});
+
+describe('holdsRecheckIn', () => {
+  it('looks again just after the first switch-on, and each minute once one is overdue', () => {
+    expect(holdsRecheckIn([], now)).toBeNull();
+    const soon = { switch_on_at: new Date(now.getTime() + 30_000).toISOString() };
+    const later = { switch_on_at: '2026-08-04T06:02:00.000Z' };
+    expect(holdsRecheckIn([later, soon], now)).toBe(30_000 + HOLD_RECHECK_AFTER_MS);
+    expect(holdsRecheckIn([{ switch_on_at: '2026-08-03T11:00:00.000Z' }], now)).toBe(OVERDUE_RECHECK_MS);
+  });
+
+  it('waits at most an hour, and ignores a time it cannot read', () => {
+    expect(holdsRecheckIn([{ switch_on_at: '2026-08-20T00:00:00.000Z' }], now)).toBe(3_600_000);
+    expect(holdsRecheckIn([{ switch_on_at: 'soon' }], now)).toBeNull();
+  });
+});
+
+describe('holdFailed', () => {
+  it("says which action failed, in the server's words", () => {
+    expect(holdFailed('skip', 'the alarm is no longer on the player')).toBe(
+      'Failed to skip alarm: the alarm is no longer on the player',
+    );
+  });
+});
+
+describe('deviceAlarmName', () => {
+  it("names the alarm by its time, as the row's other buttons do", () => {
+    expect(deviceAlarmName(ON)).toBe('alarm at 07:00');
   });
 });

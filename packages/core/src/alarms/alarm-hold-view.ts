@@ -64,6 +64,9 @@ export type SwitchMeaning = { kind: 'resume' } | { kind: 'set-enabled'; enabled:
 export const switchMeaning = (view: Pick<AlarmHoldView, 'hold'>, on: boolean): SwitchMeaning =>
   view.hold && on ? { kind: 'resume' } : { kind: 'set-enabled', enabled: on };
 
+/** How a player's alarm is named on its skip, pause and resume buttons and in the pause dialog. */
+export const deviceAlarmName = (alarm: Pick<DeviceAlarm, 'time'>): string => `alarm at ${alarm.time}`;
+
 /** The POST body: the alarm's string and place as the page read them. */
 export interface AlarmHoldRequest {
   alarm: string;
@@ -78,6 +81,27 @@ export function alarmHoldRequest(
   const index = alarmIndexFromId(alarm.id);
   if (index === null) throw new Error(`not an alarm of the player's list: ${alarm.id}`);
   return { alarm: alarm.raw, index, change };
+}
+
+/** "Failed to skip alarm: {the server's words}", as the list's other failures read. */
+export const holdFailed = (action: AlarmHoldChange['action'], message: string): string =>
+  `Failed to ${action} alarm: ${message}`;
+
+/** How long after a hold's switch-on the page looks again: the runner's pass (every 5 s) and its write. */
+export const HOLD_RECHECK_AFTER_MS = 10_000;
+/** A hold past its switch-on (the player was off, say) is looked at again this often. */
+export const OVERDUE_RECHECK_MS = 60_000;
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+/**
+ * When the page reads the holds and the player's list again, so that a row goes back on by itself
+ * once the server switches its alarm on: null with no holds to wait for.
+ */
+export function holdsRecheckIn(holds: readonly Pick<AlarmHold, 'switch_on_at'>[], now: Date): number | null {
+  const times = holds.map((hold) => Date.parse(hold.switch_on_at)).filter(Number.isFinite);
+  if (times.length === 0) return null;
+  const wait = Math.min(...times) + HOLD_RECHECK_AFTER_MS - now.getTime();
+  return wait <= 0 ? OVERDUE_RECHECK_MS : Math.min(wait, LONGEST_WAIT_MS);
 }
 
 /** The zone a pause's "today" is read in: the player's, else the page's (as the list shows times). */

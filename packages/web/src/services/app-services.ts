@@ -12,6 +12,7 @@ import type {
   DeviceConfig,
   DeviceConfigBlock,
 } from '@playlist-alarms/provider/rest-schemas';
+import type { AlarmHoldsSource } from './alarm-holds-client';
 import type { AlarmTypeMemory } from './alarm-type-memory';
 import type { CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
@@ -85,6 +86,8 @@ export interface AppServices {
   alarmTypes: AlarmTypeMemory;
   /** The own backend's Quick Play Favorites of the signed-in user. */
   favourites: FavouritesSource;
+  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"). */
+  alarmHolds: AlarmHoldsSource;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

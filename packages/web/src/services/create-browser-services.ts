@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
+import type { AlarmHoldsSource } from './alarm-holds-client';
 import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
 import type { CloudSource } from './cloud-client';
@@ -58,6 +59,7 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
     loadCloud,
     alarmTypes,
     favourites: lazyFavourites(config),
+    alarmHolds: lazyAlarmHolds(config),
   };
 }
 
@@ -75,5 +77,21 @@ function lazyFavourites(config: RuntimeConfig): FavouritesSource {
     list: async () => (await load()).list(),
     pin: async (cardId, title) => (await load()).pin(cardId, title),
     unpin: async (cardId) => (await load()).unpin(cardId),
+  };
+}
+
+/** The alarm-holds client, its code (and its answers' schemas) loaded with the first call. */
+function lazyAlarmHolds(config: RuntimeConfig): AlarmHoldsSource {
+  let client: Promise<AlarmHoldsSource> | null = null;
+  const load = () =>
+    (client ??= import('./alarm-holds-client')
+      .then(({ AlarmHoldsClient }) => new AlarmHoldsClient(config.backendBase))
+      .catch((error: unknown) => {
+        client = null; // a failed chunk load is tried again on the next call
+        throw error;
+      }));
+  return {
+    list: async (deviceId) => (await load()).list(deviceId),
+    change: async (deviceId, request) => (await load()).change(deviceId, request),
   };
 }
