@@ -86,8 +86,8 @@ export interface AppServices {
   alarmTypes: AlarmTypeMemory;
   /** The own backend's Quick Play Favorites of the signed-in user. */
   favourites: FavouritesSource;
-  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"). */
-  alarmHolds: AlarmHoldsSource;
+  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"); loads with the first call. */
+  loadAlarmHolds: () => Promise<AlarmHoldsSource>;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

@@ -34,21 +34,16 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
       createPresenceWatcher(config.provider.brokerUrl, auth, devices),
     ),
   );
-  let cloud: Promise<CloudSource> | null = null;
-  const loadCloud = () =>
-    (cloud ??= import('./cloud-client')
-      .then(
-        ({ CloudClient, cookieAuthorizer }) =>
-          new CloudClient({
-            baseUrl: config.backendBase,
-            // The credential's one place: the session cookie, sent by the browser itself.
-            authorize: cookieAuthorizer,
-          }),
-      )
-      .catch((error: unknown) => {
-        cloud = null; // a failed chunk load is tried again on the next call
-        throw error;
-      }));
+  const loadCloud = lazily<CloudSource>(() =>
+    import('./cloud-client').then(
+      ({ CloudClient, cookieAuthorizer }) =>
+        new CloudClient({
+          baseUrl: config.backendBase,
+          // The credential's one place: the session cookie, sent by the browser itself.
+          authorize: cookieAuthorizer,
+        }),
+    ),
+  );
   const alarmTypes = new AlarmTypeMemory(localStorage);
   return {
     config,
@@ -59,20 +54,17 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
     loadCloud,
     alarmTypes,
     favourites: lazyFavourites(config),
-    alarmHolds: lazyAlarmHolds(config),
+    loadAlarmHolds: lazily<AlarmHoldsSource>(() =>
+      import('./alarm-holds-client').then(({ AlarmHoldsClient }) => new AlarmHoldsClient(config.backendBase)),
+    ),
   };
 }
 
 /** The favourites client, its code (and its answer's schema) loaded with the first call. */
 function lazyFavourites(config: RuntimeConfig): FavouritesSource {
-  let client: Promise<FavouritesSource> | null = null;
-  const load = () =>
-    (client ??= import('./favourites-client')
-      .then(({ FavouritesClient }) => new FavouritesClient(config.backendBase))
-      .catch((error: unknown) => {
-        client = null; // a failed chunk load is tried again on the next call
-        throw error;
-      }));
+  const load = lazily<FavouritesSource>(() =>
+    import('./favourites-client').then(({ FavouritesClient }) => new FavouritesClient(config.backendBase)),
+  );
   return {
     list: async () => (await load()).list(),
     pin: async (cardId, title) => (await load()).pin(cardId, title),
@@ -80,18 +72,12 @@ function lazyFavourites(config: RuntimeConfig): FavouritesSource {
   };
 }
 
-/** The alarm-holds client, its code (and its answers' schemas) loaded with the first call. */
-function lazyAlarmHolds(config: RuntimeConfig): AlarmHoldsSource {
-  let client: Promise<AlarmHoldsSource> | null = null;
-  const load = () =>
-    (client ??= import('./alarm-holds-client')
-      .then(({ AlarmHoldsClient }) => new AlarmHoldsClient(config.backendBase))
-      .catch((error: unknown) => {
-        client = null; // a failed chunk load is tried again on the next call
-        throw error;
-      }));
-  return {
-    list: async (deviceId) => (await load()).list(deviceId),
-    change: async (deviceId, request) => (await load()).change(deviceId, request),
-  };
+/** A client made once, by its first call; a failed chunk load is tried again on the next call. */
+function lazily<T>(make: () => Promise<T>): () => Promise<T> {
+  let client: Promise<T> | null = null;
+  return () =>
+    (client ??= make().catch((error: unknown) => {
+      client = null;
+      throw error;
+    }));
 }

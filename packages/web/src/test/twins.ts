@@ -364,6 +364,7 @@ export function createTestServices(
     log: () => undefined,
   });
   const cloud = new InMemoryCloud();
+  const alarmHolds = new InMemoryAlarmHolds(library);
   return {
     config: testConfig,
     auth,
@@ -376,7 +377,8 @@ export function createTestServices(
     loadCloud: () => Promise.resolve(cloud),
     alarmTypes: new AlarmTypeMemory(new MemoryStore()),
     favourites: new InMemoryFavourites(),
-    alarmHolds: new InMemoryAlarmHolds(library),
+    alarmHolds,
+    loadAlarmHolds: () => Promise.resolve(alarmHolds),
   };
 }
 

@@ -24,11 +24,13 @@ const refresh = (queryClient: QueryClient, deviceId: string) =>
  * row goes back on by itself.
  */
 export function useAlarmHolds(deviceId: string): AlarmHold[] {
-  const { alarmHolds } = useServices();
+  const { loadAlarmHolds } = useServices();
   const queryClient = useQueryClient();
   const holds =
-    useQuery({ queryKey: queryKeys.alarmHolds(deviceId), queryFn: () => alarmHolds.list(deviceId) }).data ??
-    NO_HOLDS;
+    useQuery({
+      queryKey: queryKeys.alarmHolds(deviceId),
+      queryFn: async () => (await loadAlarmHolds()).list(deviceId),
+    }).data ?? NO_HOLDS;
   useEffect(() => {
     const wait = holdsRecheckIn(holds, new Date());
     if (wait === null) return;
@@ -40,11 +42,11 @@ export function useAlarmHolds(deviceId: string): AlarmHold[] {
 
 /** "Skip next", "Pause until…" or "Resume" of one alarm: the answer shows at once in the row. */
 export function useChangeAlarmHold(deviceId: string) {
-  const { alarmHolds } = useServices();
+  const { loadAlarmHolds } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ alarm, change }: { alarm: DeviceAlarm; change: AlarmHoldChange }) =>
-      alarmHolds.change(deviceId, alarmHoldRequest(alarm, change)),
+    mutationFn: async ({ alarm, change }: { alarm: DeviceAlarm; change: AlarmHoldChange }) =>
+      (await loadAlarmHolds()).change(deviceId, alarmHoldRequest(alarm, change)),
     onSuccess: ({ holds, alarms }) => {
       queryClient.setQueryData(queryKeys.alarmHolds(deviceId), holds);
       // The server's read-back of the player's list; the zone and power stay as last read.
