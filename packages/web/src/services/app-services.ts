@@ -12,9 +12,8 @@ import type {
   DeviceConfig,
   DeviceConfigBlock,
 } from '@playlist-alarms/provider/rest-schemas';
-import type { AlarmHoldsSource } from './alarm-holds-client';
 import type { AlarmTypeMemory } from './alarm-type-memory';
-import type { CloudSource } from './cloud-client';
+import type { AlarmHoldsSource, CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
 import type { FavouritesSource } from './favourites-client';
 import type { PresenceWatching } from './presence-watcher';
@@ -86,7 +85,7 @@ export interface AppServices {
   alarmTypes: AlarmTypeMemory;
   /** The own backend's Quick Play Favorites of the signed-in user. */
   favourites: FavouritesSource;
-  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"); loads with the first call. */
+  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"): the cloud client's. */
   loadAlarmHolds: () => Promise<AlarmHoldsSource>;
 }
 

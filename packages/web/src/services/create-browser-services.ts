@@ -1,10 +1,9 @@
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
-import type { AlarmHoldsSource } from './alarm-holds-client';
 import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
-import type { CloudSource } from './cloud-client';
+import type { CloudClient } from './cloud-client';
 import type { FavouritesSource } from './favourites-client';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { lazyPresenceWatcher } from './lazy-presence-watcher';
@@ -34,7 +33,7 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
       createPresenceWatcher(config.provider.brokerUrl, auth, devices),
     ),
   );
-  const loadCloud = lazily<CloudSource>(() =>
+  const loadCloud = lazily<CloudClient>(() =>
     import('./cloud-client').then(
       ({ CloudClient, cookieAuthorizer }) =>
         new CloudClient({
@@ -54,9 +53,7 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
     loadCloud,
     alarmTypes,
     favourites: lazyFavourites(config),
-    loadAlarmHolds: lazily<AlarmHoldsSource>(() =>
-      import('./alarm-holds-client').then(({ AlarmHoldsClient }) => new AlarmHoldsClient(config.backendBase)),
-    ),
+    loadAlarmHolds: loadCloud,
   };
 }
 

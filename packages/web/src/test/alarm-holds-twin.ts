@@ -8,7 +8,7 @@ import {
 import type { AlarmHold, AlarmHoldChangeAnswer } from '@playlist-alarms/core/alarms/alarm-hold-answers';
 import type { AlarmHoldRequest } from '@playlist-alarms/core/alarms/alarm-hold-view';
 import { ALARM_GONE } from '@playlist-alarms/core/alarms/alarm-list-edit';
-import type { AlarmHoldsSource } from '../services/alarm-holds-client';
+import type { AlarmHoldsSource } from '../services/cloud-client';
 import type { LibrarySource } from '../services/app-services';
 
 /**
@@ -27,12 +27,12 @@ export class InMemoryAlarmHolds implements AlarmHoldsSource {
 
   constructor(private readonly library: LibrarySource) {}
 
-  async list(deviceId: string): Promise<AlarmHold[]> {
+  async listAlarmHolds(deviceId: string): Promise<AlarmHold[]> {
     await this.turn();
     return [...(this.holds.get(deviceId) ?? [])];
   }
 
-  async change(deviceId: string, request: AlarmHoldRequest): Promise<AlarmHoldChangeAnswer> {
+  async changeAlarmHold(deviceId: string, request: AlarmHoldRequest): Promise<AlarmHoldChangeAnswer> {
     this.requests.push({ deviceId, ...request });
     await this.turn();
     const failure = this.failNext;

@@ -29,7 +29,7 @@ export function useAlarmHolds(deviceId: string): AlarmHold[] {
   const holds =
     useQuery({
       queryKey: queryKeys.alarmHolds(deviceId),
-      queryFn: async () => (await loadAlarmHolds()).list(deviceId),
+      queryFn: async () => (await loadAlarmHolds()).listAlarmHolds(deviceId),
     }).data ?? NO_HOLDS;
   useEffect(() => {
     const wait = holdsRecheckIn(holds, new Date());
@@ -46,7 +46,7 @@ export function useChangeAlarmHold(deviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ alarm, change }: { alarm: DeviceAlarm; change: AlarmHoldChange }) =>
-      (await loadAlarmHolds()).change(deviceId, alarmHoldRequest(alarm, change)),
+      (await loadAlarmHolds()).changeAlarmHold(deviceId, alarmHoldRequest(alarm, change)),
     onSuccess: ({ holds, alarms }) => {
       queryClient.setQueryData(queryKeys.alarmHolds(deviceId), holds);
       // The server's read-back of the player's list; the zone and power stay as last read.
