@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit, component, integration and contract tests; e2e runs under Playwright.
 export default defineConfig({
   test: {
+    // One file per core, not Vitest's cores − 1: most files wait on sockets, databases and MQTT, so
+    // on a two-core CI machine two workers keep both cores busy where one left one idle.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'core', root: 'packages/core', environment: 'node' } },
       { test: { name: 'provider', root: 'packages/provider', environment: 'node', testTimeout: 20_000 } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhaseTimes } from './phases';
+import { formatPhaseTimes, phaseGroups } from './phases';
 
 describe('phase times', () => {
   it('lists each phase in minutes and seconds, then the total', () => {
@@ -19,5 +19,12 @@ describe('phase times', () => {
     expect(formatPhaseTimes([{ name: 'typecheck', ms: 1_000, ok: false }])).toContain(
       'typecheck   0m 01s  FAILED',
     );
+  });
+
+  it('reads `a+b` as a group run at once, and a lone name as a phase of its own', () => {
+    expect(phaseGroups(['lint+format:check+typecheck', 'test:unit'])).toEqual([
+      ['lint', 'format:check', 'typecheck'],
+      ['test:unit'],
+    ]);
   });
 });

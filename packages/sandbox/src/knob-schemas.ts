@@ -130,6 +130,16 @@ export const playerStateAnswer = z.looseObject({
   commandsHeard: z.number(),
   ignoredCommands: z.number(),
   eventsRequestedAt: z.number().nullable(),
+  /** Its own config alarms that rang, oldest first (player-alarms.ts). */
+  rang: z.array(
+    z.object({
+      alarm: z.string(),
+      cardId: z.string(),
+      volume: z.number(),
+      at: z.string(),
+      started: z.boolean(),
+    }),
+  ),
   settings: playerSettingsAnswer,
 });
 export type PlayerStateAnswer = z.infer<typeof playerStateAnswer>;

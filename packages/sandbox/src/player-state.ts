@@ -11,6 +11,19 @@ export type PlaybackStatus = 'playing' | 'paused' | 'stopped' | 'loading';
 export type Rgb = { r: number; g: number; b: number };
 export type DisplayPreview = { uri: string; timeout: number; animated: 0 | 1 };
 
+/** One ringing of its own alarm, as the state knob shows it (player-alarms.ts). */
+export interface RangAlarm {
+  /** The alarm's string in config.alarms. */
+  alarm: string;
+  cardId: string;
+  /** The step it rang at (the alarm's, under the limit). */
+  volume: number;
+  /** ISO instant of the minute it rang. */
+  at: string;
+  /** Whether the card started (an unknown or unreadable card rings nothing). */
+  started: boolean;
+}
+
 export interface PlayerState {
   deviceId: string;
   /** Reachable over the network and the broker: network up, not rebooting, not flat. */
@@ -80,6 +93,8 @@ export interface PlayerState {
    * `eventsWindowMs` after it, so a test can see whether the app keeps asking.
    */
   eventsRequestedAt: number | null;
+  /** Its own alarms that rang, oldest first (player-alarms.ts); a reset starts it empty. */
+  rang: RangAlarm[];
 }
 
 /** How fast a player's clock-driven behaviour runs; tests shorten it. */
@@ -169,6 +184,7 @@ export function initialState(device: SeedDevice, now: number): PlayerState {
     commandsHeard: 0,
     ignoredCommands: 0,
     eventsRequestedAt: null,
+    rang: [],
   };
 }
 

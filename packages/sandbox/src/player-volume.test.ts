@@ -35,8 +35,13 @@ describe("the limit by day and by night, on the player's own clock", () => {
 describe('a simulated player under its limit', () => {
   const limited = (maxVolumeLimit: string, nightMaxVolumeLimit: string) =>
     playerHarness({
-      // On its dock, so the hours these tests skip don't switch it off.
-      device: (d) => ({ ...d, charging: true, config: { ...d.config, maxVolumeLimit, nightMaxVolumeLimit } }),
+      // On its dock, so the hours these tests skip don't switch it off; no alarms of its own to ring
+      // (its weekday 07:00 would start a card at the morning switch).
+      device: (d) => ({
+        ...d,
+        charging: true,
+        config: { ...d.config, maxVolumeLimit, nightMaxVolumeLimit, alarms: [] },
+      }),
     });
   let h: PlayerHarness;
 

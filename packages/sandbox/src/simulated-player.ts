@@ -7,6 +7,7 @@ import { deviceTopics } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { commandSchemas, decodePayload, isCommandName, responseKey } from './command-schemas';
 import type { SeedCard, SeedDevice } from './household';
+import { OwnAlarms, alarmStart, alarmVolume, recordRang } from './player-alarms';
 import { applyPowerKnob, batteryAfterSecond } from './player-battery';
 import type { PowerKnob } from './player-battery';
 import { applyBluetoothKnob, holdLeftButton, inSpeakerMode, runBluetooth } from './player-bluetooth';
@@ -48,6 +49,7 @@ export class SimulatedPlayer {
   private rebootUntil = 0;
   /** When the status cycle last sent one on its own: requests do not move it. */
   private lastCycleStatusAt: number;
+  private readonly ownAlarms: OwnAlarms;
 
   constructor(
     private readonly device: SeedDevice,
@@ -61,6 +63,7 @@ export class SimulatedPlayer {
     this.playback = new Playback(this.state, (delta) => this.publishEvents(delta));
     this.topics = deviceTopics(device.deviceId);
     this.lastCycleStatusAt = clock();
+    this.ownAlarms = new OwnAlarms(clock());
   }
 
   get deviceId(): string {
@@ -191,6 +194,7 @@ export class SimulatedPlayer {
     this.tickIdle(now);
     if (!this.poweredUp) return;
     this.followDayAndNight();
+    this.ringOwnAlarm(now);
     if (this.state.sleepTimerActive) this.tickSleepTimer();
     if (this.playback.tick(PROGRESS_EVERY)) {
       const timer = this.state.sleepTimerActive ? sleepTimerFields(this.state) : {};
@@ -211,6 +215,15 @@ export class SimulatedPlayer {
   private followDayAndNight(): void {
     const delta = followDayNight(this.state, this.device, this.clock());
     if (delta) this.publishEvents({ ...delta });
+  }
+
+  /** Its own alarm rings (player-alarms.ts): the alarm's volume, then its card from the start. */
+  private ringOwnAlarm(now: number): void {
+    const alarm = this.ownAlarms.ringing(this.device, now);
+    if (alarm === null) return;
+    this.publishEvents(alarmVolume(this.state, alarm, this.volumeLimit(), now));
+    const card = this.lookupCard(alarm.cardId);
+    recordRang(this.state, alarm, now, card !== undefined && this.playback.start(card, alarmStart(alarm)));
   }
 
   private volumeLimit(): number {

@@ -2,7 +2,9 @@ import Fastify from 'fastify';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createAlarmWorker, type AlarmWorkerDeps } from './alarm-worker/setup';
+import { createAlarmWorker, createHoldRunner, type AlarmWorkerDeps } from './alarm-worker/setup';
+import type { HoldRunner } from './alarm-worker/hold-runner';
+import { createPlayerConfigAccess, type PlayerConfigAccess } from './alarm-holds/player-config';
 import type { AlarmWorker } from './alarm-worker/worker';
 import { createTokenVerifier, jwksUrl } from './auth';
 import type { ServerConfig } from './config';
@@ -22,6 +24,7 @@ import { cloudAlarmSkipRoutes } from './routes/cloud-alarm-skip';
 import { cloudUserRoutes } from './routes/cloud-users';
 import { configRoutes } from './routes/config';
 import { cronRoutes } from './routes/cron';
+import { deviceAlarmHoldRoutes } from './routes/device-alarm-holds';
 import { favouriteRoutes } from './routes/favourites';
 import { healthRoutes } from './routes/health';
 import { registerWebApp } from './routes/static';
@@ -37,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Server-held sessions and tokens; the alarm worker calls `sessions.accessTokenFor(userId)`. */
     sessions: SessionStore;
+    /** Switches held player alarms back on (runs with the alarm worker); tests wait on it. */
+    holdRunner: HoldRunner;
   }
 }
 
@@ -139,7 +144,8 @@ async function registerRoutes(
       ),
   });
   app.decorate('sessions', sessions);
-  const worker = startAlarmWorker(app, config, db, { ...deps, sessions });
+  const players = createPlayerConfigAccess(config.provider.apiBase, fetchImpl);
+  const worker = startAlarmWorker(app, config, db, { ...deps, sessions }, players);
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
   await registerCompression(app); // before any route: it hooks each route as it is added
@@ -194,6 +200,16 @@ async function registerRoutes(
     api.addHook('onRequest', limits.perUser);
     await api.register(favouriteRoutes, { db, now });
   });
+  // Skip and pause of a player's own alarms: the runner polls for what is due, no re-arming.
+  await app.register(async (api) => {
+    api.addHook('onRequest', limits.perUser);
+    await api.register(deviceAlarmHoldRoutes, {
+      db,
+      now,
+      marginMs: config.deviceAlarmHoldMarginMs,
+      players,
+    });
+  });
 
   await registerWebApp(app, config.webDist);
 }
@@ -204,10 +220,22 @@ function startAlarmWorker(
   config: ServerConfig,
   db: Kysely<Database>,
   deps: AppDeps & { sessions: SessionStore },
+  players: PlayerConfigAccess,
 ): AlarmWorker {
-  const worker = createAlarmWorker(config, db, deps, (level, message) => app.log[level](message));
-  if (config.alarmWorker) app.addHook('onReady', () => worker.start());
+  const log = (level: 'info' | 'warn' | 'error', message: string) => app.log[level](message);
+  const worker = createAlarmWorker(config, db, deps, log);
+  const holds = createHoldRunner(config, db, deps, players, log);
+  app.decorate('holdRunner', holds);
+  if (config.alarmWorker) {
+    app.addHook('onReady', async () => {
+      holds.start();
+      await worker.start();
+    });
+  }
   // preClose: before the database closes (onClose).
-  app.addHook('preClose', () => worker.stop());
+  app.addHook('preClose', async () => {
+    await holds.stop();
+    await worker.stop();
+  });
   return worker;
 }

@@ -242,6 +242,16 @@ describe('alarm worker settings', () => {
     );
   });
 
+  it('DEVICE_ALARM_HOLD_MARGIN_S: two minutes by default, at least 5 s', () => {
+    expect(loadConfig({ APP_MODE: 'demo' }).deviceAlarmHoldMarginMs).toBe(120_000);
+    expect(loadConfig({ APP_MODE: 'demo', DEVICE_ALARM_HOLD_MARGIN_S: '5' }).deviceAlarmHoldMarginMs).toBe(
+      5_000,
+    );
+    expect(() => loadConfig({ APP_MODE: 'demo', DEVICE_ALARM_HOLD_MARGIN_S: '4' })).toThrow(
+      /DEVICE_ALARM_HOLD_MARGIN_S: must be at least 5 seconds/,
+    );
+  });
+
   it('SANDBOX_URL points every provider setting at that sandbox (demo mode), explicit ones still win', () => {
     const config = loadConfig({ SANDBOX_URL: 'http://localhost:8090/' });
     expect(config.mode).toBe('demo');

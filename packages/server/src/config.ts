@@ -1,3 +1,4 @@
+import { SWITCH_ON_MARGIN_MS } from '@playlist-alarms/core/alarms/alarm-hold';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -69,6 +70,8 @@ export interface ServerConfig {
   cronSecret: string | null;
   /** SANDBOX_URL: a sandbox running apart that every provider setting points at by default. */
   sandboxUrl: string | null;
+  /** DEVICE_ALARM_HOLD_MARGIN_S: how long after a skipped ringing a held alarm goes back on (ms). */
+  deviceAlarmHoldMarginMs: number;
 }
 
 const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -179,6 +182,13 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ADDRESS: optional(perMinute),
   RATE_LIMIT_PER_USER: optional(perMinute),
   RATE_LIMIT_SIGN_IN: optional(perMinute),
+  DEVICE_ALARM_HOLD_MARGIN_S: optional(
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number')
+      .min(5, 'must be at least 5 seconds')
+      .max(3600, 'must be at most 3600 seconds'),
+  ),
 });
 
 // Variables whose values may hold a password or key: never echoed as they are.
@@ -257,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     alarmWorker: e.ALARM_WORKER !== 'off',
     cronSecret: e.CRON_SECRET ?? null,
     sandboxUrl: sandboxUrl ?? null,
+    deviceAlarmHoldMarginMs:
+      e.DEVICE_ALARM_HOLD_MARGIN_S === undefined ? SWITCH_ON_MARGIN_MS : e.DEVICE_ALARM_HOLD_MARGIN_S * 1000,
   };
 }
 

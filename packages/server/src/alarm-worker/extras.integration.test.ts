@@ -6,6 +6,7 @@ import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-clien
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { stepToPercent } from '@playlist-alarms/core/device/volume-limit';
+import { fastClock } from '../../test/support/fast-clock';
 import { findAlarm } from '../../test/support/stored-rows';
 import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
@@ -85,19 +86,22 @@ describeOnDatabases('alarm worker extras → sandbox players', (open) => {
     });
 
   it('a 1-minute fade steps up to the limit after card/start; a person’s change stops another', async () => {
+    // The worker's clock runs ten times fast, so the minute takes six seconds; MQTT and players are real.
+    const clock = fastClock(10);
+    const real = (ms: number) => ms / clock.factor;
     await setLimits(V3, '6');
     const [v3, mini] = await Promise.all([
       observePlayer(sandbox, connectAs, V3),
       observePlayer(sandbox, connectAs, MINI),
     ]);
     try {
-      const dueAt = new Date(Date.now() + 3_000);
+      const dueAt = new Date(clock.now().getTime() + 30_000);
       const capped = await alarmDueAt(test.db, dueAt, { deviceId: V3, cardId, volume: 10 });
       const touched = await alarmDueAt(test.db, dueAt, { deviceId: MINI, cardId, volume: 10 });
       // Written to the row: the API offers 5 minutes and up, and the proof should take one.
       await withExtras(test.db, capped, { fade_in_minutes: 1 });
       await withExtras(test.db, touched, { fade_in_minutes: 1 });
-      apps.push(await buildWorkerApp(sandbox, test.db, 'on'));
+      apps.push(await buildWorkerApp(sandbox, test.db, 'on', {}, { workerClock: clock }));
 
       expect(await played(capped)).toMatchObject({ last_outcome: 'played' });
       expect(await played(touched)).toMatchObject({ last_outcome: 'played' });
@@ -110,17 +114,18 @@ describeOnDatabases('alarm worker extras → sandbox players', (open) => {
       const start = v3.commands('card/start')[0]?.atMs ?? 0;
       await eventually(
         () => Promise.resolve(v3.commands('volume/set').length >= 3 ? true : undefined),
-        75_000,
+        real(75_000),
       );
       const steps = v3.commands('volume/set');
-      // Quietest step first, then whole steps 30 s apart after card/start, ending on the limit (6 of 16).
+      // Quietest step first, then whole steps 30 s apart after card/start (on the worker's clock; 50 ms
+      // of real slack for the two deliveries), ending on the limit (6 of 16).
       expect(steps.map((h) => h.payload)).toEqual([
         { volume: stepToPercent(1) },
         { volume: stepToPercent(4) },
         { volume: stepToPercent(6) },
       ]);
-      expect(steps[1]!.atMs - start).toBeGreaterThanOrEqual(29_500);
-      expect(steps[2]!.atMs - start).toBeGreaterThanOrEqual(59_500);
+      expect(steps[1]!.atMs - start).toBeGreaterThanOrEqual(real(30_000) - 50);
+      expect(steps[2]!.atMs - start).toBeGreaterThanOrEqual(real(60_000) - 50);
       expect(await sandboxKnobs(sandbox.url).player(V3).state()).toMatchObject({ volume: 6 });
 
       await sleep(2_000);
@@ -133,7 +138,7 @@ describeOnDatabases('alarm worker extras → sandbox players', (open) => {
     } finally {
       await Promise.all([v3.close(), mini.close()]);
     }
-  }, 120_000);
+  }, 30_000);
 
   it('a bedtime alarm sets the sleep timer and the night colour once the card plays', async () => {
     const observer = await observePlayer(sandbox, connectAs, V3);

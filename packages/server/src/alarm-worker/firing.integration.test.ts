@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
+import { fastClock } from '../../test/support/fast-clock';
 import { findAlarm } from '../../test/support/stored-rows';
 import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
@@ -96,15 +97,17 @@ describeOnDatabases('alarm worker → sandbox player', (open) => {
   });
 
   it('a player off at the prepare window: the receipt says so at once, minutes ahead, and keeps that time', async () => {
+    // The worker's clock runs four times fast (its probe and its wait for an answer are long); the
+    // times below are on it.
+    const clock = fastClock(4);
     await sandboxKnobs(sandbox.url).player(PLAYER).setOnline(false);
-    // Due in 12 s: inside the prepare window from the start; the probe waits PREPARE_PROBE_MS (5 s).
-    const dueAt = new Date(Date.now() + 12_000);
+    // Due in 24 s: inside the prepare window from the start; the probe waits PREPARE_PROBE_MS (5 s).
+    const dueAt = new Date(clock.now().getTime() + 24_000);
     const alarmId = await alarmDueAt(test.db, dueAt, { deviceId: PLAYER, cardId });
-    apps.push(await buildWorkerApp(sandbox, test.db, 'on'));
+    apps.push(await buildWorkerApp(sandbox, test.db, 'on', {}, { workerClock: clock }));
 
     const noted = await receiptOf(alarmId);
-    const seenAt = Date.now();
-    expect(seenAt).toBeLessThan(dueAt.getTime()); // recorded before the due time, not at it
+    expect(clock.now().getTime()).toBeLessThan(dueAt.getTime()); // recorded before the due time, not at it
     expect(noted).toMatchObject({ last_outcome: 'player-offline', last_fired_at: dueAt.toISOString() });
     const offAt = Date.parse(noted.last_outcome_at ?? '');
     expect(offAt).toBeLessThan(dueAt.getTime() - 4_000);

@@ -9,6 +9,8 @@ import { providerPlayerSettings } from './player-settings';
 import { MqttRinger, type Ringer } from './ringer';
 import { SandboxTokenSource } from './sandbox-token-source';
 import { AlarmWorker } from './worker';
+import { HoldRunner } from './hold-runner';
+import type { PlayerConfigAccess } from '../alarm-holds/player-config';
 
 export interface AlarmWorkerDeps {
   /** Tokens to fire with, instead of the session store's (tests). */
@@ -27,7 +29,7 @@ export function createAlarmWorker(
   log: Log,
 ): AlarmWorker {
   const clock = deps.workerClock ?? systemClock;
-  const tokens = deps.accessTokens ?? withSandboxFallback(deps.sessions, config.sandboxUrl);
+  const tokens = workerTokens(config, deps);
   const ringer =
     deps.ringer ??
     new MqttRinger(
@@ -38,6 +40,21 @@ export function createAlarmWorker(
     );
   return new AlarmWorker({ db, ringer, clock, log });
 }
+
+/** The hold runner of the process, on the worker's clock and tokens (started with the worker). */
+export function createHoldRunner(
+  config: ServerConfig,
+  db: Kysely<Database>,
+  deps: AlarmWorkerDeps & { sessions: AccessTokenSource },
+  players: PlayerConfigAccess,
+  log: Log,
+): HoldRunner {
+  const clock = deps.workerClock ?? systemClock;
+  return new HoldRunner({ db, clock, tokens: workerTokens(config, deps), players, log });
+}
+
+const workerTokens = (config: ServerConfig, deps: AlarmWorkerDeps & { sessions: AccessTokenSource }) =>
+  deps.accessTokens ?? withSandboxFallback(deps.sessions, config.sandboxUrl);
 
 /**
  * The session store's tokens. Against a sandbox running apart (SANDBOX_URL) a user who has no server

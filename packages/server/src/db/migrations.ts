@@ -172,6 +172,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('favourites').execute();
     },
   },
+  // Skip and pause of an alarm the player keeps (docs/decisions/device-alarm-holds.md): the server
+  // switched it off and switches it back on at switch_on_at. One row per held string of a player;
+  // the runner claims due rows with a lease, found by next_attempt_at.
+  '0008_device_alarm_holds': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alarm_holds')
+        .addColumn('yoto_device_id', 'text', (c) => c.notNull())
+        .addColumn('alarm', 'text', (c) => c.notNull())
+        .addColumn('yoto_user_id', 'text', (c) => c.notNull())
+        .addColumn('skip_until', 'text')
+        .addColumn('paused_through', 'text')
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('switch_on_at', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('held', 'awaiting-player')`))
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alarm_holds_device_alarm', ['yoto_device_id', 'alarm'])
+        .execute();
+      await db.schema
+        .createIndex('alarm_holds_next_attempt_idx')
+        .on('alarm_holds')
+        .column('next_attempt_at')
+        .execute();
+      await db.schema.createIndex('alarm_holds_user_idx').on('alarm_holds').column('yoto_user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('alarm_holds').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -102,6 +102,32 @@ export interface FavouritesTable {
   pinned_at: string;
 }
 
+/**
+ * A player's alarm the server switched off for a skip or a pause (migration 0008), switched back
+ * on by the hold runner at switch_on_at. Keyed by the player and the held string.
+ */
+export interface AlarmHoldsTable {
+  yoto_device_id: string;
+  /** The alarm's string on the player while held (switched off). */
+  alarm: string;
+  /** Who held it: the runner switches it back on with this user's token. */
+  yoto_user_id: string;
+  skip_until: string | null;
+  paused_through: string | null;
+  time_zone: string;
+  switch_on_at: string;
+  state: 'held' | 'awaiting-player';
+  /** The runner process working on it, and until when (replicas must not write twice). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** Failed switch-on attempts in a row (the backoff grows with them). */
+  attempts: number;
+  /** When the runner looks at it next: switch_on_at at first, later a retry or a re-check. */
+  next_attempt_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   sessions: SessionsTable;
   users: UsersTable;
@@ -109,4 +135,5 @@ export interface Database {
   alarms: AlarmsTable;
   alarm_firings: AlarmFiringsTable;
   favourites: FavouritesTable;
+  alarm_holds: AlarmHoldsTable;
 }

@@ -44,7 +44,15 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
     const ownTables = async () =>
       (await test.db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
     const tables = (await ownTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['alarm_firings', 'alarms', 'devices', 'favourites', 'sessions', 'users']);
+    expect(tables).toEqual([
+      'alarm_firings',
+      'alarm_holds',
+      'alarms',
+      'devices',
+      'favourites',
+      'sessions',
+      'users',
+    ]);
     expect(await migrateToLatest(test.db)).toEqual([]);
     const alarmColumns = (await ownTables()).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);
     expect(alarmColumns).toEqual(
@@ -60,6 +68,25 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
         'sleep_timer_minutes',
         'night_light',
       ]),
+    );
+    const holdColumns = (await ownTables()).find((t) => t.name === 'alarm_holds')!.columns.map((c) => c.name);
+    expect(holdColumns.sort()).toEqual(
+      [
+        'yoto_device_id',
+        'alarm',
+        'yoto_user_id',
+        'skip_until',
+        'paused_through',
+        'time_zone',
+        'switch_on_at',
+        'state',
+        'lease_owner',
+        'lease_until',
+        'attempts',
+        'next_attempt_at',
+        'created_at',
+        'updated_at',
+      ].sort(),
     );
   });
 

@@ -50,6 +50,8 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
       'GET /api/favourites',
       'PUT /api/favourites/{cardId}',
       'DELETE /api/favourites/{cardId}',
+      'GET /api/devices/{deviceId}/alarm-holds',
+      'POST /api/devices/{deviceId}/alarm-holds',
     ].sort(),
   );
   // The request schema is core's: the day mask pattern and the hour bounds show in the document.

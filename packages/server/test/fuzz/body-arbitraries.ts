@@ -72,6 +72,21 @@ const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
   'DELETE /api/alarms/by-type/:type': {},
   'DELETE /api/alarms/clear-all': {},
   'PUT /api/favourites/:cardId': { title: text(40) },
+  'POST /api/devices/:deviceId/alarm-holds': {
+    alarm: fc.constantFrom(
+      '1111111,0700,card-1,,,6,1',
+      '1111111,0700,card-1,,,6,0',
+      '0000011,0830,card-2,,,5,0',
+    ),
+    index: fc.integer({ min: -1, max: 2 }),
+    change: fc.oneof(
+      fc.constant({ action: 'skip' }),
+      fc.constant({ action: 'resume' }),
+      fc
+        .constantFrom('2026-06-09', '2026-06-12', '2026-02-30', '')
+        .map((through) => ({ action: 'pause', through })),
+    ),
+  },
   'DELETE /api/favourites/:cardId': {},
   'POST /auth/logout': {},
   'DELETE /api/session': {},

@@ -18,6 +18,8 @@ import { readTables, restoreTables, tableSnapshotter, userRowsSnapshotter } from
 
 /** Where the proxy forwards to; never resolved, the stub answers it. */
 export const UPSTREAM_BASE = 'https://provider.invalid';
+/** The alarms every player of the stub provider keeps. */
+export const STUB_PLAYER_ALARMS = ['1111111,0700,card-1,,,6,1', '0000011,0830,card-2,,,5,0'];
 const CLOCK_START = new Date('2026-06-10T06:00:00.000Z'); // a Wednesday
 
 interface UpstreamCall {
@@ -52,6 +54,19 @@ function providerStub(issuer: TestIssuer, calls: UpstreamCall[]): typeof fetch {
     if (url.origin === new URL(issuer.url).origin) return fetch(url, init);
     const headers = new Headers(init?.headers);
     calls.push({ url, authorization: headers.get('authorization') });
+    // A player's config (the hold routes read and write it): always the same two alarms.
+    const player = /^\/device-v2\/([^/]+)\/config$/.exec(url.pathname);
+    if (player !== null) {
+      if (init?.method === 'PUT') return Promise.resolve(Response.json({}));
+      const device = {
+        deviceId: decodeURIComponent(player[1] ?? ''),
+        online: true,
+        geoTimezone: 'Europe/London',
+      };
+      return Promise.resolve(
+        Response.json({ device: { ...device, config: { alarms: STUB_PLAYER_ALARMS } } }),
+      );
+    }
     return Promise.resolve(Response.json({ card: { cardId: 'stub' }, groups: [] }));
   };
 }

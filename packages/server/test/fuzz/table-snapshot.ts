@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type {
   AlarmFiringsTable,
+  AlarmHoldsTable,
   AlarmsTable,
   Database,
   DevicesTable,
@@ -21,6 +22,7 @@ const SNAPSHOT_QUERIES = [
   'select * from alarm_firings order by alarm_id, due_at',
   'select * from sessions order by id_hash',
   'select * from favourites order by yoto_user_id, card_id',
+  'select * from alarm_holds order by yoto_device_id, alarm',
 ];
 
 /** A function that reads all the tables as one string (byte-identical for identical rows). */
@@ -36,6 +38,7 @@ const USER_QUERIES = [
   'select * from alarm_firings where alarm_id in (select id from alarms where yoto_user_id = ?) order by alarm_id, due_at',
   'select * from sessions where yoto_user_id = ? order by id_hash',
   'select * from favourites where yoto_user_id = ? order by card_id',
+  'select * from alarm_holds where yoto_user_id = ? order by yoto_device_id, alarm',
 ];
 
 /** Like tableSnapshotter, but only the rows that belong to one user. */
@@ -51,6 +54,7 @@ interface TableRows {
   alarm_firings: AlarmFiringsTable[];
   sessions: SessionsTable[];
   favourites: FavouritesTable[];
+  alarm_holds: AlarmHoldsTable[];
 }
 
 export async function readTables(db: Kysely<Database>): Promise<TableRows> {
@@ -61,6 +65,7 @@ export async function readTables(db: Kysely<Database>): Promise<TableRows> {
     alarm_firings: await db.selectFrom('alarm_firings').selectAll().execute(),
     sessions: await db.selectFrom('sessions').selectAll().execute(),
     favourites: await db.selectFrom('favourites').selectAll().execute(),
+    alarm_holds: await db.selectFrom('alarm_holds').selectAll().execute(),
   };
 }
 
@@ -69,6 +74,7 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').execute();
     await trx.deleteFrom('favourites').execute();
+    await trx.deleteFrom('alarm_holds').execute();
     await trx.deleteFrom('alarm_firings').execute();
     await trx.deleteFrom('alarms').execute();
     await trx.deleteFrom('devices').execute();
@@ -81,5 +87,6 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
     }
     if (rows.sessions.length > 0) await trx.insertInto('sessions').values(rows.sessions).execute();
     if (rows.favourites.length > 0) await trx.insertInto('favourites').values(rows.favourites).execute();
+    if (rows.alarm_holds.length > 0) await trx.insertInto('alarm_holds').values(rows.alarm_holds).execute();
   });
 }

@@ -39,6 +39,7 @@ const knownParams: Readonly<Record<string, readonly string[]>> = {
   id: Object.values(fixture.alarmIds),
   type: ['wakeup', 'bedtime'],
   cardId: ['card-1', 'card-2', 'bobs-card'],
+  deviceId: ['player-1', 'bobs'],
 };
 
 function requestFor(route: { method: string; url: string }) {

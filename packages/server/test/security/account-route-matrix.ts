@@ -89,6 +89,55 @@ export const ACCOUNT_ROUTES: Readonly<Record<string, Coverage>> = {
         },
       ]),
   },
+  // A player's holds: B's own token reads and writes the player, so the provider refuses A's.
+  'GET /api/devices/:deviceId/alarm-holds': {
+    kind: 'object',
+    attempts: (a) => [
+      {
+        method: 'GET',
+        url: `/api/devices/${q(a.deviceId)}/alarm-holds`,
+        what: 'A’s player’s holds',
+        expect: 403,
+      },
+      {
+        method: 'GET',
+        url: `/api/devices/${q(a.deviceId.toUpperCase())}/alarm-holds`,
+        what: 'A’s player in upper case',
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/devices/:deviceId/alarm-holds': {
+    kind: 'object',
+    attempts: (a) => {
+      const [on = '', other = ''] = a.playerAlarms;
+      const held = on.replace(/,1$/, ',0');
+      const url = `/api/devices/${q(a.deviceId)}/alarm-holds`;
+      return [
+        {
+          method: 'POST',
+          url,
+          body: { alarm: held, index: 0, change: { action: 'resume' } },
+          what: 'resume A’s skip',
+          expect: 403,
+        },
+        {
+          method: 'POST',
+          url,
+          body: { alarm: other, index: 1, change: { action: 'skip' } },
+          what: 'skip A’s alarm',
+          expect: 403,
+        },
+        {
+          method: 'POST',
+          url: `${url}?${claimA}`,
+          body: { alarm: held, index: 0, change: { action: 'pause', through: '2099-01-01' } },
+          what: 'pause A’s held alarm, claiming A',
+          expect: 403,
+        },
+      ];
+    },
+  },
   // Pins are the caller's alone: A's card ids reach only B's own (empty) pins.
   'GET /api/favourites': {
     kind: 'object',

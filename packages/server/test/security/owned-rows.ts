@@ -37,6 +37,14 @@ const OWNED_ROWS: { [T in keyof Database]: (db: Db, owner: Owner) => Promise<unk
       .execute(),
   favourites: (db, { userId }) =>
     db.selectFrom('favourites').selectAll().where('yoto_user_id', '=', userId).orderBy('card_id').execute(),
+  alarm_holds: (db, { userId }) =>
+    db
+      .selectFrom('alarm_holds')
+      .selectAll()
+      .where('yoto_user_id', '=', userId)
+      .orderBy('yoto_device_id')
+      .orderBy('alarm')
+      .execute(),
 };
 
 /** Every row of the owner, table by table, as one JSON text: equal texts mean byte-identical rows. */

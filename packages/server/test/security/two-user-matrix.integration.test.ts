@@ -36,6 +36,7 @@ async function viewsOfA(world: TwoUserWorld): Promise<unknown[]> {
     '/api/alarms/by-type/wakeup',
     '/api/alarms/by-type/bedtime',
     '/api/favourites',
+    `/api/devices/${world.a.deviceId}/alarm-holds`,
   ];
   const views: unknown[] = [];
   for (const url of urls) views.push(await world.call(OWNER, 'bearer', { method: 'GET', url }));
@@ -93,12 +94,21 @@ describeOnDatabases('two-user matrix (OWASP API1)', (open) => {
     expect(await tablesNotSnapshotted(world.database)).toEqual([]);
     const tables = JSON.parse(await world.snapshotA()) as Record<string, unknown[]>;
     const counts = Object.fromEntries(Object.entries(tables).map(([table, rows]) => [table, rows.length]));
-    expect(counts).toEqual({ users: 1, sessions: 1, devices: 1, alarms: 5, alarm_firings: 1, favourites: 2 });
+    expect(counts).toEqual({
+      users: 1,
+      sessions: 1,
+      devices: 1,
+      alarms: 5,
+      alarm_firings: 1,
+      favourites: 2,
+      alarm_holds: 1,
+    });
   });
 
   it('B gets 403 or 404 with { error } on every object route and verb, and A is unchanged', async () => {
     const before = await world.snapshotA();
     const viewsBefore = await viewsOfA(world);
+    const playerBefore = world.playerConfigOfA();
     const failures: string[] = [];
     const tried = new Set<string>();
     for (const [route, coverage] of Object.entries(ROUTE_MATRIX)) {
@@ -118,6 +128,7 @@ describeOnDatabases('two-user matrix (OWASP API1)', (open) => {
     expect(failures).toEqual([]);
     expect(await world.snapshotA()).toBe(before);
     expect(await viewsOfA(world)).toEqual(viewsBefore);
+    expect(world.playerConfigOfA()).toBe(playerBefore);
     // Every object route that names A's objects was tried, in each verb Fastify gave it.
     const expected = world.routes
       .filter((route) => {

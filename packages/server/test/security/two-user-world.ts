@@ -7,7 +7,7 @@ import { ALICE, BOB, alarmBody, type OpenDatabase } from '../support/cloud-api';
 import { RecordingRinger } from '../support/recording-ringer';
 import { testConfig } from '../support/test-app';
 import type { TestIssuer } from '../support/test-issuer';
-import { startFakeProvider, type FakeProvider } from './fake-provider';
+import { OWNER_PLAYER, OWNER_PLAYER_ALARMS, startFakeProvider, type FakeProvider } from './fake-provider';
 import { snapshotOwnedRows } from './owned-rows';
 
 // Two real users of one app on a given database: A (ALICE) owns alarms of both kinds (one of them
@@ -50,6 +50,8 @@ export interface OwnerObjects {
   email: string;
   cards: readonly string[];
   groups: readonly string[];
+  /** The alarms of A's player as A read them (A skipped the first: the server holds it). */
+  playerAlarms: readonly string[];
   /** A's Quick Play pins: card ids and the titles only A gave them. */
   favourites: ReadonlyArray<{ cardId: string; title: string }>;
 }
@@ -63,6 +65,8 @@ export interface TwoUserWorld {
   call(user: User, credential: Credential, request: ApiRequest): Promise<ApiAnswer>;
   /** A's rows in every table, as one JSON text. */
   snapshotA(): Promise<string>;
+  /** A's player's config at the provider, as one JSON text. */
+  playerConfigOfA(): string;
   close(): Promise<void>;
 }
 
@@ -148,7 +152,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
     { method: 'POST', url: '/api/users', body: { email, name: 'Alice', timezone: 'Europe/London' } },
     200,
   );
-  const deviceId = 'player-a';
+  const deviceId = OWNER_PLAYER;
   await asOwner(
     { method: 'POST', url: '/api/devices', body: { yoto_device_id: deviceId, device_name: 'Alice’s room' } },
     200,
@@ -185,6 +189,17 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
   for (const { cardId, title } of favourites)
     await asOwner({ method: 'PUT', url: `/api/favourites/${cardId}`, body: { title } }, 200);
 
+  // A skips the next ringing of its player's own first alarm: a hold row, the alarm off on the player.
+  const [playerAlarm = ''] = OWNER_PLAYER_ALARMS;
+  await asOwner(
+    {
+      method: 'POST',
+      url: `/api/devices/${deviceId}/alarm-holds`,
+      body: { alarm: playerAlarm, index: 0, change: { action: 'skip' } },
+    },
+    200,
+  );
+
   const listed = (await asOwner({ method: 'GET', url: '/api/alarms' }, 200)) as { alarms: CloudAlarm[] };
   const alarms = listed.alarms;
   const dueNow = alarms.find((alarm) => alarm.id === dueNext.id);
@@ -205,9 +220,11 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
       cards: provider.cards,
       groups: provider.groups,
       favourites,
+      playerAlarms: OWNER_PLAYER_ALARMS,
     },
     call,
     snapshotA: () => snapshotOwnedRows(database.db, owner),
+    playerConfigOfA: () => provider.playerConfig(),
     async close() {
       await app.close();
       await database.dispose();

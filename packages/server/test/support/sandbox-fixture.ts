@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { z } from 'zod';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createAlarm } from '../../src/db/alarms-repository';
 import type { Database } from '../../src/db/schema';
@@ -34,6 +34,7 @@ export async function buildWorkerApp(
   db: Kysely<Database>,
   worker: 'on' | 'off',
   env: NodeJS.ProcessEnv = {},
+  deps: Pick<AppDeps, 'workerClock'> = {},
 ) {
   const config = loadConfig({
     ...env,
@@ -42,7 +43,7 @@ export async function buildWorkerApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-playlist-alarms-dist',
   });
-  const app = await buildApp(config, { db, accessTokens: new SandboxTokenSource(sandbox.url) });
+  const app = await buildApp(config, { db, accessTokens: new SandboxTokenSource(sandbox.url), ...deps });
   await app.ready();
   return app;
 }
