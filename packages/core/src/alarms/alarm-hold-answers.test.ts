@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alarmHoldChangeAnswer, alarmHoldListAnswer } from './alarm-hold-answers';
+import { alarmHoldChangeAnswerSchema, alarmHoldsAnswerSchema } from './alarm-hold-schemas';
 
 const hold = {
   alarm: '1111111,0700,card-1,,,6,0',
@@ -11,6 +12,24 @@ const hold = {
 };
 
 describe("the web app's checks of the alarm-holds answers", () => {
+  it.each([
+    [
+      'GET',
+      alarmHoldsAnswerSchema,
+      alarmHoldListAnswer,
+      { holds: [hold, { ...hold, state: 'awaiting-player' }] },
+    ],
+    ['POST', alarmHoldChangeAnswerSchema, alarmHoldChangeAnswer, { holds: [hold], alarms: [hold.alarm] }],
+  ] as const)(
+    "%s: the server's schema and the page's read an answer alike",
+    (_route, server, web, sample) => {
+      expect(web.parse(sample)).toEqual(server.parse(sample));
+      const bad = { ...sample, holds: [{ ...hold, skip_until: 5 }] };
+      expect(web.safeParse(bad).success).toBe(false);
+      expect(server.safeParse(bad).success).toBe(false);
+    },
+  );
+
   it('reads a list of holds and a change answer as sent', () => {
     expect(alarmHoldListAnswer.parse({ holds: [hold] })).toEqual({ holds: [hold] });
     const changed = { holds: [], alarms: ['1111111,0700,card-1,,,6,1'] };
