@@ -74,6 +74,9 @@ function stack(index: number): WebServer {
       // Every journey signs in as a confidential client: the sandbox refuses token requests
       // without the secret, and the demo's server sends it with each exchange and refresh.
       SANDBOX_CLIENT_SECRET: E2E_CLIENT_SECRET,
+      // A skipped player alarm goes back on 5 s after its ringing (2 min by default), so the journey
+      // that watches it (alarms-device-skip.spec.ts) takes a minute or two, not four.
+      DEVICE_ALARM_HOLD_MARGIN_S: '5',
     },
   };
 }

@@ -120,6 +120,15 @@ export class AlarmsTab {
       .getByRole('button', { name: `Delete alarm at ${time}` })
       .click();
 
+  /** "Skip next", "Pause until…" or "Resume" of the player's alarm at `time` ("07:00"). */
+  deviceHoldButton = (action: 'Skip next' | 'Pause until…' | 'Resume', time: string) =>
+    this.deviceAlarms().getByRole('button', { name: `${action} alarm at ${time}` });
+  /** The player's alarm row at `time` (its first line starts with it). */
+  deviceAlarmRow = (time: string) =>
+    this.deviceAlarms()
+      .getByRole('listitem')
+      .filter({ hasText: new RegExp(`^${time}`) });
+
   cloudAlarms = () => this.page.getByRole('list', { name: 'Cloud alarms' });
   cloudAlarm = (text: string | RegExp) => this.cloudAlarms().getByText(text);
   cloudDeleteButton = (name: string) => this.cloudAlarms().getByRole('button', { name: `Delete ${name}` });

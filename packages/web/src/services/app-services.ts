@@ -13,7 +13,7 @@ import type {
   DeviceConfigBlock,
 } from '@playlist-alarms/provider/rest-schemas';
 import type { AlarmTypeMemory } from './alarm-type-memory';
-import type { CloudSource } from './cloud-client';
+import type { AlarmHoldsSource, CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
 import type { FavouritesSource } from './favourites-client';
 import type { PresenceWatching } from './presence-watcher';
@@ -85,6 +85,8 @@ export interface AppServices {
   alarmTypes: AlarmTypeMemory;
   /** The own backend's Quick Play Favorites of the signed-in user. */
   favourites: FavouritesSource;
+  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"): the cloud client's. */
+  loadAlarmHolds: () => Promise<AlarmHoldsSource>;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

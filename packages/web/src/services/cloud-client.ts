@@ -7,6 +7,13 @@ import {
   deletedAnswer,
   triggerAnswer,
 } from '@playlist-alarms/core/cloud/cloud-answers';
+import {
+  alarmHoldChangeAnswer,
+  alarmHoldListAnswer,
+  type AlarmHold,
+  type AlarmHoldChangeAnswer,
+} from '@playlist-alarms/core/alarms/alarm-hold-answers';
+import type { AlarmHoldRequest } from '@playlist-alarms/core/alarms/alarm-hold-view';
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
 import type { SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import type {
@@ -59,6 +66,18 @@ export interface CloudSource {
   triggerAlarm(id: string, dueAt: string): Promise<TriggerAnswer>;
 }
 
+/**
+ * The own backend's holds of a player's alarms (GET and POST /api/devices/{id}/alarm-holds): "Skip
+ * next", "Pause until…" and "Resume" of an alarm the player keeps. The cloud client serves them,
+ * so their code loads with it rather than before the first view.
+ */
+export interface AlarmHoldsSource {
+  /** Every hold of the player. */
+  listAlarmHolds(deviceId: string): Promise<AlarmHold[]>;
+  /** Skips, pauses or resumes one alarm; answers every hold and the player's alarm strings after it. */
+  changeAlarmHold(deviceId: string, request: AlarmHoldRequest): Promise<AlarmHoldChangeAnswer>;
+}
+
 /** A failed backend call; its message is the server's `error`, else "HTTP {status}: {statusText}". */
 export class CloudRequestError extends Error {
   constructor(
@@ -88,7 +107,7 @@ interface CloudClientOptions {
 export const cookieAuthorizer = (init: RequestInit): Promise<RequestInit | null> =>
   Promise.resolve({ ...init, credentials: 'same-origin' });
 
-export class CloudClient implements CloudSource {
+export class CloudClient implements CloudSource, AlarmHoldsSource {
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: CloudClientOptions) {
@@ -158,6 +177,14 @@ export class CloudClient implements CloudSource {
     }
   }
 
+  async listAlarmHolds(deviceId: string): Promise<AlarmHold[]> {
+    return (await this.call('GET', holdsPath(deviceId), alarmHoldListAnswer)).holds;
+  }
+
+  changeAlarmHold(deviceId: string, request: AlarmHoldRequest): Promise<AlarmHoldChangeAnswer> {
+    return this.call('POST', holdsPath(deviceId), alarmHoldChangeAnswer, request);
+  }
+
   private async call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
     const init = await this.options.authorize({
       method,
@@ -180,3 +207,5 @@ export class CloudClient implements CloudSource {
     return parsed.data;
   }
 }
+
+const holdsPath = (deviceId: string) => `/api/devices/${encodeURIComponent(deviceId)}/alarm-holds`;

@@ -3,7 +3,7 @@ import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { AlarmTypeMemory } from './alarm-type-memory';
 import type { AppServices } from './app-services';
-import type { CloudSource } from './cloud-client';
+import type { CloudClient } from './cloud-client';
 import type { FavouritesSource } from './favourites-client';
 import { DeviceLinkRegistry } from './device-link-registry';
 import { lazyPresenceWatcher } from './lazy-presence-watcher';
@@ -33,21 +33,16 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
       createPresenceWatcher(config.provider.brokerUrl, auth, devices),
     ),
   );
-  let cloud: Promise<CloudSource> | null = null;
-  const loadCloud = () =>
-    (cloud ??= import('./cloud-client')
-      .then(
-        ({ CloudClient, cookieAuthorizer }) =>
-          new CloudClient({
-            baseUrl: config.backendBase,
-            // The credential's one place: the session cookie, sent by the browser itself.
-            authorize: cookieAuthorizer,
-          }),
-      )
-      .catch((error: unknown) => {
-        cloud = null; // a failed chunk load is tried again on the next call
-        throw error;
-      }));
+  const loadCloud = lazily<CloudClient>(() =>
+    import('./cloud-client').then(
+      ({ CloudClient, cookieAuthorizer }) =>
+        new CloudClient({
+          baseUrl: config.backendBase,
+          // The credential's one place: the session cookie, sent by the browser itself.
+          authorize: cookieAuthorizer,
+        }),
+    ),
+  );
   const alarmTypes = new AlarmTypeMemory(localStorage);
   return {
     config,
@@ -58,22 +53,28 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
     loadCloud,
     alarmTypes,
     favourites: lazyFavourites(config),
+    loadAlarmHolds: loadCloud,
   };
 }
 
 /** The favourites client, its code (and its answer's schema) loaded with the first call. */
 function lazyFavourites(config: RuntimeConfig): FavouritesSource {
-  let client: Promise<FavouritesSource> | null = null;
-  const load = () =>
-    (client ??= import('./favourites-client')
-      .then(({ FavouritesClient }) => new FavouritesClient(config.backendBase))
-      .catch((error: unknown) => {
-        client = null; // a failed chunk load is tried again on the next call
-        throw error;
-      }));
+  const load = lazily<FavouritesSource>(() =>
+    import('./favourites-client').then(({ FavouritesClient }) => new FavouritesClient(config.backendBase)),
+  );
   return {
     list: async () => (await load()).list(),
     pin: async (cardId, title) => (await load()).pin(cardId, title),
     unpin: async (cardId) => (await load()).unpin(cardId),
   };
+}
+
+/** A client made once, by its first call; a failed chunk load is tried again on the next call. */
+function lazily<T>(make: () => Promise<T>): () => Promise<T> {
+  let client: Promise<T> | null = null;
+  return () =>
+    (client ??= make().catch((error: unknown) => {
+      client = null;
+      throw error;
+    }));
 }

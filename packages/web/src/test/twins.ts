@@ -16,6 +16,7 @@ import { ProviderError } from '@playlist-alarms/provider/rest-client';
 import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { InMemoryDeviceLink } from './device-link-twin';
 import { AlarmTypeMemory } from '../services/alarm-type-memory';
+import { InMemoryAlarmHolds } from './alarm-holds-twin';
 import { InMemoryCloud, MemoryStore } from './cloud-twin';
 import type { FavouritesSource } from '../services/favourites-client';
 import type { FavouriteListAnswer } from '@playlist-alarms/core/library/favourite-answers';
@@ -324,6 +325,7 @@ export interface TestServices extends AppServices {
   presenceWatches: InMemoryPresenceWatch[];
   cloud: InMemoryCloud;
   favourites: InMemoryFavourites;
+  alarmHolds: InMemoryAlarmHolds;
 }
 
 export function createTestServices(
@@ -362,6 +364,7 @@ export function createTestServices(
     log: () => undefined,
   });
   const cloud = new InMemoryCloud();
+  const alarmHolds = new InMemoryAlarmHolds(library);
   return {
     config: testConfig,
     auth,
@@ -374,6 +377,8 @@ export function createTestServices(
     loadCloud: () => Promise.resolve(cloud),
     alarmTypes: new AlarmTypeMemory(new MemoryStore()),
     favourites: new InMemoryFavourites(),
+    alarmHolds,
+    loadAlarmHolds: () => Promise.resolve(alarmHolds),
   };
 }
 

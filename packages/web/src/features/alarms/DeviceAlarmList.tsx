@@ -7,11 +7,13 @@ import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/texts/messages';
 import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
+import { switchMeaning } from '@playlist-alarms/core/alarms/alarm-hold-view';
 import { useNotify } from '../../services/notifier-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeviceAlarmItem } from './DeviceAlarmItem';
 import { useEditDeviceAlarm } from './api/edit-device-alarm';
 import { useDeviceAlarms } from './api/get-device-alarms';
+import { useDeviceAlarmHolds } from './use-device-alarm-holds';
 import { useEditAlarm } from './use-edit-alarm';
 
 export type KnownTitle = (cardId: string) => string | undefined;
@@ -26,6 +28,7 @@ export function DeviceAlarmList({ deviceId }: { deviceId: string }) {
   const notify = useNotify();
   const [confirming, setConfirming] = useState<DeviceAlarm | null>(null);
   const editor = useEditAlarm(deviceId, edit);
+  const holds = useDeviceAlarmHolds(deviceId, query.data?.timeZone ?? null);
 
   if (query.isPending) return <CircularProgress size={24} aria-label="Loading alarms" />;
   if (query.isError) return <Alert severity="error">{MESSAGES.failedToLoadDeviceAlarms}</Alert>;
@@ -61,18 +64,29 @@ export function DeviceAlarmList({ deviceId }: { deviceId: string }) {
     <>
       {alarms.length === 0 && <Typography color="text.secondary">No alarms on this device.</Typography>}
       <List dense aria-label="Device alarms">
-        {alarms.map((alarm) => (
-          <DeviceAlarmItem
-            key={`${alarm.id}|${alarm.raw}`}
-            deviceId={deviceId}
-            alarm={alarm}
-            time={shown(alarm)}
-            busy={edit.isPending}
-            onToggle={(enabled) => setEnabled(alarm, enabled)}
-            onEdit={() => editor.start(alarm)}
-            onDelete={() => setConfirming(alarm)}
-          />
-        ))}
+        {alarms.map((alarm) => {
+          const hold = holds.viewOf(alarm);
+          return (
+            <DeviceAlarmItem
+              key={`${alarm.id}|${alarm.raw}`}
+              deviceId={deviceId}
+              alarm={alarm}
+              time={shown(alarm)}
+              hold={hold}
+              holdActions={{
+                onSkip: () => holds.onSkip(alarm),
+                onPause: () => holds.onPause(alarm),
+                onResume: () => holds.onResume(alarm),
+              }}
+              busy={edit.isPending || holds.busy}
+              onToggle={(on) =>
+                switchMeaning(hold, on).kind === 'resume' ? holds.onResume(alarm) : setEnabled(alarm, on)
+              }
+              onEdit={() => editor.start(alarm)}
+              onDelete={() => setConfirming(alarm)}
+            />
+          );
+        })}
       </List>
       {errors.map((error) => (
         <Alert key={error} severity="warning" sx={{ mt: 1 }}>
@@ -80,6 +94,7 @@ export function DeviceAlarmList({ deviceId }: { deviceId: string }) {
         </Alert>
       ))}
       {editor.element}
+      {holds.dialog}
       {confirming && (
         <ConfirmDialog
           title="Delete this alarm?"

@@ -24,6 +24,11 @@ describe('HelpPanel', () => {
     ['making and editing alarms', 'Key Features', /"New Cloud Alarm".*edited in place/],
     ['fade-in and the bedtime routine', 'Key Features', /"Fade in".*"Sleep timer".*"Night light"/],
     ['skip and pause', 'Key Features', /"Skip next".*"Pause until…".*"Resume"/],
+    [
+      'skip and pause on a player\u2019s own alarms',
+      'Key Features',
+      /cloud alarms and on a player's own.*back on/,
+    ],
     ['day and night, and the OK-to-wake light', 'Key Features', /"Day & Night".*OK-to-wake/],
     ['chapters and favourites', 'Key Features', /"Next chapter".*"Pin to Quick Play"/],
     ['players switching themselves off', 'Troubleshooting', /switches itself off.*Offline/],

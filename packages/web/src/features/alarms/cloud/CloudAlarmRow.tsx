@@ -25,7 +25,14 @@ import {
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { skipPauseLine } from '@playlist-alarms/core/alarms/skip-pause';
 import { useCloudCardFace } from './api/get-card-face';
-import { SkipPauseControls, type SkipPauseActions } from './SkipPauseControls';
+import { SkipPauseControls } from '../skip-pause/SkipPauseControls';
+import { SkipPauseStatus } from '../skip-pause/SkipPauseStatus';
+
+export interface SkipPauseActions {
+  onSkip: (alarm: CloudAlarm) => void;
+  onPause: (alarm: CloudAlarm) => void;
+  onResume: (alarm: CloudAlarm) => void;
+}
 
 export interface CloudAlarmActions extends SkipPauseActions {
   onDelete: (alarm: CloudAlarm) => void;
@@ -64,15 +71,7 @@ export function CloudAlarmRow({
         secondary={
           <>
             {cloudAlarmSummary(alarm, face.title, timeZone)}
-            {status && (
-              <Box
-                component="span"
-                data-testid="skip-pause-status"
-                sx={{ display: 'block', color: 'warning.main' }}
-              >
-                {status}
-              </Box>
-            )}
+            {status && <SkipPauseStatus text={status} />}
             {receipt && (
               <Box
                 component="span"
@@ -93,7 +92,16 @@ export function CloudAlarmRow({
           onChange={(_event, on) => actions.onSwitch(alarm, on)}
           slotProps={{ input: { role: 'switch', 'aria-label': cloudSwitchLabel(name) } }}
         />
-        {alarm.is_enabled && <SkipPauseControls alarm={alarm} marked={status !== null} actions={actions} />}
+        {alarm.is_enabled && (
+          <SkipPauseControls
+            name={name}
+            marked={status !== null}
+            canSkip={alarm.next_fire_at !== null}
+            onSkip={() => actions.onSkip(alarm)}
+            onPause={() => actions.onPause(alarm)}
+            onResume={() => actions.onResume(alarm)}
+          />
+        )}
         <IconButton aria-label={editCloudAlarmLabel(name)} onClick={() => actions.onEdit(alarm)}>
           <EditIcon />
         </IconButton>

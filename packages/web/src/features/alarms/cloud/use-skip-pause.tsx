@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { localDateOf, type SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import { useNotify } from '../../../services/notifier-context';
+import { LazyPauseDialog } from '../skip-pause/LazyPauseDialog';
 import { useMarkCloudAlarm } from './api/mark-cloud-alarm';
-
-// The dialog's code loads with its first opening.
-const PauseDialog = lazy(async () => ({ default: (await import('./PauseDialog')).PauseDialog }));
 
 /** The cards' "Skip next", "Pause until…" (with its lazy dialog) and "Resume". */
 export function useSkipPause(zone: string) {
@@ -20,15 +18,13 @@ export function useSkipPause(zone: string) {
     );
 
   const dialog = pausing && (
-    <Suspense fallback={null}>
-      <PauseDialog
-        name={pausing.alarm_name}
-        today={localDateOf(new Date(), effectiveTimeZone(zone))}
-        busy={mark.isPending}
-        onPause={(through) => send(pausing, { action: 'pause', through }, () => setPausing(null))}
-        onClose={() => setPausing(null)}
-      />
-    </Suspense>
+    <LazyPauseDialog
+      name={pausing.alarm_name}
+      today={localDateOf(new Date(), effectiveTimeZone(zone))}
+      busy={mark.isPending}
+      onPause={(through) => send(pausing, { action: 'pause', through }, () => setPausing(null))}
+      onClose={() => setPausing(null)}
+    />
   );
   return {
     onSkip: (alarm: CloudAlarm) => send(alarm, { action: 'skip' }),

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { SKIP_PAUSE_TEXTS as T } from '@playlist-alarms/core/texts/skip-pause-texts';
 
-/** "Pause until…": the last silent day, today or later (the server checks it in the household's zone). */
+/** "Pause until…": the last silent day, today or later (the server checks it in the alarm's zone). */
 export function PauseDialog({
   name,
   today,
@@ -17,7 +17,7 @@ export function PauseDialog({
   onClose,
 }: {
   name: string;
-  /** Today in the household's zone, YYYY-MM-DD: the earliest date offered. */
+  /** Today in the alarm's zone (the household's, or the player's), YYYY-MM-DD: the earliest date offered. */
   today: string;
   busy: boolean;
   onPause: (through: string) => void;
