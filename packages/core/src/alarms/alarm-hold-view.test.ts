@@ -4,6 +4,7 @@ import type { AlarmHold } from './alarm-hold-answers';
 import {
   ALARM_HOLD_VIEW_TEXTS,
   alarmHoldRequest,
+  alarmToEdit,
   alarmHoldView,
   deviceAlarmName,
   holdFailed,
@@ -153,5 +154,15 @@ describe('holdFailed', () => {
 describe('deviceAlarmName', () => {
   it("names the alarm by its time, as the row's other buttons do", () => {
     expect(deviceAlarmName(ON)).toBe('alarm at 07:00');
+  });
+});
+
+describe('alarmToEdit', () => {
+  it('edits a held alarm as it was before the hold (on), and any other alarm as read', () => {
+    const view = alarmHoldView(HELD, [SKIP], now, LONDON);
+    expect(alarmToEdit(HELD, view)).toEqual({ ...HELD, enabled: true });
+    expect(alarmToEdit(ON, alarmHoldView(ON, [], now, LONDON))).toBe(ON);
+    const off = read('1111111,0700,card-1,,,6,0');
+    expect(alarmToEdit(off, alarmHoldView(off, [], now, LONDON))).toEqual(off);
   });
 });

@@ -65,6 +65,14 @@ export const switchMeaning = (view: Pick<AlarmHoldView, 'hold'>, on: boolean): S
   view.hold && on ? { kind: 'resume' } : { kind: 'set-enabled', enabled: on };
 
 /** How a player's alarm is named on its skip, pause and resume buttons and in the pause dialog. */
+/**
+ * The alarm an edit starts from. A held alarm is edited as the alarm it was before the hold
+ * (switched on): a saved edit is a new schedule, as a cloud alarm's is, so it is written on and
+ * the hold ends (the server finds its string gone and drops it).
+ */
+export const alarmToEdit = (alarm: DeviceAlarm, view: Pick<AlarmHoldView, 'hold'>): DeviceAlarm =>
+  view.hold ? { ...alarm, enabled: true } : alarm;
+
 export const deviceAlarmName = (alarm: Pick<DeviceAlarm, 'time'>): string => `alarm at ${alarm.time}`;
 
 /** The POST body: the alarm's string and place as the page read them. */

@@ -7,7 +7,7 @@ import { detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { MESSAGES, failedToDeleteAlarm } from '@playlist-alarms/core/texts/messages';
 import { timeWithPlace } from '@playlist-alarms/core/alarms/zone-label';
-import { switchMeaning } from '@playlist-alarms/core/alarms/alarm-hold-view';
+import { alarmToEdit, switchMeaning } from '@playlist-alarms/core/alarms/alarm-hold-view';
 import { useNotify } from '../../services/notifier-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeviceAlarmItem } from './DeviceAlarmItem';
@@ -82,7 +82,7 @@ export function DeviceAlarmList({ deviceId }: { deviceId: string }) {
               onToggle={(on) =>
                 switchMeaning(hold, on).kind === 'resume' ? holds.onResume(alarm) : setEnabled(alarm, on)
               }
-              onEdit={() => editor.start(alarm)}
+              onEdit={() => editor.start(alarmToEdit(alarm, hold))}
               onDelete={() => setConfirming(alarm)}
             />
           );

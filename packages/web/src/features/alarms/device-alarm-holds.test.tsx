@@ -93,6 +93,18 @@ describe("skip and pause on a player's alarm", () => {
     expect(services.library.alarmsByDevice.get('p1')).toEqual([ON, OTHER]);
   }, 30_000);
 
+  it('editing a held alarm saves a new schedule: written on, so the hold ends', async () => {
+    const services = setup();
+    const list = await openPlayer();
+    await userEvent.click(await within(list).findByRole('button', { name: 'Skip next alarm at 07:00' }));
+    await within(await row(list)).findByTestId('skip-pause-status');
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Edit alarm at 07:00' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(services.library.alarmsByDevice.get('p1')).toEqual([ON, OTHER]));
+  }, 30_000);
+
   it('a refusal says why in words, writes nothing and reloads the list', async () => {
     const services = setup();
     const list = await openPlayer();
