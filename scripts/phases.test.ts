@@ -15,6 +15,17 @@ describe('phase times', () => {
     ]);
   });
 
+  it('gives the clock’s total when phases overlapped', () => {
+    const table = formatPhaseTimes(
+      [
+        { name: 'lint', ms: 60_000, ok: true },
+        { name: 'typecheck', ms: 50_000, ok: true },
+      ],
+      61_000,
+    );
+    expect(table.split('\n').at(-1)).toBe('  total       1m 01s');
+  });
+
   it('marks the phase that failed', () => {
     expect(formatPhaseTimes([{ name: 'typecheck', ms: 1_000, ok: false }])).toContain(
       'typecheck   0m 01s  FAILED',
