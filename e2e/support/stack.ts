@@ -5,8 +5,8 @@ import type { PlayerKnobs, SandboxKnobs } from '@playlist-alarms/sandbox/knobs-c
 import type { PlayerStateAnswer } from '@playlist-alarms/sandbox/knob-schemas';
 
 /**
- * How many Playwright workers run journeys at once (1 unless set: two are not yet shown steady on
- * this two-core machine). Each has a whole stack of its own (sandbox,
+ * How many Playwright workers run journeys at once (1 unless set: on a two-core machine two were
+ * not faster, their browsers and stacks sharing the cores). Each has a whole stack of its own (sandbox,
  * server, data folder), so journeys never share a household and need no order between them.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));

@@ -223,6 +223,17 @@ export async function currentPostgresSchema(db: Kysely<Database>): Promise<strin
   return rows[0]?.schema ?? undefined;
 }
 
+/**
+ * Kysely's migrator first lists the tables of every schema on the server. Another schema dropped
+ * during that listing (a parallel test run's, or another tenant's) fails it with 3F000 naming that
+ * schema, though ours is fine: that one race is worth another try.
+ */
+export function anotherSchemaVanished(error: unknown, schema: string | undefined): boolean {
+  if (schema === undefined || typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const schema = await currentPostgresSchema(db);
   const migrator = new Migrator({
@@ -230,7 +241,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     provider,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  for (let retry = 0; retry < 3 && anotherSchemaVanished(outcome.error, schema); retry += 1) {
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results = [] } = outcome;
   const failed = results.find((r) => r.status === 'Error');
   if (error !== undefined) {
     const cause = error instanceof Error ? error : new Error('unknown migration error');

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { anotherSchemaVanished } from './migrations';
+
+// The migrator's one retried failure: another schema dropped while Kysely listed every schema's
+// tables (seen in CI: two test files on one PostgreSQL, one dropping its throwaway schema).
+
+const vanished = (schema: string) =>
+  Object.assign(new Error(`schema "${schema}" does not exist`), { code: '3F000' });
+
+describe('anotherSchemaVanished', () => {
+  it('is another schema gone, not ours', () => {
+    expect(anotherSchemaVanished(vanished('test_other'), 'test_ours')).toBe(true);
+    expect(anotherSchemaVanished(vanished('test_ours'), 'test_ours')).toBe(false);
+  });
+
+  it('is never another error, nor on SQLite (no schema)', () => {
+    const otherCode = Object.assign(new Error('relation "x" does not exist'), { code: '42P01' });
+    expect(anotherSchemaVanished(otherCode, 'test_ours')).toBe(false);
+    expect(anotherSchemaVanished(vanished('test_other'), undefined)).toBe(false);
+    expect(anotherSchemaVanished('3F000', 'test_ours')).toBe(false);
+  });
+});
