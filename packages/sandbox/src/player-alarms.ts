@@ -4,7 +4,8 @@
 // so a test can prove an alarm switched off (a skipped one) stayed silent.
 import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
 import { isValidTimeZone, wallClock } from '@playlist-alarms/core/alarms/local-time';
-import type { DeviceAlarm, Weekday } from '@playlist-alarms/core/shared/entities';
+import { WEEKDAYS } from '@playlist-alarms/core/alarms/weekdays';
+import type { DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import type { SeedDevice } from './household';
 import type { PlayerState } from './player-state';
 
@@ -12,16 +13,6 @@ export type { RangAlarm } from './player-state';
 
 /** The knob keeps the last ones only. */
 export const MAX_RANG = 20;
-
-const WEEKDAYS: readonly Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
 
 /** The minute an instant falls in: a player looks at its alarms once a minute. */
 export const minuteOf = (now: number): number => Math.floor(now / 60_000);

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SKIPPED_HOLD } from '../../test/fixtures/alarm-holds';
 import { alarmHoldChangeAnswer, alarmHoldListAnswer } from './alarm-hold-answers';
 import { alarmHoldChangeAnswerSchema, alarmHoldsAnswerSchema } from './alarm-hold-schemas';
 
-const hold = {
-  alarm: '1111111,0700,card-1,,,6,0',
-  skip_until: '2026-08-04T06:00:00.000Z',
-  paused_through: null,
-  time_zone: 'Europe/London',
-  switch_on_at: '2026-08-04T06:02:00.000Z',
-  state: 'held',
-};
+const hold = SKIPPED_HOLD;
 
 describe("the web app's checks of the alarm-holds answers", () => {
   it.each([

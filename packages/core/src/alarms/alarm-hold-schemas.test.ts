@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SKIPPED_HOLD } from '../../test/fixtures/alarm-holds';
 import { SKIP_PAUSE_TEXTS } from '../texts/skip-pause-texts';
 import { alarmHoldBodySchema, alarmHoldChangeAnswerSchema } from './alarm-hold-schemas';
 
@@ -47,14 +48,7 @@ describe('alarmHoldBodySchema', () => {
 
 describe('alarmHoldChangeAnswerSchema', () => {
   it('reads a hold of either state, and refuses another', () => {
-    const hold = {
-      alarm: '1111111,0700,card-1,,,6,0',
-      skip_until: '2026-08-04T06:00:00.000Z',
-      paused_through: null,
-      time_zone: 'Europe/London',
-      switch_on_at: '2026-08-04T06:02:00.000Z',
-      state: 'held',
-    };
+    const hold = SKIPPED_HOLD;
     const answer = { holds: [hold, { ...hold, state: 'awaiting-player' }], alarms: [hold.alarm] };
     expect(alarmHoldChangeAnswerSchema.parse(answer)).toEqual(answer);
     expect(

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { SKIPPED_HOLD } from '@playlist-alarms/core/test/fixtures/alarm-holds';
 import { ALARM_GONE } from '@playlist-alarms/core/alarms/alarm-list-edit';
 import { CloudClient, CloudRequestError, cookieAuthorizer } from './cloud-client';
 
 // The alarm-holds calls of the cloud client against a fetch stand-in: the path, the body, the
 // checked answer, and a refusal in the server's words.
 
-const hold = {
-  alarm: '1111111,0700,card-1,,,6,0',
-  skip_until: '2026-08-04T06:00:00.000Z',
-  paused_through: null,
-  time_zone: 'Europe/London',
-  switch_on_at: '2026-08-04T06:02:00.000Z',
-  state: 'held',
-};
+const hold = SKIPPED_HOLD;
 
 function client(status: number, body: unknown) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
