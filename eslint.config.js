@@ -57,7 +57,8 @@ const webZones = [
 ];
 
 // Core's folders (packages/core/README.md), by domain. Imports run one way:
-// shared ← texts ← device ← alarms ← cloud, and library sits on device beside alarms and cloud.
+// shared ← texts ← device ← alarms ← cloud ← notifications, and library sits on device beside
+// alarms and cloud.
 // Tests may cross (one test checks a player's alarm against a cloud alarm). That production code
 // imports no test code (core's test/ folder, its fixtures included) is the rule of every package:
 // testCode below.
@@ -68,6 +69,7 @@ const CORE_MAY_IMPORT = {
   alarms: ['shared', 'texts', 'device'],
   cloud: ['shared', 'texts', 'device', 'alarms'],
   library: ['shared', 'texts', 'device'],
+  notifications: ['shared', 'texts', 'device', 'alarms', 'cloud'],
 };
 const coreDir = (dir) => `./packages/core/src/${dir}`;
 const coreFolders = Object.keys(CORE_MAY_IMPORT);

@@ -1,12 +1,14 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quietTimeZone } from './e2e/support/quiet-zone';
-import { E2E_CLIENT_SECRET, E2E_WORKERS, chromiumPath, stackPorts } from './e2e/support/stack';
+import { E2E_CLIENT_SECRET, E2E_WORKERS, chromiumPath, stackDataDir, stackPorts } from './e2e/support/stack';
 
 // Chosen once: the workers inherit it, so a worker started in a later hour keeps the same zone.
 const timeZone = (process.env.E2E_TIMEZONE ||= quietTimeZone(new Date()));
+// Also chosen once: each stack's data folder under it, so a journey can find its stack's database.
+process.env.E2E_DATA_ROOT ||= mkdtempSync(join(tmpdir(), 'playlist-alarms-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,6 +21,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The slowest files, listed at the end of the run (so at the end of the CI log): where the
+  // journeys' time goes, and the next regression.
+  reportSlowTests: { max: 15, threshold: 30_000 },
   use: {
     // baseURL: each worker's own stack, set by the `baseURL` fixture in e2e/support/test.ts.
     timezoneId: timeZone,
@@ -42,6 +47,12 @@ export default defineConfig({
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => stack(index)),
 });
 
+function stackData(index: number): string {
+  const dir = stackDataDir(index);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
 
 /**
@@ -61,7 +72,7 @@ function stack(index: number): WebServer {
       PORT: String(ports.app),
       SANDBOX_PORT: String(ports.sandbox),
       SANDBOX_MQTT_PORT: String(ports.sandboxMqtt),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'playlist-alarms-e2e-')),
+      DATA_DIR: stackData(index),
       LOG_LEVEL: 'warn',
       // Every journey signs in through the server (/auth/login, /auth/callback), all from one
       // address: the sign-in tier's 20 a minute per address would refuse the suite, not an attacker.
@@ -77,6 +88,10 @@ function stack(index: number): WebServer {
       // A skipped player alarm goes back on 5 s after its ringing (2 min by default), so the journey
       // that watches it (alarms-device-skip.spec.ts) takes a minute or two, not four.
       DEVICE_ALARM_HOLD_MARGIN_S: '5',
+      // Push: the journey's local push service is an endpoint the server may send to, and the
+      // evening check looks every 5 s (300 by default), so e2e/push-evening-check.spec.ts waits seconds.
+      PUSH_ENDPOINT_HOSTS: `127.0.0.1:${ports.push}`,
+      PUSH_WATCH_INTERVAL_S: '5',
     },
   };
 }

@@ -7,6 +7,8 @@ export default defineConfig({
     // One file per core, not Vitest's cores − 1: most files wait on sockets, databases and MQTT, so
     // on a two-core CI machine two workers keep both cores busy where one left one idle.
     maxWorkers: availableParallelism(),
+    // Beside the usual report, the slowest files at the end (scripts/slow-test-files.ts).
+    reporters: ['default', './scripts/slow-test-files.ts'],
     projects: [
       { test: { name: 'core', root: 'packages/core', environment: 'node' } },
       { test: { name: 'provider', root: 'packages/provider', environment: 'node', testTimeout: 20_000 } },

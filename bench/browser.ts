@@ -1,7 +1,9 @@
 // The app in Debian's Chromium against a 10,000-playlist household: how long opening the Playlists
 // tab takes, and the worst keystroke while typing a search as INP measures it (Event Timing).
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { launchChromium, signIn as signInToDemo, withDeadline } from './stack';
+import { installPaintProbe, observeFirstPaintScripts, paintProbe } from './first-paint-scripts';
+import type { ObservedDownloads } from './first-paint-scripts';
+import { launchChromium, withDeadline } from './stack';
 import { summarize } from './stats';
 import type { Result } from './stats';
 
@@ -17,20 +19,7 @@ const KEY_INTERVAL_MS = 120;
 const EVENT_THRESHOLD_MS = 16;
 const KEY_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput', 'input'];
 
-export interface ObservedDownloads {
-  /** Scripts requested before the view was painted (later, background loads are left out). */
-  loggedOut: string[];
-  loggedIn: string[];
-}
-
-/** When a view was first painted (ms from navigation) and the scripts requested before that. */
-interface Painted {
-  atMs: number;
-  scripts: string[];
-}
 interface ProbeState {
-  connect: Painted | null;
-  card: Painted | null;
   events: KeyEvent[];
 }
 interface KeyEvent {
@@ -49,41 +38,10 @@ type ProbeWindow = Window & { __bench: ProbeState };
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Runs in every document before the app: notes when the logged-out view ("Connect" button) and the
- * first playlist card are painted (the frame after they enter the DOM) with the scripts requested
- * by then, and records Event Timing entries.
- */
+/** Runs in every document before the app: records Event Timing entries. */
 function installProbe(threshold: number): void {
-  const state: ProbeState = { connect: null, card: null, events: [] };
+  const state: ProbeState = { events: [] };
   (window as unknown as ProbeWindow).__bench = state;
-  // No function-valued consts in here: tsx would wrap them in a helper the page does not have.
-  const seen = new Set<'connect' | 'card'>();
-  const watcher = new MutationObserver(() => {
-    const present = {
-      connect: Array.from(document.querySelectorAll('button')).some(
-        (button) => button.textContent === 'Connect Yoto Account',
-      ),
-      card: document.querySelector('[data-testid="playlist-card"]') !== null,
-    };
-    for (const key of ['connect', 'card'] as const) {
-      if (seen.has(key) || !present[key]) continue;
-      seen.add(key);
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          const atMs = performance.now();
-          const scripts = performance
-            .getEntriesByType('resource')
-            .filter((entry) => entry.name.endsWith('.js') && entry.startTime <= atMs)
-            .map((entry) => entry.name);
-          state[key] = { atMs, scripts };
-        }, 0),
-      );
-    }
-    // Cards come last (the logged-in page has no Connect): stop watching before anything is timed.
-    if (seen.has('card')) watcher.disconnect();
-  });
-  watcher.observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const timing = entry as PerformanceEventTiming;
@@ -101,13 +59,6 @@ function installProbe(threshold: number): void {
 const probe = (page: Page) => page.evaluate(() => (window as unknown as ProbeWindow).__bench);
 
 const now = (page: Page) => page.evaluate(() => performance.now());
-
-/** Sign in through the sandbox's page; returns ms from the return to the app to the first cards. */
-async function signIn(page: Page): Promise<number> {
-  await signInToDemo(page);
-  await page.waitForFunction(() => (window as unknown as ProbeWindow).__bench.card !== null);
-  return (await probe(page)).card?.atMs ?? Number.NaN;
-}
 
 /** Click → the frame that paints the first visible card of the Playlists tab, after visiting Help. */
 async function openPlaylistsTab(page: Page): Promise<number> {
@@ -210,13 +161,12 @@ async function measure(browser: Browser, appUrl: string) {
   for (let run = 0; run < SIGN_IN_RUNS; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(60_000);
+    await context.addInitScript(installPaintProbe);
     await context.addInitScript(installProbe, EVENT_THRESHOLD_MS);
     page = await context.newPage();
-    await page.goto(appUrl);
-    await page.waitForFunction(() => (window as unknown as ProbeWindow).__bench.connect !== null);
-    downloads.loggedOut = (await probe(page)).connect?.scripts ?? [];
-    signIns.push(await signIn(page));
-    downloads.loggedIn = (await probe(page)).card?.scripts ?? [];
+    Object.assign(downloads, await observeFirstPaintScripts(page, appUrl));
+    // From the return to the app (the document's navigation) to the first cards.
+    signIns.push((await paintProbe(page)).card?.atMs ?? Number.NaN);
     if (run < SIGN_IN_RUNS - 1) await context.close();
   }
   if (!page) throw new Error('no signed-in page');

@@ -1,13 +1,18 @@
-// What the browser downloads before a view is interactive, from Vite's build manifest: the entry
-// chunk and everything it imports statically, plus (logged in) the lazy chunks that render the
-// logged-in view and its Playlists tab. Sizes are gzip (level 6, as a web server sends them).
+// What the browser downloads before a view paints. The budgets count what Chromium requested
+// (first-paint-scripts.ts): the manifest's view below (the entry chunk and everything it imports
+// statically, plus, logged in, the lazy chunks of the logged-in view and its Playlists tab) says
+// where that weight sits, but misses what starts early by other ways (a chunk imported on `load`).
+// Sizes are gzip (level 6, as a web server sends them).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
-/** The bundle's budgets, in kB of 1000 bytes (as Vite prints them). */
-export const BUNDLE_BUDGETS_KB = { loggedOut: 120, loggedIn: 170 } as const;
+/**
+ * The budgets of the scripts Chromium requests before a view paints, in kB of 1000 bytes (as Vite
+ * prints them): the "Connect Yoto Account" view, and the first playlist card after signing in.
+ */
+export const BUNDLE_BUDGETS_KB = { loggedOut: 110, loggedIn: 150 } as const;
 
 /**
  * Sources whose lazy chunks the logged-in Playlists view needs. A source that is not a lazy entry
@@ -48,7 +53,6 @@ export interface ChunkSize {
 
 export interface ViewDownload {
   view: 'logged-out' | 'logged-in';
-  budgetKb: number;
   gzipBytes: number;
   chunks: ChunkSize[];
   /** Per package (MUI per component) or per source file of ours, largest first; gzip estimated. */
@@ -133,24 +137,20 @@ export function measureBundle(distDir: string): BundleReport {
   const lazyKeys = LOGGED_IN_LAZY_SOURCES.filter((source) => manifest[source]?.isDynamicEntry === true);
   const loggedInKeys = staticClosure(manifest, [...loggedOutKeys, ...lazyKeys]);
 
-  const view = (name: ViewDownload['view'], keys: Set<string>, budgetKb: number): ViewDownload => {
+  const view = (name: ViewDownload['view'], keys: Set<string>): ViewDownload => {
     const files = new Set(
       [...keys].map((key) => manifest[key]?.file ?? key).filter((f) => f.endsWith('.js')),
     );
     const chunks = [...files].map(sizeOf).sort((a, b) => b.gzipBytes - a.gzipBytes);
     return {
       view: name,
-      budgetKb,
       gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0),
       chunks,
       largest: largestParts(modules, chunks, Number(process.env.BUNDLE_PARTS ?? 20)),
     };
   };
 
-  const views = [
-    view('logged-out', loggedOutKeys, BUNDLE_BUDGETS_KB.loggedOut),
-    view('logged-in', loggedInKeys, BUNDLE_BUDGETS_KB.loggedIn),
-  ];
+  const views = [view('logged-out', loggedOutKeys), view('logged-in', loggedInKeys)];
   const counted = new Set(views.flatMap((v) => v.chunks.map((c) => c.file)));
   const deferred = [...new Set(Object.values(manifest).map((entry) => entry.file))]
     .filter((file) => file.endsWith('.js') && !counted.has(file))
@@ -163,11 +163,7 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 export function printBundleReport(report: BundleReport): void {
   for (const v of report.views) {
-    const verdict = v.gzipBytes <= v.budgetKb * 1000 ? 'within budget' : 'OVER BUDGET';
-    console.log(
-      `\nJavaScript before the ${v.view} view is interactive: ${kb(v.gzipBytes)} kB gzip ` +
-        `(budget ${v.budgetKb} kB: ${verdict})`,
-    );
+    console.log(`\nJavaScript the ${v.view} view imports (manifest): ${kb(v.gzipBytes)} kB gzip`);
     for (const c of v.chunks) {
       console.log(
         `  ${c.file.padEnd(48)} ${kb(c.gzipBytes).padStart(7)} kB gzip  ${kb(c.bytes).padStart(7)} kB`,
@@ -182,14 +178,51 @@ export function printBundleReport(report: BundleReport): void {
   }
 }
 
+export interface ObservedDownload {
+  view: ViewDownload['view'];
+  budgetKb: number;
+  gzipBytes: number;
+  chunks: ChunkSize[];
+}
+
 /** The gzip size of scripts the browser actually fetched (URLs under the app's origin). */
 export function observedDownload(
   distDir: string,
+  view: ViewDownload['view'],
   urls: string[],
-): { gzipBytes: number; chunks: ChunkSize[] } {
-  const chunks = [...new Set(urls.map((url) => new URL(url).pathname.replace(/^\//, '')))].map((file) => {
-    const code = readFileSync(join(distDir, file));
-    return { file, bytes: code.length, gzipBytes: gzipSync(code).length };
-  });
-  return { gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0), chunks };
+): ObservedDownload {
+  const chunks = [...new Set(urls.map((url) => new URL(url).pathname.replace(/^\//, '')))]
+    .map((file) => {
+      const code = readFileSync(join(distDir, file));
+      return { file, bytes: code.length, gzipBytes: gzipSync(code).length };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    view,
+    budgetKb: BUNDLE_BUDGETS_KB[view === 'logged-out' ? 'loggedOut' : 'loggedIn'],
+    gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0),
+    chunks,
+  };
+}
+
+export const withinBudget = (observed: ObservedDownload): boolean =>
+  observed.gzipBytes <= observed.budgetKb * 1000;
+
+/**
+ * The budgets' verdicts. Chunks Chromium requested that the manifest's view does not import are
+ * marked: they started by another way before the paint.
+ */
+export function printObservedReport(report: BundleReport, observed: ObservedDownload[]): void {
+  for (const o of observed) {
+    const imported = new Set(report.views.find((v) => v.view === o.view)?.chunks.map((c) => c.file));
+    const paint = o.view === 'logged-out' ? '"Connect Yoto Account"' : 'the first playlist card';
+    console.log(
+      `\nScripts Chromium requested before painting ${paint}: ${kb(o.gzipBytes)} kB gzip ` +
+        `(budget ${o.budgetKb} kB: ${withinBudget(o) ? 'within budget' : 'OVER BUDGET'})`,
+    );
+    for (const c of o.chunks) {
+      const note = imported.has(c.file) ? '' : '  (not imported by the view)';
+      console.log(`  ${c.file.padEnd(48)} ${kb(c.gzipBytes).padStart(7)} kB gzip${note}`);
+    }
+  }
 }

@@ -10,13 +10,15 @@ import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
 import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { chromiumPath } from '../e2e/support/stack';
 import { runBrowserBench } from './browser';
-import type { ObservedDownloads } from './browser';
 import { buildWeb } from './build-web';
 import { printCloudApiRows, runCloudApiBench } from './cloud-api';
 import type { ThroughputRow } from './cloud-api';
-import { measureBundle, observedDownload, printBundleReport } from './bundle-size';
+import { measureBundle, observedDownload, printBundleReport, printObservedReport } from './bundle-size';
+import type { ObservedDownload } from './bundle-size';
 import { runRoundTripBench } from './round-trip';
 import { runLatenessBench } from './lateness';
+import { printSameMinute, runSameMinuteBench } from './same-minute';
+import type { SameMinuteReport } from './same-minute';
 import { printWorkerPass, runWorkerPassBench } from './worker-pass';
 import type { WorkerPassReport } from './worker-pass';
 import { printSoak, runSoak, soakMinutes, soakTimings } from './soak';
@@ -55,10 +57,11 @@ const { sandbox, server } = stack;
 const results: Result[] = [];
 let cloudApi: ThroughputRow[] = [];
 let workerPass: WorkerPassReport | null = null;
+let sameMinute: SameMinuteReport | null = null;
 let soak: SoakReport | null = null;
 let transfer: TransferReport | null = null;
 let lighthouseReport: LighthouseReport | null = null;
-let observed: Record<keyof ObservedDownloads, ReturnType<typeof observedDownload>> | null = null;
+let observed: ObservedDownload[] | null = null;
 const link = new MqttDeviceLink({ brokerUrl: sandbox.wsUrl, log: () => undefined });
 try {
   const { access_token: token } = await sandbox.issueTokens('demo');
@@ -127,10 +130,10 @@ try {
 
   const browser = await runBrowserBench(server.url);
   results.push(...browser.results);
-  observed = {
-    loggedOut: observedDownload(webDist, browser.downloads.loggedOut),
-    loggedIn: observedDownload(webDist, browser.downloads.loggedIn),
-  };
+  observed = [
+    observedDownload(webDist, 'logged-out', browser.downloads.loggedOut),
+    observedDownload(webDist, 'logged-in', browser.downloads.loggedIn),
+  ];
   transfer = await runTransferBench(server.url);
   lighthouseReport = await runLighthouseBench(server.url);
   results.push(...(await runRoundTripBench(server.url, sandbox.url)));
@@ -147,6 +150,9 @@ try {
   results.push(workerPass.result);
   // Wall time: about four minutes (alarms armed, then rung over 2.5 minutes).
   results.push((await runLatenessBench()).result);
+  // Wall time: about two minutes (1,000 players on one minute, three replicas; SAME_MINUTE_HOUSEHOLDS).
+  sameMinute = await runSameMinuteBench();
+  results.push(sameMinute.result);
 } finally {
   await link.dispose();
   try {
@@ -160,16 +166,12 @@ const load = finishLoad(loadAtStart);
 printResults(results);
 printCloudApiRows(cloudApi);
 if (workerPass) printWorkerPass(workerPass);
+if (sameMinute) printSameMinute(sameMinute);
 if (soak) printSoak(soak);
 printLoad(load);
 printBundleReport(bundle);
 if (!observed) throw new Error('the browser benchmark gave no downloads');
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB gzip`;
-console.log(
-  `\nScripts Chromium requested before painting: "Connect Yoto Account" ${kb(observed.loggedOut.gzipBytes)}, ` +
-    `the first playlist card ${kb(observed.loggedIn.gzipBytes)} ` +
-    `(${observed.loggedIn.chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ')})`,
-);
+printObservedReport(bundle, observed);
 if (transfer) printTransferReport(transfer);
 if (lighthouseReport) printLighthouseReport(lighthouseReport);
 mkdirSync('bench/results', { recursive: true });
@@ -183,6 +185,17 @@ writeFileSync(
       results,
       cloudApi,
       workerPlan: workerPass?.plan ?? null,
+      sameMinute:
+        sameMinute === null
+          ? null
+          : {
+              p50Ms: sameMinute.p50Ms,
+              p99Ms: sameMinute.p99Ms,
+              unheard: sameMinute.unheard.length,
+              repeated: sameMinute.repeated.length,
+              statementsPerFiring: sameMinute.statementsPerFiring,
+              ...sameMinute.run,
+            },
       soak,
       bundle,
       observedDownloads: observed,

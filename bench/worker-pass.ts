@@ -4,6 +4,7 @@
 // must take ≤ 20 ms through an index. The query plan is printed and checked for a scan.
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, sql } from 'kysely';
+import { FIRING_LEASE_MS } from '@playlist-alarms/core/cloud/firing-lease';
 import { claimFiring, dueAlarmsQuery } from '@playlist-alarms/server/db/firings-repository';
 import { migrateToLatest } from '@playlist-alarms/server/db/migrations';
 import {
@@ -78,10 +79,12 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
         due.map((alarm) =>
           claimFiring(db, {
             alarmId: alarm.id,
+            alarm,
             dueAt: alarm.next_fire_at ?? '',
             nextFireAt: new Date(Date.parse(alarm.next_fire_at ?? '') + WEEK_MS).toISOString(),
             claimedBy: 'bench',
             at: now.toISOString(),
+            leaseUntil: new Date(now.getTime() + FIRING_LEASE_MS).toISOString(),
           }),
         ),
       );

@@ -104,6 +104,9 @@ test('the playlist cards: device picker, now playing, Create Alarm', async ({ pa
 });
 
 test('Alarm Management: upload (both steps), the device and cloud delete confirmations', async ({ page }) => {
+  // Dozens of key presses, each checked: about a minute on a busy two-core machine, more than the
+  // suite's default 60 s allows since the tab grew its Notifications section.
+  test.setTimeout(120_000);
   // Two cloud alarms, there before the app first asks for them.
   await cloud.clear();
   const cardId = (await sandbox.demoCards())[0]!.cardId;

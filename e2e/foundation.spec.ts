@@ -28,8 +28,9 @@ test('loading view, then the logged-out view', async ({ page }) => {
     const html = (await response.text()).replace(/<link rel="preload" href="\/api\/config"[^>]*>/, '');
     await route.fulfill({ response, body: html });
   });
+  // Two seconds: on a loaded machine `goto` itself may take most of a shorter hold.
   await page.route('**/api/config', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
   });
   await page.goto('/');

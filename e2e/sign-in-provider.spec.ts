@@ -86,16 +86,20 @@ test('the token endpoint down for a minute across an access-token expiry: "retry
   const LIFETIME_S = 10;
   await sandbox.tokenLifetime(LIFETIME_S);
   const app = new AppPage(page);
+  // Every token of this session is issued after this instant (the server renews within a minute
+  // of expiry, so at each request here): none expires before it plus the lifetime.
+  const signInStartedAt = Date.now();
   await app.signIn();
-  const signedInAt = Date.now();
-  const refreshesBefore = (await sandbox.tokenStats()).refreshes;
   await sandbox.faults({ restDown: true, faultPaths: ['/oauth/token'] });
   const downAt = Date.now();
 
   // Past the token's expiry the page hears it cannot be renewed yet, and stays signed in.
   const notice = page.getByText("Can't reach Yoto, retrying…");
   await expect(notice).toBeVisible({ timeout: LIFETIME_S * 1000 + 15_000 });
-  expect(Date.now() - signedInAt).toBeGreaterThan(LIFETIME_S * 1000 - 1_000);
+  expect(Date.now() - signInStartedAt).toBeGreaterThan(LIFETIME_S * 1000 - 1_000);
+  // Counted from here, seconds after the switch: a renewal already on its way when the endpoint
+  // went down may land (CI met one), but none is granted after.
+  const refreshesBefore = (await sandbox.tokenStats()).refreshes;
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(app.connectButton()).toHaveCount(0);
   await expect(page.getByText('Session expired. Please login again.')).toHaveCount(0);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
 import { loopbackTwins } from '@playlist-alarms/sandbox/app-origins';
 import { clientRegistrationEnv } from '@playlist-alarms/sandbox/client-registration';
+import { householdCountSchema } from '@playlist-alarms/sandbox/household-accounts';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
 import { loadConfig, type ServerConfig } from '@playlist-alarms/server/config';
 import { startServer, type RunningServer } from '@playlist-alarms/server/start';
@@ -15,6 +16,8 @@ const envSchema = z.object({
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX_PLAYLISTS: z.coerce.number().int().min(1).max(20_000).optional(),
   SANDBOX_KNOBS: z.enum(['0', '1']).default('0'),
+  /** Load-test households of two players each (accounts household-1 … household-n). */
+  SANDBOX_HOUSEHOLDS: householdCountSchema.default(0),
   SANDBOX_HOME_TIMEZONE: z
     .string()
     .refine(isValidTimeZone, 'an IANA time zone such as Europe/London')
@@ -49,6 +52,7 @@ export async function startDemoStack(env: NodeJS.ProcessEnv): Promise<DemoStack>
     port: e.SANDBOX_PORT,
     mqttPort: e.SANDBOX_MQTT_PORT,
     ...(e.SANDBOX_PLAYLISTS === undefined ? {} : { playlistCount: e.SANDBOX_PLAYLISTS }),
+    households: e.SANDBOX_HOUSEHOLDS,
     // The e2e suite moves the family's players to where the clock reads noon (e2e/support/quiet-zone.ts).
     ...(e.SANDBOX_HOME_TIMEZONE === undefined ? {} : { homeTimeZone: e.SANDBOX_HOME_TIMEZONE }),
     // The test knobs mint tokens without a sign-in: only for the e2e suite, which asks for them.

@@ -18,11 +18,18 @@ export class AppPage {
     await this.page.goto('/');
   }
 
-  /** The whole browser sign-in: app → sandbox sign-in page → back to the app, logged in. */
-  async signIn(): Promise<void> {
+  /**
+   * The whole browser sign-in: app → sandbox sign-in page → back to the app, logged in. `as` names
+   * another demo account to switch to on the sign-in page (its link), such as 'Second Demo Parent'.
+   */
+  async signIn(as?: string): Promise<void> {
     await this.open();
     await this.connectButton().click();
     await expect(this.page.getByText('Demo Parent').first()).toBeVisible();
+    if (as !== undefined) {
+      await this.page.getByRole('link', { name: new RegExp(`^Use ${as} \\(`) }).click();
+      await expect(this.page.getByTestId('account')).toContainText(as);
+    }
     await this.page.getByRole('button', { name: 'Sign in' }).click();
     // The sandbox grants no openid, as the real provider for a new app: no name to greet by.
     await expect(

@@ -5,7 +5,8 @@ import { browserTimeZone } from './quiet-zone';
 import { appUrl, knobs } from './stack';
 
 // The backend's cloud alarm API as the demo parent sees it, read and cleared with the same bearer
-// token the app sends (a sandbox-issued token of the demo account).
+// token the app sends (a sandbox-issued token of the demo account). The demo family's second parent
+// (demo-2) sees the same family's alarms; `clear` empties both parents' own.
 
 const cloudListSchema = z.object({
   alarms: z.array(
@@ -22,14 +23,18 @@ const cloudListSchema = z.object({
       next_fire_at: z.string().nullable(),
       skip_until: z.string().nullable(),
       paused_through: z.string().nullable(),
+      id: z.string(),
+      yoto_user_id: z.string(),
+      last_outcome: z.string().nullable(),
     }),
   ),
 });
 
-const demoToken = async (): Promise<string> => (await knobs.tokens('demo')).access_token;
+type Parent = 'demo' | 'demo-2';
+const tokenOf = async (parent: Parent): Promise<string> => (await knobs.tokens(parent)).access_token;
 
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = { authorization: `Bearer ${await demoToken()}` };
+async function call(method: string, path: string, body?: unknown, parent: Parent = 'demo'): Promise<unknown> {
+  const headers: Record<string, string> = { authorization: `Bearer ${await tokenOf(parent)}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${appUrl}${path}`, {
     method,
@@ -41,8 +46,13 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
 }
 
 export const cloud = {
-  alarms: async () => cloudListSchema.parse(await call('GET', '/api/alarms')).alarms,
-  clear: () => call('DELETE', '/api/alarms/clear-all'),
+  /** GET /api/alarms as a parent of the demo family (the demo parent unless told). */
+  alarms: async (parent: Parent = 'demo') =>
+    cloudListSchema.parse(await call('GET', '/api/alarms', undefined, parent)).alarms,
+  clear: async () => {
+    await call('DELETE', '/api/alarms/clear-all');
+    await call('DELETE', '/api/alarms/clear-all', undefined, 'demo-2');
+  },
   /** POST /api/alarms as the demo parent (fields as in the API docs). */
   create: (alarm: Record<string, unknown>) => call('POST', '/api/alarms', alarm),
   /** POST /api/users: the household's time zone, which cloud alarms ring in. */

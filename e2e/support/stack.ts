@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import type { PlayerKnobs, SandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
@@ -17,13 +18,25 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
  */
 export function stackPorts(index: number) {
   const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) + 100 * index;
-  return { app: 18080 + offset, sandbox: 18090 + offset, sandboxMqtt: 11884 + offset } as const;
+  return {
+    app: 18080 + offset,
+    sandbox: 18090 + offset,
+    sandboxMqtt: 11884 + offset,
+    // The journeys' local push service (e2e/push-*.spec.ts), an endpoint the server may send to.
+    push: 18095 + offset,
+  } as const;
 }
 
 // A worker's own stack: Playwright numbers its workers 0…workers-1 (TEST_PARALLEL_INDEX), and a
 // worker restarted after a failure gets the same number, so it meets the same stack.
 export const E2E_PORTS = stackPorts(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const appUrl = `http://localhost:${E2E_PORTS.app}`;
+/** Stack number `index`'s data folder (its SQLite file), under the run's E2E_DATA_ROOT (playwright.config.ts). */
+export function stackDataDir(index: number): string {
+  const root = process.env.E2E_DATA_ROOT;
+  if (!root) throw new Error('E2E_DATA_ROOT is unset: run the journeys through playwright.config.ts');
+  return join(root, `stack-${index}`);
+}
 /**
  * The stack's demo client is confidential, as the provider's server-side clients are: the sandbox
  * refuses a token request without this secret, and the server sends it (SANDBOX_CLIENT_SECRET).

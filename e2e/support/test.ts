@@ -59,4 +59,4 @@ export const test = base.extend<{ csp: CspWatch }>({
 });
 
 export { expect };
-export type { Locator, Page, TestInfo } from '@playwright/test';
+export type { BrowserContext, CDPSession, Locator, Page, TestInfo, Worker } from '@playwright/test';

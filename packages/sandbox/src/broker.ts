@@ -33,6 +33,8 @@ interface Broker {
   listenTcp(host: string, port: number): Promise<number>;
   /** Disconnects every client (they must log in again). */
   dropClients(): void;
+  /** Logins accepted since start, and the clients connected now. */
+  stats(): { connectionsOpened: number; connected: number };
   close(): Promise<void>;
 }
 
@@ -146,7 +148,11 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
     aedes.handle(socket);
   });
   const clients = new Set<Client>();
-  aedes.on('client', (client) => clients.add(client));
+  let connectionsOpened = 0;
+  aedes.on('client', (client) => {
+    connectionsOpened += 1;
+    clients.add(client);
+  });
   aedes.on('clientDisconnect', (client) => {
     clients.delete(client);
     clearTimeout(expiryTimers.get(client));
@@ -182,6 +188,7 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
     dropClients() {
       for (const client of clients) client.close();
     },
+    stats: () => ({ connectionsOpened, connected: clients.size }),
     async close() {
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       expiryTimers.clear();

@@ -91,16 +91,15 @@ function familyAnswer(ctx: SandboxContext, account: Account) {
       devices: [...ctx.household.devices.values()]
         .filter((device) => device.familyId === account.familyId)
         .map((device) => ({ deviceId: device.deviceId, addedAt: '2023-11-02T10:05:00.000Z' })),
-      members: [
-        {
-          userId: account.sub,
-          email: account.email,
-          emailVerified: true,
-          picture: `${ctx.baseUrl}/covers/1.svg`,
-          createdAt: '2023-11-02T10:00:00.000Z',
-          addedAt: '2023-11-02T10:00:00.000Z',
-        },
-      ],
+      // Every parent of the family (the demo family has two).
+      members: ctx.accounts.members(account.familyId).map((member) => ({
+        userId: member.sub,
+        email: member.email,
+        emailVerified: true,
+        picture: `${ctx.baseUrl}/covers/1.svg`,
+        createdAt: '2023-11-02T10:00:00.000Z',
+        addedAt: '2023-11-02T10:00:00.000Z',
+      })),
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ClientRegistration } from './client-registration';
 import type { CloudBehaviour } from './cloud-behaviour';
 import type { Faults } from './faults';
 import type { Household } from './household';
+import type { AccountDirectory } from './household-accounts';
 import type { PlayerFleet } from './player-fleet';
 import type { TokenService } from './token-service';
 
@@ -11,6 +12,8 @@ export interface SandboxContext {
   /** The sandbox's own URL: token issuer, default audience and base of cover art URLs. */
   baseUrl: string;
   readonly tokens: TokenService;
+  /** Who exists: the demo accounts and the load-test households. */
+  readonly accounts: AccountDirectory;
   readonly faults: Faults;
   /** Real-cloud behaviour, or the old contract for a test (cloud-behaviour.ts). */
   readonly behaviour: CloudBehaviour;

@@ -8,7 +8,7 @@ import { clientRegistrationKnobSchema } from './client-registration';
 import type { ClientRegistration } from './client-registration';
 import { cloudBehaviourSchema } from './cloud-behaviour';
 import { faultsSchema } from './faults';
-import { tokenLifetimeBody, tokensBody } from './knob-schemas';
+import { commandsQuery, tokenLifetimeBody, tokensBody } from './knob-schemas';
 import { registerPlayerKnobRoutes } from './player-knob-routes';
 import { sendError } from './rest-guard';
 
@@ -20,6 +20,8 @@ interface KnobActions {
   faultsChanged(): void;
   /** Publishes bytes on a topic as they are (a player's malformed message). */
   publishRaw(topic: string, payload: Buffer): void;
+  /** The broker's counters. */
+  brokerStats(): { connectionsOpened: number; connected: number };
 }
 
 export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, actions: KnobActions): void {
@@ -80,6 +82,17 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
     return { seconds: ctx.tokens.setLifetime(body.data.seconds) };
   });
 
+  /** What the players received since `since` (epoch ms; all that is kept without it). */
+  app.get('/_sandbox/commands', (request, reply) => {
+    const query = commandsQuery.safeParse(request.query);
+    if (!query.success) return sendError(reply, 400, 'bad-request', z.prettifyError(query.error));
+    const log = ctx.fleet.commands;
+    return { commands: log.since(query.data.since), capacity: log.capacity, overwritten: log.overwritten };
+  });
+
+  /** MQTT logins the broker accepted since start (a reset keeps the count), and those connected now. */
+  app.get('/_sandbox/broker-stats', () => actions.brokerStats());
+
   /** Counters of the token endpoint since the sandbox started (a reset keeps them). */
   app.get('/_sandbox/token-stats', () => ({ refreshes: ctx.tokens.refreshCount }));
 
@@ -89,6 +102,15 @@ export function registerKnobRoutes(app: FastifyInstance, ctx: SandboxContext, ac
   app.post('/_sandbox/tokens', async (request, reply) => {
     const body = tokensBody.safeParse(request.body);
     if (!body.success) return sendError(reply, 400, 'bad-request', z.prettifyError(body.error));
+    if (!ctx.accounts.byKey(body.data.account)) {
+      const count = ctx.accounts.households;
+      return sendError(
+        reply,
+        404,
+        'not-found',
+        `No account ${body.data.account}: this sandbox has ${count} households`,
+      );
+    }
     const { access_token, refresh_token, expires_in } = await ctx.tokens.issueFor(
       body.data.account,
       ctx.registration,

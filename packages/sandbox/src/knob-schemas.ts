@@ -3,11 +3,24 @@
 // two cannot drift apart.
 import { z } from 'zod';
 import { ACCOUNT_KEYS } from './accounts';
+import { householdKeySchema } from './household-accounts';
 
-export const tokensBody = z.object({ account: z.enum(ACCOUNT_KEYS) }).strict();
+/** A demo account, or a load-test household's (`household-12`: 404 unless the sandbox has it). */
+export const tokensBody = z.object({ account: z.union([z.enum(ACCOUNT_KEYS), householdKeySchema]) }).strict();
 /** null: back to the start value. At least 5 s, so a session can still log in and renew. */
 export const tokenLifetimeBody = z
   .object({ seconds: z.number().int().min(5).max(86_400).nullable() })
+  .strict();
+
+/** GET /_sandbox/commands?since=<epoch ms>: absent means everything the log still holds. */
+export const commandsQuery = z
+  .object({
+    since: z
+      .string()
+      .regex(/^\d{1,15}$/, 'since must be epoch milliseconds (a whole number)')
+      .transform(Number)
+      .default(0),
+  })
   .strict();
 
 export const onlineBody = z.object({ online: z.boolean() }).strict();
@@ -66,6 +79,15 @@ export const behaviourAnswer = z.object({
 });
 export const registrationAnswer = z.object({ grantedScopes: z.string(), confidential: z.boolean() });
 export const tokenLifetimeAnswer = z.object({ seconds: z.number() });
+export const commandsAnswer = z.object({
+  commands: z.array(z.object({ deviceId: z.string(), topic: z.string(), at: z.number() })),
+  /** The log keeps this many, newest first to stay. */
+  capacity: z.number(),
+  /** Entries let go to make room: > 0 means an old window may be incomplete. */
+  overwritten: z.number(),
+});
+export type CommandsAnswer = z.infer<typeof commandsAnswer>;
+export const brokerStatsAnswer = z.object({ connectionsOpened: z.number(), connected: z.number() });
 export const tokenStatsAnswer = z.object({ refreshes: z.number() });
 export const revokedAnswer = z.object({ revoked: z.number() });
 export const onlineAnswer = z.object({ deviceId: z.string(), online: z.boolean() });

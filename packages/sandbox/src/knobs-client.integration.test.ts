@@ -59,6 +59,26 @@ describe('the sandbox knobs client', () => {
     expect((await knobs.tokenStats()).refreshes).toBeGreaterThanOrEqual(0);
   });
 
+  it('mints tokens for the demo family’s second parent: its own subject, the family’s players', async () => {
+    const players = async (account: 'demo' | 'demo-2' | 'other') => {
+      const { access_token } = await knobs.tokens(account);
+      const sub = (
+        JSON.parse(Buffer.from(access_token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }
+      ).sub;
+      const answer = await fetch(`${sandbox.url}/device-v2/devices/mine`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      const { devices } = (await answer.json()) as { devices: { deviceId: string }[] };
+      return { sub, devices: devices.map((device) => device.deviceId).sort() };
+    };
+    const [first, second, other] = [await players('demo'), await players('demo-2'), await players('other')];
+    expect(second.sub).toBe('auth0|demo-second-parent');
+    expect(second.sub).not.toBe(first.sub);
+    expect(second.devices).toEqual(first.devices);
+    expect(first.devices.length).toBeGreaterThan(0);
+    expect(other.devices.filter((id) => first.devices.includes(id))).toEqual([]);
+  });
+
   it('steers one player: network, buttons, power, surroundings, timings, and reads its state', async () => {
     const player = knobs.player(PLAYER);
     expect(await player.setOnline(false)).toEqual({ deviceId: PLAYER, online: false });

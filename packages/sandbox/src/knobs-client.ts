@@ -9,7 +9,9 @@ import type { faultsSchema } from './faults';
 import {
   behaviourAnswer,
   bluetoothAnswer,
+  brokerStatsAnswer,
   buttonAnswer,
+  commandsAnswer,
   faultsAnswer,
   issuedTokensAnswer,
   onlineAnswer,
@@ -144,12 +146,17 @@ export function sandboxKnobs(baseUrl: string, options: KnobsClientOptions = {}) 
     /** Changes the registration (fields left out stay; null restores the start value). */
     setClient: (registration: z.input<typeof clientRegistrationKnobSchema>) =>
       call('client', registrationAnswer, registration),
-    /** Tokens of a demo account, without the sign-in page. */
+    /** Tokens of a demo account or a load-test household (`household-12`), without the sign-in page. */
     tokens: (account: AccountKey = 'demo') => call('tokens', issuedTokensAnswer, { account }),
     /** The access-token lifetime in seconds of tokens issued from now on. */
     tokenLifetime: () => call('token-lifetime', tokenLifetimeAnswer),
     /** Sets it; null restores the start value (so does a reset). */
     setTokenLifetime: (seconds: number | null) => call('token-lifetime', tokenLifetimeAnswer, { seconds }),
+    /** Every command a player received at or after `sinceMs` (epoch ms), with when the broker delivered it. */
+    commands: (sinceMs?: number) =>
+      call(sinceMs === undefined ? 'commands' : `commands?since=${sinceMs}`, commandsAnswer),
+    /** MQTT logins the broker accepted since it started, and the clients connected now. */
+    brokerStats: () => call('broker-stats', brokerStatsAnswer),
     /** Refresh grants the provider answered since it started (a reset keeps the count). */
     tokenStats: () => call('token-stats', tokenStatsAnswer),
     /** Refresh tokens issued so far stop working: the next refresh is invalid_grant. */

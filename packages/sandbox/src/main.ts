@@ -1,6 +1,7 @@
 // Runs the sandbox on its own: `npx tsx packages/sandbox/src/main.ts`.
 import { z } from 'zod';
 import { clientRegistrationEnv } from './client-registration';
+import { householdCountSchema } from './household-accounts';
 import { startSandbox } from './sandbox';
 import { isValidTimeZone } from '@playlist-alarms/core/alarms/local-time';
 import {
@@ -23,6 +24,8 @@ const env = z
       .min(MIN_PLAYLISTS)
       .max(MAX_PLAYLISTS)
       .default(DEFAULT_PLAYLIST_COUNT),
+    /** Load-test households of two players each (accounts household-1 … household-n). */
+    SANDBOX_HOUSEHOLDS: householdCountSchema.default(0),
     SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().min(1).default(3600),
     /** The demo family's own players' zone (Grandma's Player stays in America/New_York). */
     SANDBOX_HOME_TIMEZONE: z
@@ -54,6 +57,7 @@ const sandbox = await startSandbox({
   port: env.data.SANDBOX_PORT,
   mqttPort: env.data.SANDBOX_MQTT_PORT,
   playlistCount: env.data.SANDBOX_PLAYLIST_COUNT,
+  households: env.data.SANDBOX_HOUSEHOLDS,
   homeTimeZone: env.data.SANDBOX_HOME_TIMEZONE,
   tokenLifetimeSeconds: env.data.SANDBOX_TOKEN_LIFETIME,
   ...(env.data.SANDBOX_PUBLIC_URL ? { publicUrl: env.data.SANDBOX_PUBLIC_URL } : {}),

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pkce } from '../test/support/oauth-client';
 import { APP_SCOPES } from './client-registration';
 import { startSandbox } from './sandbox';
 import type { RunningSandbox } from './sandbox';
@@ -29,11 +29,6 @@ async function knob(path: string, body: unknown, on = sandbox): Promise<Response
   });
   return response;
 }
-
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
 
 const authorizeParams = (challenge: string, scope: string) =>
   new URLSearchParams({

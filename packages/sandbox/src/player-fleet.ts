@@ -1,6 +1,7 @@
 // All simulated players of a sandbox, one shared one-second clock, and the routing of command
 // topics to the right player.
 import { parseCommandTopic } from './command-schemas';
+import { CommandLog } from './command-log';
 import type { Household } from './household';
 import type { PlayerSettings } from './player-state';
 import { SimulatedPlayer } from './simulated-player';
@@ -9,6 +10,8 @@ import type { Publish } from './simulated-player';
 export class PlayerFleet {
   private players = new Map<string, SimulatedPlayer>();
   private timer: NodeJS.Timeout | null = null;
+  /** Every command a player heard (GET /_sandbox/commands); a reset keeps it. */
+  readonly commands = new CommandLog();
 
   /** `settings` apply to every player at each load (a reset undoes the per-player settings knob). */
   constructor(
@@ -48,6 +51,10 @@ export class PlayerFleet {
   /** Hands a message published on the broker to its player, if it is a command topic. */
   route(topic: string, payload: Buffer): void {
     const command = parseCommandTopic(topic);
-    if (command) this.players.get(command.deviceId)?.handleCommand(command.name, payload);
+    const player = command ? this.players.get(command.deviceId) : undefined;
+    if (!command || !player) return;
+    // An offline player never hears it, so it is not in the log of what players received.
+    if (player.online) this.commands.record({ deviceId: command.deviceId, topic, at: Date.now() });
+    player.handleCommand(command.name, payload);
   }
 }

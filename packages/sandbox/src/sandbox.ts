@@ -13,6 +13,7 @@ import { realCloudBehaviour } from './cloud-behaviour';
 import type { CloudBehaviour } from './cloud-behaviour';
 import { defaultRegistration } from './client-registration';
 import { registerContentRoutes } from './content-routes';
+import { accountDirectory } from './household-accounts';
 import type { SandboxContext } from './context';
 import { registerCoverRoutes } from './cover-art';
 import { registerDeviceRoutes } from './device-routes';
@@ -22,6 +23,7 @@ import { registerOAuthRoutes } from './oauth-routes';
 import { PlayerFleet } from './player-fleet';
 import type { PlayerSettings } from './player-state';
 import { DEFAULT_PLAYLIST_COUNT, seedHousehold } from './seed-household';
+import { addHouseholds } from './seed-households';
 import { TokenService } from './token-service';
 
 interface SandboxOptions {
@@ -35,6 +37,11 @@ interface SandboxOptions {
   tokenLifetimeSeconds?: number;
   /** Own playlists of the demo account: default 42, from 7 up to 10,000. */
   playlistCount?: number;
+  /**
+   * Load-test households (seed-households.ts): accounts household-1 … household-n, two players each.
+   * Default 0; at most MAX_HOUSEHOLDS.
+   */
+  households?: number;
   /** The zone of the demo family's own players (default Europe/London); Grandma's stays in New York. */
   homeTimeZone?: string;
   log?: boolean;
@@ -82,7 +89,9 @@ const hostForUrl = (host: string): string =>
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const playlistCount = options.playlistCount ?? DEFAULT_PLAYLIST_COUNT;
-  const household = seedHousehold(playlistCount, options.homeTimeZone);
+  const accounts = accountDirectory(options.households ?? 0);
+  const seed = () => addHouseholds(seedHousehold(playlistCount, options.homeTimeZone), accounts.households);
+  const household = seed();
   const faults = noFaults();
   const initialBehaviour = (): CloudBehaviour => ({ ...realCloudBehaviour(), ...options.behaviour });
   const behaviour = initialBehaviour();
@@ -92,7 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       clientSecret: options.clientSecret ?? null,
     });
   const registration = startRegistration();
-  const tokens = await TokenService.create(() => ctx.baseUrl, options.tokenLifetimeSeconds ?? 3600);
+  const tokens = await TokenService.create(() => ctx.baseUrl, options.tokenLifetimeSeconds ?? 3600, accounts);
 
   let fleet: PlayerFleet | null = null;
   const broker = await startBroker({
@@ -103,7 +112,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   fleet = new PlayerFleet((topic, message) => broker.publish(topic, message), options.playerSettings);
   fleet.load(household);
-  const ctx: SandboxContext = { baseUrl: '', tokens, faults, behaviour, registration, fleet, household };
+  const ctx: SandboxContext = {
+    baseUrl: '',
+    tokens,
+    accounts,
+    faults,
+    behaviour,
+    registration,
+    fleet,
+    household,
+  };
 
   const origins = appOrigins(options.appOrigins);
   const app = Fastify({ logger: options.log ?? false, forceCloseConnections: true });
@@ -143,7 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (options.knobs ?? true)
     registerKnobRoutes(app, ctx, {
       reset: () => {
-        ctx.household = seedHousehold(playlistCount, options.homeTimeZone);
+        ctx.household = seed();
         fleet.load(ctx.household);
         Object.assign(faults, noFaults());
         Object.assign(behaviour, initialBehaviour());
@@ -155,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         if (faults.mqttRefuseLogin || faults.brokerDown) broker.dropClients();
       },
       publishRaw: (topic, payload) => broker.publishRaw(topic, payload),
+      brokerStats: () => broker.stats(),
     });
   app.server.on('upgrade', (request, socket, head) => {
     if (origins.admitUpgrade(request, socket)) broker.handleUpgrade(request, socket, head);

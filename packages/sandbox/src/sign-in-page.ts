@@ -1,6 +1,6 @@
 // The sandbox's sign-in page: what the user sees after "Connect Yoto Account" in demo mode.
 import type { Account } from './accounts';
-import { ACCOUNTS } from './accounts';
+import { ACCOUNTS, ACCOUNT_KEYS } from './accounts';
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -8,8 +8,14 @@ export function signInPage(params: Record<string, string>, account: Account): st
   const hidden = Object.entries({ ...params, account: account.key })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n        ');
-  const otherKey = account.key === 'demo' ? 'other' : 'demo';
-  const switchQuery = new URLSearchParams({ ...params, account: otherKey }).toString();
+  // Every other demo account: the family's other parent, and the other family.
+  const switches = ACCOUNT_KEYS.filter((key) => key !== account.key)
+    .map((key) => {
+      const query = new URLSearchParams({ ...params, account: key }).toString();
+      const whose = ACCOUNTS[key].familyId === account.familyId ? 'same family' : 'another family';
+      return `<a href="/authorize?${escapeHtml(query)}">Use ${escapeHtml(ACCOUNTS[key].name)} (${whose})</a>`;
+    })
+    .join('\n      ');
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -40,7 +46,7 @@ export function signInPage(params: Record<string, string>, account: Account): st
         ${hidden}
         <button type="submit">Sign in</button>
       </form>
-      <a href="/authorize?${escapeHtml(switchQuery)}">Use the other demo account (${escapeHtml(ACCOUNTS[otherKey].name)})</a>
+      ${switches}
     </main>
   </body>
 </html>`;

@@ -3,8 +3,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWK, CryptoKey } from 'jose';
-import { ACCOUNTS, DEMO_CLIENT_ID, accountBySub } from './accounts';
+import { DEMO_CLIENT_ID } from './accounts';
 import type { Account, AccountKey } from './accounts';
+import { accountDirectory } from './household-accounts';
+import type { AccountDirectory } from './household-accounts';
 import { tokenScope } from './client-registration';
 import type { ClientRegistration } from './client-registration';
 import type { CloudBehaviour } from './cloud-behaviour';
@@ -63,6 +65,7 @@ export class TokenService {
     private readonly privateKey: CryptoKey,
     private readonly publicKey: CryptoKey,
     private readonly publicJwk: JWK,
+    private readonly accounts: AccountDirectory,
   ) {
     this.lifetimeSeconds = startLifetimeSeconds;
   }
@@ -84,15 +87,27 @@ export class TokenService {
     return this.lifetimeSeconds;
   }
 
-  static async create(issuer: () => string, lifetimeSeconds: number): Promise<TokenService> {
+  /** `accounts`: who exists (default: the demo accounts only, no households). */
+  static async create(
+    issuer: () => string,
+    lifetimeSeconds: number,
+    accounts: AccountDirectory = accountDirectory(0),
+  ): Promise<TokenService> {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = await exportJWK(publicKey);
-    return new TokenService(issuer, lifetimeSeconds, privateKey, publicKey, {
-      ...jwk,
-      kid: KEY_ID,
-      alg: 'RS256',
-      use: 'sig',
-    });
+    return new TokenService(
+      issuer,
+      lifetimeSeconds,
+      privateKey,
+      publicKey,
+      {
+        ...jwk,
+        kid: KEY_ID,
+        alg: 'RS256',
+        use: 'sig',
+      },
+      accounts,
+    );
   }
 
   jwks(): { keys: JWK[] } {
@@ -143,8 +158,10 @@ export class TokenService {
     registration: ClientRegistration,
     behaviour: CloudBehaviour,
   ): Promise<TokenAnswer> {
+    const account = this.accounts.byKey(accountKey);
+    if (!account) throw new GrantError(`Unknown account ${accountKey}`);
     return this.issue({
-      sub: ACCOUNTS[accountKey].sub,
+      sub: account.sub,
       clientId: DEMO_CLIENT_ID,
       audience: this.issuer(),
       scope: tokenScope(undefined, registration, behaviour),
@@ -152,7 +169,7 @@ export class TokenService {
   }
 
   private async issue(grant: Grant): Promise<TokenAnswer> {
-    const account = accountBySub(grant.sub);
+    const account = this.accounts.bySub(grant.sub);
     if (!account) throw new GrantError('Unknown account');
     const now = Math.floor(Date.now() / 1000);
     const access_token = await new SignJWT({ scope: grant.scope, azp: grant.clientId })
@@ -198,7 +215,7 @@ export class TokenService {
       });
       // An id token is signed by the same key but carries no scope: it is no access token.
       if (typeof payload.scope !== 'string') return null;
-      const account = payload.sub === undefined ? undefined : accountBySub(payload.sub);
+      const account = payload.sub === undefined ? undefined : this.accounts.bySub(payload.sub);
       return account ? { account, scope: payload.scope.split(' ').filter(Boolean) } : null;
     } catch {
       return null;

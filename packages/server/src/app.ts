@@ -2,7 +2,14 @@ import Fastify from 'fastify';
 import { PROXY_PREFIX } from '@playlist-alarms/provider/proxied-paths';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createAlarmWorker, createHoldRunner, type AlarmWorkerDeps } from './alarm-worker/setup';
+import {
+  createAlarmWorker,
+  createRetentionPurge,
+  createHoldRunner,
+  workerTokens,
+  type AlarmWorkerDeps,
+} from './alarm-worker/setup';
+import { systemClock } from './alarm-worker/clock';
 import type { HoldRunner } from './alarm-worker/hold-runner';
 import { createPlayerConfigAccess, type PlayerConfigAccess } from './alarm-holds/player-config';
 import type { AlarmWorker } from './alarm-worker/worker';
@@ -25,10 +32,17 @@ import { cloudUserRoutes } from './routes/cloud-users';
 import { configRoutes } from './routes/config';
 import { cronRoutes } from './routes/cron';
 import { deviceAlarmHoldRoutes } from './routes/device-alarm-holds';
+import { deviceHistoryRoutes } from './routes/device-history';
 import { favouriteRoutes } from './routes/favourites';
 import { healthRoutes } from './routes/health';
+import { pushRoutes } from './routes/push';
+import { createPushWiring, type PushWiring } from './push/push-wiring';
+import { vapidFromConfig } from './push/vapid-key-file';
+import type { VapidKeys } from './push/push-config';
 import { registerWebApp } from './routes/static';
 import { yotoProxyRoutes } from './routes/yoto-proxy';
+import type { Household } from './household/household-access';
+import { PlayerLists } from './household/player-lists';
 import { registerSecurityHeaders } from './security-headers';
 import { registerCredentialCheck } from './sessions/credentials';
 import { createSessionStore, type SessionStore } from './sessions/session-store';
@@ -42,6 +56,13 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** Switches held player alarms back on (runs with the alarm worker); tests wait on it. */
     holdRunner: HoldRunner;
+    /**
+     * The shared household's access rule and player lists (src/household/): with `sessions`,
+     * `usersWhoMaySeePlayer(app.household, app.sessions, deviceId)` says who may see a player.
+     */
+    household: Household;
+    /** The push runners (held news, the players' watch), null without VAPID keys; tests drive them. */
+    pushRunners: Pick<PushWiring, 'pending' | 'watch'> | null;
   }
 }
 
@@ -60,6 +81,8 @@ export interface AppDeps extends AlarmWorkerDeps {
   tokenRequestTimeoutMs?: number;
   /** Told about every route as it is registered (tests enumerate them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Used for every Web Push message (tests may count them; the default is fetch). */
+  pushFetch?: typeof fetch;
 }
 
 /** The whole server as one Fastify instance, migrations applied; not listening yet. */
@@ -144,8 +167,14 @@ async function registerRoutes(
       ),
   });
   app.decorate('sessions', sessions);
+  const household: Household = {
+    db,
+    lists: new PlayerLists({ db, apiBase: config.provider.apiBase, fetch: fetchImpl, now }),
+  };
+  app.decorate('household', household);
   const players = createPlayerConfigAccess(config.provider.apiBase, fetchImpl);
-  const worker = startAlarmWorker(app, config, db, { ...deps, sessions }, players);
+  const vapid = vapidFromConfig(config);
+  const worker = startAlarmWorker(app, config, db, { ...deps, sessions, now }, players, vapid);
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
   await registerCompression(app); // before any route: it hooks each route as it is added
@@ -184,7 +213,7 @@ async function registerRoutes(
       apiBase: config.provider.apiBase,
       fetch: fetchImpl,
     });
-    const cloud = { db, now };
+    const cloud = { db, now, household };
     await api.register(cloudUserRoutes, cloud);
     await api.register(cloudAlarmRoutes, cloud);
     await api.register(cloudAlarmSkipRoutes, cloud);
@@ -200,6 +229,11 @@ async function registerRoutes(
     api.addHook('onRequest', limits.perUser);
     await api.register(favouriteRoutes, { db, now });
   });
+  // Web Push subscriptions and settings: no re-arming either.
+  await app.register(async (api) => {
+    api.addHook('onRequest', limits.perUser);
+    await api.register(pushRoutes, { db, now, vapid, extraEndpointHosts: config.push.extraEndpointHosts });
+  });
   // Skip and pause of a player's own alarms: the runner polls for what is due, no re-arming.
   await app.register(async (api) => {
     api.addHook('onRequest', limits.perUser);
@@ -209,6 +243,7 @@ async function registerRoutes(
       marginMs: config.deviceAlarmHoldMarginMs,
       players,
     });
+    await api.register(deviceHistoryRoutes, { db, now, players });
   });
 
   await registerWebApp(app, config.webDist);
@@ -219,22 +254,52 @@ function startAlarmWorker(
   app: FastifyInstance,
   config: ServerConfig,
   db: Kysely<Database>,
-  deps: AppDeps & { sessions: SessionStore },
+  deps: AppDeps & { sessions: SessionStore; now: () => Date },
   players: PlayerConfigAccess,
+  vapid: VapidKeys | null,
 ): AlarmWorker {
-  const log = (level: 'info' | 'warn' | 'error', message: string) => app.log[level](message);
-  const worker = createAlarmWorker(config, db, deps, log);
+  const log = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => app.log[level](message);
+  // Push (when this server has VAPID keys): the worker's news, held news, the players' watch.
+  const push =
+    vapid === null
+      ? null
+      : createPushWiring({
+          config,
+          db,
+          vapid,
+          clock: deps.workerClock ?? systemClock,
+          tokens: workerTokens(config, deps),
+          household: app.household,
+          players,
+          log,
+          ...(deps.pushFetch === undefined ? {} : { pushFetch: deps.pushFetch }),
+        });
+  const worker = createAlarmWorker(
+    config,
+    db,
+    deps,
+    log,
+    push === null ? {} : { onReceipt: push.onReceipt, onOfflineAtPrepare: push.onOfflineAtPrepare },
+  );
   const holds = createHoldRunner(config, db, deps, players, log);
+  const purge = createRetentionPurge(db, deps, log);
   app.decorate('holdRunner', holds);
+  app.decorate('pushRunners', push);
   if (config.alarmWorker) {
     app.addHook('onReady', async () => {
       holds.start();
+      purge.start();
+      push?.pending.start();
+      push?.watch.start();
       await worker.start();
     });
   }
   // preClose: before the database closes (onClose).
   app.addHook('preClose', async () => {
     await holds.stop();
+    await purge.stop();
+    await push?.pending.stop();
+    await push?.watch.stop();
     await worker.stop();
   });
   return worker;

@@ -8,6 +8,7 @@ import {
 import { AlarmLimitError } from './db/alarms-repository';
 import type { Database } from './db/schema';
 import { HttpError } from './errors';
+import type { Household } from './household/household-access';
 
 // What the cloud API's route plugins share (routes never import each other).
 
@@ -15,6 +16,8 @@ export interface CloudRoutesOptions {
   db: Kysely<Database>;
   /** The clock that next_fire_at is computed from (tests pin it). */
   now: () => Date;
+  /** Who else in the family may reach an alarm (src/household/). */
+  household: Household;
 }
 
 /** The error answers every cloud route documents. */

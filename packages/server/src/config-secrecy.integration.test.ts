@@ -77,4 +77,22 @@ describe('configuration errors keep secrets', () => {
     expect(output).not.toContain(badPrevious);
     expect(output).not.toContain(KEY);
   });
+
+  it('a VAPID private key that is malformed, or one of three VAPID variables alone: named, never echoed', () => {
+    const badPrivate = `${crypto.randomBytes(20).toString('base64url')}-secret`;
+    const bad = start({
+      TOKEN_ENCRYPTION_KEY: KEY,
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: badPrivate,
+      VAPID_SUBJECT: 'mailto:ops@example.test',
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.output).toContain('VAPID_PRIVATE_KEY');
+    expect(bad.output).not.toContain(badPrivate);
+    const goodPrivate = crypto.randomBytes(32).toString('base64url');
+    const alone = start({ TOKEN_ENCRYPTION_KEY: KEY, VAPID_PRIVATE_KEY: goodPrivate });
+    expect(alone.status).toBe(1);
+    expect(alone.output).toContain('set all three, or none');
+    expect(alone.output).not.toContain(goodPrivate);
+  });
 });

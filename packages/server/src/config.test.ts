@@ -84,6 +84,24 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('honours the ALARM_WORKER_FAULT_HOLD test seam in demo mode only', () => {
+    expect(loadConfig({ APP_MODE: 'demo' }).alarmWorkerFaultHold).toBeNull();
+    expect(
+      loadConfig({ APP_MODE: 'demo', ALARM_WORKER_FAULT_HOLD: 'after-claim' }).alarmWorkerFaultHold,
+    ).toBe('after-claim');
+    expect(configError({ APP_MODE: 'demo', ALARM_WORKER_FAULT_HOLD: 'later' }).message).toContain(
+      'ALARM_WORKER_FAULT_HOLD: must be one of after-claim, after-card-start',
+    );
+    const real = configError({
+      PROVIDER_CLIENT_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: KEY,
+      ALARM_WORKER_FAULT_HOLD: 'after-card-start',
+    });
+    expect(real.problems).toEqual([
+      'ALARM_WORKER_FAULT_HOLD: a test seam that stops alarms; refused when APP_MODE=real',
+    ]);
+  });
+
   it('requires TOKEN_ENCRYPTION_KEY in real mode only, and never echoes a bad key', () => {
     expect(configError({ PROVIDER_CLIENT_ID: 'abc' }).message).toContain(
       'TOKEN_ENCRYPTION_KEY: required when APP_MODE=real',
@@ -172,7 +190,13 @@ describe('TRUST_PROXY and rate limits', () => {
   it('default to no proxy and the documented limits', () => {
     const config = loadConfig({ PROVIDER_CLIENT_ID: 'abc', TOKEN_ENCRYPTION_KEY: KEY });
     expect(config.trustProxy).toBe(false);
-    expect(config.rateLimits).toEqual({ windowMs: 60_000, perAddress: 1200, perUser: 600, signIn: 20 });
+    expect(config.rateLimits).toEqual({
+      windowMs: 60_000,
+      perAddress: 1200,
+      perUser: 600,
+      signIn: 20,
+      redis: null,
+    });
   });
 
   it('read true, a hop count or proxy addresses, and per-minute limits (0 = off)', () => {
@@ -201,6 +225,30 @@ describe('TRUST_PROXY and rate limits', () => {
       'TRUST_PROXY',
     ]);
     expect(error.message).toContain("TRUST_PROXY: must be 'true', 'false', a hop count");
+  });
+});
+
+describe('REDIS_URL', () => {
+  const base = { PROVIDER_CLIENT_ID: 'abc', TOKEN_ENCRYPTION_KEY: KEY };
+
+  it("counts the limits in Redis when set, under the app's key prefix", () => {
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://:pw@cache.internal:6380/2']) {
+      expect(loadConfig({ ...base, REDIS_URL: url }).rateLimits.redis).toEqual({
+        url,
+        keyPrefix: 'playlist-alarms:rate-limit:',
+      });
+    }
+    expect(loadConfig({ ...base, REDIS_URL: '' }).rateLimits.redis).toBeNull();
+  });
+
+  it('refuses another scheme, with the password masked', () => {
+    const error = configError({ ...base, REDIS_URL: 'http://:hunter2-pw@cache:6379' });
+    expect(error.problems).toEqual([
+      'REDIS_URL: must be a redis:// or rediss:// URL (got "http://:***@cache:6379")',
+    ]);
+    expect(configError({ ...base, REDIS_URL: 'cache:6379' }).problems[0]).toMatch(
+      /^REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
   });
 });
 

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { loadSessionConfig, type SessionConfig } from './sessions/session-config';
+import { loadPushConfig, type PushConfig } from './push/push-config';
+import { FAULT_HOLD_POINTS, type FaultHoldPoint } from './alarm-worker/fault-hold';
 
 export type AppMode = 'demo' | 'real';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -35,6 +37,15 @@ export interface RateLimits {
   perUser: number;
   /** Routes that opt in with `config: { rateLimitTier: 'sign-in' }`: per address, on top of the others. */
   signIn: number;
+  /** REDIS_URL: counted in Redis and shared by every replica; null: counted in this process. */
+  redis: RedisCounting | null;
+}
+
+export interface RedisCounting {
+  /** redis:// or rediss://; may hold a password, so it is logged redacted. */
+  url: string;
+  /** Prefix of every counter's key (tests give each run its own). */
+  keyPrefix: string;
 }
 
 export interface Timeouts {
@@ -72,14 +83,24 @@ export interface ServerConfig {
   sandboxUrl: string | null;
   /** DEVICE_ALARM_HOLD_MARGIN_S: how long after a skipped ringing a held alarm goes back on (ms). */
   deviceAlarmHoldMarginMs: number;
+  /** PUSH_WATCH_INTERVAL_S: how often the evening check and low battery read the players (ms). */
+  pushWatchIntervalMs: number;
+  /** VAPID_* and PUSH_ENDPOINT_HOSTS (src/push/push-config.ts). */
+  push: PushConfig;
+  /**
+   * ALARM_WORKER_FAULT_HOLD: a test seam (src/alarm-worker/fault-hold.ts), demo mode only: the
+   * worker holds each firing it claims at this point until killed. null: never.
+   */
+  alarmWorkerFaultHold: FaultHoldPoint | null;
 }
 
-const DEFAULT_RATE_LIMITS: RateLimits = {
+const DEFAULT_RATE_LIMITS: Omit<RateLimits, 'redis'> = {
   windowMs: 60_000,
   perAddress: 1200,
   perUser: 600,
   signIn: 20,
 };
+const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'playlist-alarms:rate-limit:';
 const DEFAULT_TIMEOUTS: Timeouts = {
   requestMs: 30_000,
   headersMs: 15_000,
@@ -120,6 +141,9 @@ const DEFAULT_CARD_LINK_HOST = 'https://yoto.io';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 // An empty variable (`PORT=`) means "not set", as a shell user expects.
+/** The evening check's pace: a flat player is told within minutes, a player read 12 times an hour. */
+const DEFAULT_PUSH_WATCH_INTERVAL_S = 300;
+
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
@@ -171,6 +195,9 @@ const envSchema = z.object({
   CARD_LINK_HOST: optional(httpUrl),
   WEB_DIST: optional(z.string()),
   ALARM_WORKER: optional(z.enum(['on', 'off'], { error: "must be 'on' or 'off'" })),
+  ALARM_WORKER_FAULT_HOLD: optional(
+    z.enum(FAULT_HOLD_POINTS, { error: `must be one of ${FAULT_HOLD_POINTS.join(', ')}` }),
+  ),
   CRON_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
   SANDBOX_URL: optional(httpUrl),
   LOG_LEVEL: optional(
@@ -182,7 +209,15 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ADDRESS: optional(perMinute),
   RATE_LIMIT_PER_USER: optional(perMinute),
   RATE_LIMIT_SIGN_IN: optional(perMinute),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
   DEVICE_ALARM_HOLD_MARGIN_S: optional(
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number')
+      .min(5, 'must be at least 5 seconds')
+      .max(3600, 'must be at most 3600 seconds'),
+  ),
+  PUSH_WATCH_INTERVAL_S: optional(
     z.coerce
       .number({ error: 'must be a number of seconds' })
       .int('must be a whole number')
@@ -192,7 +227,7 @@ const envSchema = z.object({
 });
 
 // Variables whose values may hold a password or key: never echoed as they are.
-const SECRET_NAME = /(DATABASE_URL|SECRET|PASSWORD|TOKEN|KEY)/;
+const SECRET_NAME = /(DATABASE_URL|REDIS_URL|SECRET|PASSWORD|TOKEN|KEY)/;
 
 /** How a bad value is quoted in an error: secrets masked (a URL keeps all but its password). */
 export function describeValue(name: string, value: string): string {
@@ -224,9 +259,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       'PROVIDER_CLIENT_ID: required when APP_MODE=real (the client id from the provider’s developer dashboard); set APP_MODE=demo to run against the local sandbox',
     );
   }
+  const faultHoldRefused = mode === 'real' && parsed.data?.ALARM_WORKER_FAULT_HOLD !== undefined;
+  if (faultHoldRefused) {
+    problems.push('ALARM_WORKER_FAULT_HOLD: a test seam that stops alarms; refused when APP_MODE=real');
+  }
   const sessions = loadSessionConfig(env, mode);
   problems.push(...sessions.problems);
-  if (!parsed.success || clientId === undefined || sessions.config === null) {
+  const push = loadPushConfig(env);
+  problems.push(...push.problems);
+  if (
+    !parsed.success ||
+    clientId === undefined ||
+    sessions.config === null ||
+    push.config === null ||
+    faultHoldRefused
+  ) {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
@@ -262,6 +309,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       perAddress: e.RATE_LIMIT_PER_ADDRESS ?? DEFAULT_RATE_LIMITS.perAddress,
       perUser: e.RATE_LIMIT_PER_USER ?? DEFAULT_RATE_LIMITS.perUser,
       signIn: e.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn,
+      redis:
+        e.REDIS_URL === undefined ? null : { url: e.REDIS_URL, keyPrefix: DEFAULT_RATE_LIMIT_KEY_PREFIX },
     },
     timeouts: { ...DEFAULT_TIMEOUTS },
     alarmWorker: e.ALARM_WORKER !== 'off',
@@ -269,6 +318,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sandboxUrl: sandboxUrl ?? null,
     deviceAlarmHoldMarginMs:
       e.DEVICE_ALARM_HOLD_MARGIN_S === undefined ? SWITCH_ON_MARGIN_MS : e.DEVICE_ALARM_HOLD_MARGIN_S * 1000,
+    pushWatchIntervalMs: (e.PUSH_WATCH_INTERVAL_S ?? DEFAULT_PUSH_WATCH_INTERVAL_S) * 1000,
+    push: push.config,
+    alarmWorkerFaultHold: e.ALARM_WORKER_FAULT_HOLD ?? null,
   };
 }
 

@@ -36,6 +36,24 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, query)}?${params.join('&')}${hash}`;
 }
 
+/** A service URL (Redis, PostgreSQL) as a log may show it: the password, if any, masked. */
+export function redactCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '' && parsed.search === '') return url;
+    // The query is left out too: some clients take a password there.
+    const user =
+      parsed.password !== ''
+        ? `${parsed.username}:***@`
+        : parsed.username === ''
+          ? ''
+          : `${parsed.username}@`;
+    return `${parsed.protocol}//${user}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return CENSOR;
+  }
+}
+
 function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text);

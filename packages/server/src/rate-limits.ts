@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { RateLimits } from './config';
 import { HttpError } from './errors';
 
-// Request limits (fixed one-minute windows, counted in this process): every request per client
-// address, every authenticated API request per user, and on top of those a tighter per-address
-// limit for routes that opt in with `config: { rateLimitTier: 'sign-in' }` (sign-in, alarm
-// trigger). Over a limit: 429 `{ error }` with Retry-After in seconds.
+// Request limits (fixed one-minute windows): every request per client address, every
+// authenticated API request per user, and on top of those a tighter per-address limit for routes
+// that opt in with `config: { rateLimitTier: 'sign-in' }` (sign-in, alarm trigger). Over a limit:
+// 429 `{ error }` with Retry-After in seconds. Counted in this process, or with REDIS_URL in Redis
+// for every replica together (shared-rate-limit-store.ts).
 
 type RateLimitTier = 'sign-in';
 
@@ -40,8 +41,22 @@ async function check(counter: Counter | null, request: FastifyRequest, reply: Fa
 
 /** Registers the limiter store on `app` (the root) and returns the hooks that apply the limits. */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<RateLimitHooks> {
+  // Loaded only with REDIS_URL: ioredis adds to every start (and every configuration error's exit).
+  const shared =
+    limits.redis === null
+      ? null
+      : await (await import('./shared-rate-limit-store')).connectSharedCounting(limits.redis, app.log);
+  if (shared !== null)
+    app.addHook('onClose', (_instance, done) => {
+      shared.close();
+      done();
+    });
   // global: false: the plugin adds no hooks of its own; the counters below decide.
-  await app.register(rateLimit, { global: false, timeWindow: limits.windowMs });
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: limits.windowMs,
+    ...(shared === null ? {} : { store: shared.Store }),
+  });
   const counter = (max: number, key: (request: FastifyRequest) => string): Counter | null =>
     max === 0 ? null : app.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: key });
 

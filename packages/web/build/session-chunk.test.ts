@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { sessionChunk, sessionClosure } from './session-chunk.ts';
+import { servicesChunk, servicesClosure, sessionChunk, sessionClosure } from './session-chunk.ts';
 
 // A module graph shaped like the app's: the session and the browser services share a module, and
 // the query library is reached through its barrels.
@@ -15,7 +15,14 @@ const IMPORTS: Record<string, string[]> = {
     rq('index.js'),
     '/repo/node_modules/react/index.js',
   ],
-  [SERVICES]: ['/repo/src/services/context.ts'],
+  [SERVICES]: ['/repo/src/services/context.ts', '/repo/src/services/rest-client.ts'],
+  '/repo/src/services/rest-client.ts': [
+    '/repo/node_modules/zod/v4/mini/index.js',
+    '/repo/node_modules/@mui/material/Button/index.js',
+  ],
+  '/repo/node_modules/zod/v4/mini/index.js': ['/repo/node_modules/zod/v4/core/schemas.js'],
+  '/repo/node_modules/zod/v4/core/schemas.js': [],
+  '/repo/node_modules/@mui/material/Button/index.js': ['/repo/node_modules/react/index.js'],
   '/repo/src/api/query-keys.ts': [],
   '/repo/src/services/context.ts': ['/repo/node_modules/react/index.js'],
   [rq('index.js')]: [rq('useQuery.js'), rq('useMutation.js'), qc('index.js')],
@@ -62,5 +69,26 @@ describe('sessionChunk', () => {
     expect(name('/repo/src/services/context.ts', ctx)).toBeNull();
     expect(name(rq('useMutation.js'), ctx)).toBeNull();
     expect(name('/repo/node_modules/react/index.js', ctx)).toBeNull();
+  });
+});
+
+describe('servicesChunk', () => {
+  it('groups the services with our modules and zod they load, never other packages', () => {
+    expect([...servicesClosure(graph, SERVICES)].sort()).toEqual(
+      [
+        SERVICES,
+        '/repo/src/services/context.ts',
+        '/repo/src/services/rest-client.ts',
+        '/repo/node_modules/zod/v4/mini/index.js',
+        '/repo/node_modules/zod/v4/core/schemas.js',
+      ].sort(),
+    );
+    const group = servicesChunk(SERVICES);
+    const name = group.name as (id: string, ctx: Rolldown.ChunkingContext) => string | null;
+    expect(name('/repo/src/services/context.ts', graph)).toBe('browser-services');
+    expect(name('/repo/node_modules/zod/v4/core/schemas.js', graph)).toBe('browser-services');
+    expect(name('/repo/node_modules/@mui/material/Button/index.js', graph)).toBeNull();
+    expect(name('/repo/node_modules/react/index.js', graph)).toBeNull();
+    expect(name(SESSION, graph)).toBeNull();
   });
 });

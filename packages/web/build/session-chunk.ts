@@ -61,3 +61,41 @@ export function sessionChunk(session: string, services: string): Rolldown.CodeSp
     includeDependenciesRecursively: false,
   };
 }
+
+/** Packages the browser services' chunk takes in with our modules: the provider client's validation. */
+const SERVICES_PACKAGES = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * What `root` loads statically: our sources and zod (SERVICES_PACKAGES), not other packages
+ * (React, MUI), which every chunk shares.
+ */
+export function servicesClosure(graph: ModuleGraph, root: string): Set<string> {
+  const members = new Set<string>();
+  const stack = [root];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (members.has(id)) continue;
+    if (id.includes('node_modules') && !SERVICES_PACKAGES.test(id)) continue;
+    members.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return members;
+}
+
+/**
+ * One chunk for the browser services (`services`, browser-services.ts) and all they load
+ * statically: the provider client with zod, the server session, the realtime store, the texts.
+ * Every visit loads them before any other lazy chunk (logged out too, once the view has painted),
+ * yet left to itself the bundler splits them into one chunk per set of importers (rest-client,
+ * messages, realtime-snapshot...): four or five files that compress worse than one.
+ */
+export function servicesChunk(services: string): Rolldown.CodeSplittingGroup {
+  let members: Set<string> | null = null;
+  return {
+    debugName: 'services',
+    name: (id, ctx) => {
+      members ??= servicesClosure(ctx, services);
+      return members.has(id) ? 'browser-services' : null;
+    },
+    includeDependenciesRecursively: false,
+  };
+}

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SESSION_HINT_COOKIE } from '@playlist-alarms/core/shared/session-hint-cookie';
 import { App } from './app/App';
 import { fetchRuntimeConfig } from './app/runtime-config';
+import { afterFirstView } from './lib/first-view';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -16,8 +17,9 @@ const mayHaveSession = () =>
   document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`)) ||
   new URL(window.location.href).searchParams.has('login_error');
 
-// The installable app (worker registration, install offer, notices) loads after the page.
-window.addEventListener('load', () => void import('./pwa/start-pwa'));
+// The installable app (worker registration, install offer, notices) loads once the first view has
+// painted (the Connect button, or the first playlist cards): none of it is needed to show either.
+afterFirstView(() => void import('./pwa/start-pwa'));
 
 const app = (
   <StrictMode>

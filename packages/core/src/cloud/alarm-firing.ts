@@ -7,7 +7,7 @@ import { FIRING_OUTCOMES, TIMINGS_MS, type FiringOutcome } from '../shared/const
 import { alarmLevelToPercent } from '../device/volume';
 
 /** A firing found later than this (every process was down) is recorded as missed, not rung. */
-const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
+export const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
 /** Alarms due within this horizon get an in-memory timer. */
 export const ARM_HORIZON_MS = 60_000;
 /** The prepare window: the player's connection is opened this long before the alarm. */

@@ -127,14 +127,15 @@ export function cloudDeleteConfirmation(kind: CloudDeleteKind, name?: string): C
     case 'all':
       return {
         title: 'Delete all cloud alarms?',
-        text: 'Every alarm stored in the cloud will be deleted. Alarms on your players stay.',
+        // The bulk deletes reach the caller's own alarms only (docs/decisions/shared-household.md).
+        text: 'Every cloud alarm you set will be deleted. Alarms another parent set, and alarms on your players, stay.',
         confirmLabel: 'Delete all',
       };
     case 'wakeup':
     case 'bedtime':
       return {
         title: `Delete the ${kind} alarm?`,
-        text: `The ${ALARM_TYPE_LABELS[kind]} alarm stored in the cloud will be deleted.`,
+        text: `The ${ALARM_TYPE_LABELS[kind]} alarm you set in the cloud will be deleted.`,
         confirmLabel: `Delete ${kind} alarm`,
       };
     case 'single':

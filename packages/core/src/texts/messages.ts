@@ -1,13 +1,16 @@
 // Every user-facing message (errors, validation, toasts), word for word; {provider} is Yoto.
 
-const PROVIDER_NAME = 'Yoto';
+import {
+  APP_PROMISE,
+  APP_TITLE,
+  CONNECT_ACCOUNT_LABEL,
+  FAILED_TO_INITIALIZE,
+  LOADING_TEXT,
+  OFFLINE_MESSAGE,
+  PROVIDER_NAME,
+} from './first-view-texts';
 
-export const APP_TITLE = `${PROVIDER_NAME} Playlist Alarms`;
-/** The app's promise, under its title on the loading and logged-out views. */
-export const APP_PROMISE =
-  "Wake up and wind down with your family's playlists: browse them, play them on your player and set wake-up and bedtime alarms.";
-export const LOADING_TEXT = 'Loading your personalized alarm experience...';
-export const CONNECT_ACCOUNT_LABEL = `Connect ${PROVIDER_NAME} Account`;
+export { APP_PROMISE, APP_TITLE, CONNECT_ACCOUNT_LABEL, FAILED_TO_INITIALIZE, LOADING_TEXT, OFFLINE_MESSAGE };
 export const MQTT_CONNECTED_LABEL = 'MQTT Connected';
 export const MQTT_DISCONNECTED_LABEL = 'MQTT Disconnected';
 
@@ -17,9 +20,8 @@ export const MESSAGES = {
   failedToLoadPlaylists: 'Failed to load playlists.',
   failedToLoadDevices: 'Failed to load devices.',
   sessionExpired: 'Session expired. Please login again.',
-  failedToInitialize: 'Failed to initialize app. Please try again.',
-  /** Shown instead of failing when the app opens (from the service worker's cache) without a network. */
-  offline: 'You are offline: playlists and players need a connection',
+  failedToInitialize: FAILED_TO_INITIALIZE,
+  offline: OFFLINE_MESSAGE,
   noAccessToken: 'No access token available',
   deviceNotConnectedViaMqtt: 'Device not connected via MQTT',
   noDeviceConnected: 'No device connected.',

@@ -24,6 +24,7 @@ import {
   toAlarmHold,
 } from '../db/alarm-holds-repository';
 import type { Database } from '../db/schema';
+import { recordHoldSilenced } from '../alarm-history/silenced-record';
 import { HttpError } from '../errors';
 import {
   playerZone,
@@ -118,6 +119,8 @@ export function changeHold(
           const on = switchHeldAlarmOn(alarms, body.alarm);
           return on.kind === 'write' ? on.alarms : on.kind === 'already-on' ? [...alarms] : null;
         });
+        // What the hold kept silent so far stays in the history (a pause resumed half-way).
+        await recordHoldSilenced(db, heldNow, deps.now());
         await deleteHold(db, asSent);
         return answer(final);
       }

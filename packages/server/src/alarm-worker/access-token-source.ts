@@ -4,5 +4,9 @@
  * user has no usable session, and the firing's receipt says it failed.
  */
 export interface AccessTokenSource {
-  accessTokenFor(yotoUserId: string): Promise<string | null>;
+  /**
+   * deviceId names the player the token is for, when there is one: a household-aware source
+   * (src/household/household-tokens.ts) may then answer with another parent's token for it.
+   */
+  accessTokenFor(yotoUserId: string, deviceId?: string): Promise<string | null>;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { switchHeldAlarmOn } from '@playlist-alarms/core/alarms/alarm-hold';
+import { recordHoldSilenced } from '../alarm-history/silenced-record';
 import {
   claimDueHolds,
   deleteLeasedHold,
@@ -12,6 +13,7 @@ import type { AlarmHoldsTable, Database } from '../db/schema';
 import { isOnline, providerClient, type PlayerConfigAccess } from '../alarm-holds/player-config';
 import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
+import { PeriodicPass } from './periodic-pass';
 
 // Switches held player alarms back on (docs/decisions/device-alarm-holds.md). Every few seconds
 // it leases the holds that are due (one replica each), reads the player's config with the holder's
@@ -49,27 +51,28 @@ class NoLongerHeld extends Error {
 
 export class HoldRunner {
   readonly id = `holds-${crypto.randomUUID()}`;
-  private timer: unknown = null;
-  private running = false;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly periodic: PeriodicPass;
 
-  constructor(private readonly options: HoldRunnerOptions) {}
-
-  start(): void {
-    this.running = true;
-    void this.track(this.loop());
+  constructor(private readonly options: HoldRunnerOptions) {
+    this.periodic = new PeriodicPass({
+      clock: options.clock,
+      intervalMs: PASS_MS,
+      pass: () => this.pass(),
+      onError: (error) => this.log('error', `hold pass failed: ${String(error)}`),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
-    this.timer = null;
-    await this.whenIdle();
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Resolves when every pass started so far has finished (tests and shutdown wait on it). */
-  async whenIdle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  whenIdle(): Promise<void> {
+    return this.periodic.whenIdle();
   }
 
   /** Leases every due hold and works on each; returns how many it leased. */
@@ -79,13 +82,6 @@ export class HoldRunner {
     const due = await claimDueHolds(db, this.id, now, new Date(now.getTime() + LEASE_MS));
     await Promise.all(due.map((hold) => this.handle(hold)));
     return due.length;
-  }
-
-  private async loop(): Promise<void> {
-    this.timer = null;
-    if (!this.running) return;
-    await this.pass().catch((error: unknown) => this.log('error', `hold pass failed: ${String(error)}`));
-    if (this.running) this.timer = this.options.clock.setTimeout(() => void this.track(this.loop()), PASS_MS);
   }
 
   private async handle(claimed: AlarmHoldsTable): Promise<void> {
@@ -114,6 +110,7 @@ export class HoldRunner {
             if (on.kind !== 'write') throw new NoLongerHeld(on.kind);
             return { ...block, alarms: on.alarms };
           });
+          await recordHoldSilenced(db, hold, clock.now());
           if (isOnline(written)) {
             await deleteLeasedHold(db, key, this.id);
             this.log('info', `${what}: switched back on`);
@@ -135,12 +132,6 @@ export class HoldRunner {
       const reason = error instanceof Error ? error.message : String(error);
       this.log('warn', `${what}: switch-on failed (attempt ${attempts}, next at ${retryAt}): ${reason}`);
     }
-  }
-
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
-    return work;
   }
 
   private log(level: 'info' | 'warn' | 'error', message: string): void {

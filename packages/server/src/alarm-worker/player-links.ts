@@ -82,7 +82,7 @@ export class PlayerLinks {
   }
 
   private async connect(entry: Entry, userId: string, deviceId: string): Promise<OpenResult> {
-    const token = await this.tokens.accessTokenFor(userId);
+    const token = await this.tokens.accessTokenFor(userId, deviceId);
     if (token === null) return { ok: false, reason: 'no-token' };
     entry.heardSinceConnect = false;
     const connected = await entry.link.connect(deviceId, token);

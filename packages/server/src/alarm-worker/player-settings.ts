@@ -21,7 +21,10 @@ const text = (value: unknown): string | undefined =>
 export function providerPlayerSettings(apiBase: string, tokens: AccessTokenSource): PlayerSettingsSource {
   return async (userId, deviceId) => {
     try {
-      const client = new ProviderClient({ apiBase, getAccessToken: () => tokens.accessTokenFor(userId) });
+      const client = new ProviderClient({
+        apiBase,
+        getAccessToken: () => tokens.accessTokenFor(userId, deviceId),
+      });
       const { device } = await client.getDeviceConfig(deviceId);
       const config: Record<string, unknown> = device.config;
       return {

@@ -19,6 +19,12 @@ import { sleep, type WorkerClock } from './clock';
 import { FadeRunner } from './fade-runner';
 import type { PlayerLinks } from './player-links';
 import type { PlayerSettings, PlayerSettingsSource } from './player-settings';
+import type { NowPlaying } from '@playlist-alarms/core/cloud/firing-lease';
+import {
+  mergeEvents,
+  parseDeviceEvents,
+  type DeviceEvents,
+} from '@playlist-alarms/core/device/device-messages';
 
 /** What one firing plays, and where. */
 export interface RingRequest {
@@ -38,6 +44,10 @@ export interface RingRequest {
 export interface RingResult {
   outcome: FiringOutcome;
   detail: string | null;
+  /** Epoch ms card/start went to the player, when it played (the history's "how late"). */
+  startedAt?: number;
+  /** The alarm's fade-in started with it. */
+  faded?: boolean;
 }
 
 /**
@@ -49,12 +59,36 @@ export type PrepareResult = 'reachable' | 'offline' | 'unknown';
 
 /** How long the prepare window waits for the player to answer its events request. */
 const PREPARE_PROBE_MS = 5_000;
+/** How long a replica that took a firing over waits for the player to say what it plays. */
+const NOW_PLAYING_PROBE_MS = 3_000;
+
+/** What the worker adds to one ring (docs/decisions/firing-leases.md). */
+export interface RingOptions {
+  /** Asked just before card/start: false when the firing's lease is no longer this process's. */
+  mayStart?: () => boolean | Promise<boolean>;
+  /** Awaited right after card/start went out (the fault-injection seam, fault-hold.ts). */
+  afterCardStart?: () => Promise<void>;
+}
+
+/** card/start was not sent: the lease may be another replica's by now, so this one stops. */
+export class CardStartWithheld extends Error {
+  constructor() {
+    super('card/start withheld: the firing’s lease is no longer held');
+    this.name = 'CardStartWithheld';
+  }
+}
 
 /** Rings a player: the firing itself. The worker holds one; tests may hand it a recording twin. */
 export interface Ringer {
   /** Opens the player's connection ahead of time (prepare window) and asks it to answer; never throws. */
   prepare(userId: string, deviceId: string): Promise<PrepareResult>;
-  ring(request: RingRequest): Promise<RingResult>;
+  /** Throws CardStartWithheld when `options.mayStart` says no just before card/start. */
+  ring(request: RingRequest, options?: RingOptions): Promise<RingResult>;
+  /**
+   * Asks the player what it plays (events/request) and waits briefly for its answer; null when it
+   * said nothing or could not be reached. Sends nothing else. Never throws.
+   */
+  nowPlaying(userId: string, deviceId: string): Promise<NowPlaying | null>;
   close(): Promise<void>;
 }
 
@@ -106,7 +140,39 @@ export class MqttRinger implements Ringer {
     }
   }
 
-  async ring(request: RingRequest): Promise<RingResult> {
+  async nowPlaying(userId: string, deviceId: string): Promise<NowPlaying | null> {
+    try {
+      const opened = await this.links.open(userId, deviceId);
+      if (!opened.ok) return null;
+      // A holder, not a local: TypeScript does not see the listener assign it.
+      const said: { events: DeviceEvents | null } = { events: null };
+      let answered: () => void = () => undefined;
+      const heard = new Promise<void>((resolve) => {
+        answered = resolve;
+      });
+      const unsubscribe = opened.link.onMessage((message: DeviceMessage) => {
+        if (message.deviceId !== deviceId || message.kind !== 'events') return;
+        const events = parseDeviceEvents(message.payload);
+        if (events === null) return;
+        // The answer to events/request is the player's whole state; merged in case a delta comes first.
+        said.events = mergeEvents(said.events, events);
+        if (said.events.cardId !== undefined && said.events.playbackStatus !== undefined) answered();
+      });
+      try {
+        if (!opened.link.send('events/request', null)) return null;
+        await Promise.race([heard, sleep(this.clock, NOW_PLAYING_PROBE_MS)]);
+        const seen = said.events;
+        if (seen === null) return null;
+        return { cardId: seen.cardId ?? null, playbackStatus: seen.playbackStatus ?? null };
+      } finally {
+        unsubscribe();
+      }
+    } catch {
+      return null;
+    }
+  }
+
+  async ring(request: RingRequest, options: RingOptions = {}): Promise<RingResult> {
     const opened = await this.links.open(request.userId, request.deviceId);
     if (!opened.ok) {
       return opened.reason === 'no-token'
@@ -151,6 +217,7 @@ export class MqttRinger implements Ringer {
       if (!sent) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
       const untilStart = (request.startAt ?? 0) - this.clock.now().getTime();
       await sleep(this.clock, Math.max(VOLUME_TO_CARD_DELAY_MS, untilStart));
+      if ((await options.mayStart?.()) === false) throw new CardStartWithheld();
       afterStart = true;
       const uri = cardUri(this.cardLinkHost, request.cardId);
       // From the beginning: without secondsIn the player would resume wherever the card was left.
@@ -160,6 +227,7 @@ export class MqttRinger implements Ringer {
         alarmCardStart(uri, { chapterKey: request.chapterKey, trackKey: request.trackKey }),
       );
       if (!started) return { outcome: 'player-offline', detail: 'the connection to the player dropped' };
+      await options.afterCardStart?.();
       await Promise.race([settled, sleep(this.clock, PLAY_CONFIRM_TIMEOUT_MS)]);
       const outcome = firingOutcome({
         connected: true,
@@ -170,7 +238,8 @@ export class MqttRinger implements Ringer {
       if (outcome !== 'played') {
         return { outcome, detail: outcome === 'failed' ? 'the player refused card/start' : null };
       }
-      return { outcome, detail: await this.afterPlaying(request, extras, await settings, startedAt) };
+      const undone = await this.afterPlaying(request, extras, await settings, startedAt);
+      return { outcome, detail: undone.detail, startedAt, faded: undone.faded };
     } finally {
       unsubscribe();
     }
@@ -178,16 +247,18 @@ export class MqttRinger implements Ringer {
 
   /**
    * The extras once the card plays: the bedtime routine's sleep timer and night light, and the
-   * wake-up fade (started, not awaited: it steps for minutes). Returns what was left undone.
+   * wake-up fade (started, not awaited: it steps for minutes). Returns what was left undone, and
+   * whether a fade began.
    */
   private async afterPlaying(
     request: RingRequest,
     extras: NonNullable<RingRequest['extras']>,
     settings: PlayerSettings | null,
     startedAt: number,
-  ): Promise<string | null> {
+  ): Promise<{ detail: string | null; faded: boolean }> {
     const opened = await this.links.open(request.userId, request.deviceId);
-    if (!opened.ok) return 'the extras were not sent: the connection to the player dropped';
+    if (!opened.ok)
+      return { detail: 'the extras were not sent: the connection to the player dropped', faded: false };
     const undone: string[] = [];
     if (
       extras.sleepMinutes > 0 &&
@@ -210,7 +281,7 @@ export class MqttRinger implements Ringer {
         startedAt,
       });
     }
-    return undone.length === 0 ? null : undone.join('; ');
+    return { detail: undone.length === 0 ? null : undone.join('; '), faded: extras.fadeMinutes > 0 };
   }
 
   async close(): Promise<void> {

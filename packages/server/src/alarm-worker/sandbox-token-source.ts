@@ -7,7 +7,7 @@ import type { AccessTokenSource } from './access-token-source';
 // and the broker verifies them as it verifies any other. Never used against the real provider (it has
 // no knob).
 
-const ACCOUNT_KEYS = ['demo', 'other'] as const;
+const ACCOUNT_KEYS = ['demo', 'demo-2', 'other'] as const;
 const tokenAnswerSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 /** A token is renewed this long before it expires (the broker ends sessions of expired tokens). */
 const RENEW_BEFORE_MS = 60_000;

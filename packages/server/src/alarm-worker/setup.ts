@@ -9,8 +9,13 @@ import { providerPlayerSettings } from './player-settings';
 import { MqttRinger, type Ringer } from './ringer';
 import { SandboxTokenSource } from './sandbox-token-source';
 import { AlarmWorker } from './worker';
+import { faultHoldAt, noFaultHold } from './fault-hold';
 import { HoldRunner } from './hold-runner';
+import { withHouseholdFallback } from '../household/household-tokens';
+import { RetentionPurge } from './retention-purge';
 import type { PlayerConfigAccess } from '../alarm-holds/player-config';
+import type { FiringReceiptListener } from '../push/alarm-not-played-notice';
+import type { OfflineAtPrepareListener } from '../push/offline-at-prepare-notice';
 
 export interface AlarmWorkerDeps {
   /** Tokens to fire with, instead of the session store's (tests). */
@@ -27,9 +32,11 @@ export function createAlarmWorker(
   db: Kysely<Database>,
   deps: AlarmWorkerDeps & { sessions: AccessTokenSource },
   log: Log,
+  listeners: { onReceipt?: FiringReceiptListener; onOfflineAtPrepare?: OfflineAtPrepareListener } = {},
 ): AlarmWorker {
   const clock = deps.workerClock ?? systemClock;
-  const tokens = workerTokens(config, deps);
+  // An alarm fires with its creator's token, or another parent's of the family (household-tokens.ts).
+  const tokens = withHouseholdFallback(workerTokens(config, deps), db);
   const ringer =
     deps.ringer ??
     new MqttRinger(
@@ -38,7 +45,9 @@ export function createAlarmWorker(
       config.provider.cardLinkHost,
       providerPlayerSettings(config.provider.apiBase, tokens),
     );
-  return new AlarmWorker({ db, ringer, clock, log });
+  const faultHold =
+    config.alarmWorkerFaultHold === null ? noFaultHold : faultHoldAt(config.alarmWorkerFaultHold);
+  return new AlarmWorker({ db, ringer, clock, log, faultHold, ...listeners });
 }
 
 /** The hold runner of the process, on the worker's clock and tokens (started with the worker). */
@@ -53,7 +62,8 @@ export function createHoldRunner(
   return new HoldRunner({ db, clock, tokens: workerTokens(config, deps), players, log });
 }
 
-const workerTokens = (config: ServerConfig, deps: AlarmWorkerDeps & { sessions: AccessTokenSource }) =>
+/** The tokens the worker and its runners act with. */
+export const workerTokens = (config: ServerConfig, deps: AlarmWorkerDeps & { sessions: AccessTokenSource }) =>
   deps.accessTokens ?? withSandboxFallback(deps.sessions, config.sandboxUrl);
 
 /**
@@ -68,3 +78,7 @@ function withSandboxFallback(sessions: AccessTokenSource, sandboxUrl: string | n
       (await sessions.accessTokenFor(userId)) ?? sandbox.accessTokenFor(userId),
   };
 }
+
+/** The alarm history's hourly purge (started with the worker). */
+export const createRetentionPurge = (db: Kysely<Database>, deps: AlarmWorkerDeps, log: Log): RetentionPurge =>
+  new RetentionPurge({ db, clock: deps.workerClock ?? systemClock, log });

@@ -146,6 +146,28 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     });
   });
 
+  it('a refresh that fails (the database out for a moment) does not end the refreshes', async () => {
+    await newAlarm();
+    let failing = false;
+    // Every statement fails while `failing`, as they do while the pool cannot reach the database.
+    const flaky = test.db.withPlugin({
+      transformQuery: (args) => {
+        if (failing) throw new Error('timeout exceeded when trying to connect');
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const { worker, ringer } = spawn(flaky);
+    await worker.start();
+    failing = true;
+    await clock.advance(5_000); // 06:58:35: this refresh fails
+    failing = false;
+    await clock.advance(25_000); // 06:59:00: a later one arms the alarm
+    expect(worker.armedCount).toBe(1);
+    await clock.advance(60_000);
+    expect(ringer.rings.map((ring) => ring.at)).toEqual(['2026-06-10T07:00:00.000Z']);
+  });
+
   it('three workers on one database (each its own connection) ring the alarm once', async () => {
     const alarm = await newAlarm();
     const workers = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];

@@ -9,32 +9,41 @@ import {
   type FiringOutcome,
 } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
+import { FIRING_LEASE_TICK_MS, leaseUntil, openFiringFate } from '@playlist-alarms/core/cloud/firing-lease';
 import {
   claimFiring,
   findDueAlarms,
   recordOfflineAtPrepare,
   recordOutcome,
-  settleAbandonedFirings,
+  settleOpenFiring,
   type DueAlarm,
+  type FiringSeen,
 } from '../db/firings-repository';
-import type { Database } from '../db/schema';
+import { findOpenFirings, takeOverFiring, type FiringKey } from '../db/firing-leases-repository';
+import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
-import type { Ringer, RingRequest } from './ringer';
+import { noFaultHold, type FaultHold } from './fault-hold';
+import { HeldLeases, firingKey } from './held-leases';
+import { finishTakenOver } from './take-over';
+import { recordPassedOver } from './passed-over';
+import { CardStartWithheld, type Ringer, type RingRequest } from './ringer';
 import { activeExtras } from '@playlist-alarms/core/cloud/alarm-extras';
 
 // The alarm worker (docs/decisions/alarm-firing-claims.md). Every few seconds, and on every alarm write, it
 // loads the alarms due soon: it arms an in-memory timer for each due within the minute and opens the player's
 // link for each due within five. At the due instant it claims the firing in the database (one process wins),
 // rings the player and records the receipt. A pass (start-up, /api/cron/check) fires whatever is already due:
-// under 10 minutes late it rings, else it records "missed".
+// under 10 minutes late it rings, else it records "missed". The claim is a lease (docs/decisions/firing-leases.md):
+// the holder renews it every half second while it rings; a replica that finds one lapsed takes the firing
+// over, asks the player what it plays, and finishes it.
 
 /** How often the worker reloads what is due. */
 const REFRESH_MS = 5_000;
-/** A firing claimed this long ago without an outcome belongs to a process that died. */
-const ABANDONED_AFTER_MS = 2 * 60_000;
+/** How often the worker records the ringings a skip or pause passed over (passed-over.ts). */
+const PASSED_OVER_MS = 60_000;
 
 /** The alarm's extras for its type, only when it has any (a plain alarm's request stays as it was). */
-function extrasOf(alarm: DueAlarm): Pick<RingRequest, 'extras'> {
+function extrasOf(alarm: AlarmsTable): Pick<RingRequest, 'extras'> {
   const extras = activeExtras({ ...alarm, night_light: alarm.night_light === 1 });
   const any = extras.fadeMinutes > 0 || extras.sleepMinutes > 0 || extras.nightLight;
   return any ? { extras } : {};
@@ -49,7 +58,22 @@ interface AlarmWorkerOptions {
   ringer: Ringer;
   clock: WorkerClock;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  /**
+   * Told of every receipt this process records, the sweep's of abandoned firings included (push
+   * notifications); its failure fails nothing.
+   */
+  onReceipt?: (alarm: AlarmsTable, dueAt: string, outcome: FiringOutcome) => Promise<void>;
+  /** Told when the prepare probe finds a player off before these alarms (push notifications). */
+  onOfflineAtPrepare?: (alarms: readonly DueAlarm[], offlineAt: Date) => Promise<void>;
+  /** The fault-injection seam of the fleet tests (fault-hold.ts); none by default. */
+  faultHold?: FaultHold;
 }
+
+/**
+ * After a timer fires, open firings are looked at often for this long even when none is seen yet
+ * (another replica's claim may not have committed at the first look).
+ */
+const WATCH_AFTER_TIMER_MS = 30_000;
 
 export class AlarmWorker {
   /** Unique per process: who holds a claim, in the logs and the firings table. */
@@ -62,8 +86,22 @@ export class AlarmWorker {
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
   private lastPass: PassSummary | null = null;
+  private passedOverAt = -Infinity;
+  private readonly passedOver = new Set<string>();
+  /** The firings this process rings now, by firingKey, with how long their leases surely hold. */
+  private readonly held: HeldLeases;
+  /** Take-overs under way (before their lease is known to be this process's). */
+  private readonly takingOver = new Set<string>();
+  private leaseTimer: unknown = null;
+  private tending: Promise<number> | null = null;
+  /** The last look at open firings found some that are not this process's: keep looking often. */
+  private othersOpen = false;
+  private watchUntilMs = -Infinity;
+  private stopped = false;
 
-  constructor(private readonly options: AlarmWorkerOptions) {}
+  constructor(private readonly options: AlarmWorkerOptions) {
+    this.held = new HeldLeases(options.db, options.clock, this.id);
+  }
 
   get armedCount(): number {
     return this.timers.size;
@@ -86,8 +124,12 @@ export class AlarmWorker {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopped = true;
     if (this.refreshTimer !== null) this.options.clock.clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
+    if (this.leaseTimer !== null) this.options.clock.clearTimeout(this.leaseTimer);
+    this.leaseTimer = null;
+    this.faultHold.release();
     for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
     this.timers.clear();
     await this.whenIdle();
@@ -104,15 +146,14 @@ export class AlarmWorker {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** One idempotent pass: fires every due alarm this process can claim, settles abandoned ones. */
+  /**
+   * One idempotent pass: takes over firings whose holder died, settles those nobody can finish,
+   * fires every due alarm this process can claim.
+   */
   async pass(): Promise<PassSummary> {
     const started = this.options.clock.now();
     const summary = { fired: 0, missed: 0, already_claimed: 0, recovered: 0 };
-    summary.recovered = await settleAbandonedFirings(
-      this.options.db,
-      new Date(started.getTime() - ABANDONED_AFTER_MS),
-      started,
-    );
+    summary.recovered = await this.tendOpenFirings();
     const due = await findDueAlarms(this.options.db, started);
     const results = await Promise.all(due.map((alarm) => this.track(this.fire(alarm, alarm.next_fire_at))));
     for (const result of results) {
@@ -133,41 +174,209 @@ export class AlarmWorker {
    * when 10 minutes late or more). The trigger route calls this too: the same claim.
    */
   async fire(alarm: DueAlarm, dueAt: string): Promise<FireResult> {
-    const { db, clock, ringer } = this.options;
+    const { db, clock } = this.options;
     const now = clock.now();
     const due = new Date(dueAt);
     const next = nextFireAfterFiring({ ...alarm, is_enabled: true }, due, now, alarm.timezone);
     const nextFireAt = next?.toISOString() ?? null;
+    const lease = leaseUntil(now);
     const claimed = await claimFiring(db, {
       alarmId: alarm.id,
+      alarm,
       dueAt,
       nextFireAt,
       claimedBy: this.id,
       at: now.toISOString(),
+      leaseUntil: lease.toISOString(),
     });
     if (!claimed) return { claimed: false };
+    const key = firingKey(alarm.id, dueAt);
+    this.hold({ alarm_id: alarm.id, due_at: dueAt }, lease);
+    try {
+      await this.faultHold.at('after-claim', { workerId: this.id, alarmId: alarm.id, dueAt });
+      // Released by stop(): leave the firing as a dying process would, for another to take over.
+      if (this.stopped) return { claimed: false };
+      const receipt = await this.ringAndRecord(alarm, dueAt, now, true);
+      return receipt === null ? { claimed: false } : { claimed: true, nextFireAt, ...receipt };
+    } finally {
+      this.held.drop(key);
+    }
+  }
 
+  /**
+   * Rings the held firing (or records it missed when 10 minutes late or more) and writes its receipt,
+   * telling the listener when this call wrote it. Null when card/start was withheld because the lease
+   * was no longer surely this process's: then another replica finishes the firing.
+   */
+  private async ringAndRecord(
+    alarm: AlarmsTable,
+    dueAt: string,
+    foundAt: Date,
+    claimant: boolean,
+  ): Promise<{ outcome: FiringOutcome; outcomeAt: string } | null> {
+    const { db, clock, ringer } = this.options;
+    const due = new Date(dueAt);
+    const key = firingKey(alarm.id, dueAt);
     let outcome: FiringOutcome = 'missed';
-    let detail: string | null = `due ${dueAt}, found at ${now.toISOString()}`;
-    if (firingPlan(due, now) === 'fire') {
+    let detail: string | null = `due ${dueAt}, found at ${foundAt.toISOString()}`;
+    let seen: FiringSeen = { playedAt: null, faded: false };
+    if (firingPlan(due, clock.now()) === 'fire') {
       try {
-        ({ outcome, detail } = await ringer.ring({
-          userId: alarm.yoto_user_id,
-          deviceId: alarm.yoto_device_id,
-          cardId: alarm.playlist_id,
-          volume: alarm.volume,
-          startAt: due.getTime(),
-          ...extrasOf(alarm),
-        }));
+        const rang = await ringer.ring(
+          {
+            userId: alarm.yoto_user_id,
+            deviceId: alarm.yoto_device_id,
+            cardId: alarm.playlist_id,
+            volume: alarm.volume,
+            startAt: due.getTime(),
+            ...extrasOf(alarm),
+          },
+          {
+            mayStart: () => this.held.mayStart(key),
+            ...(claimant
+              ? {
+                  afterCardStart: () =>
+                    this.faultHold.at('after-card-start', { workerId: this.id, alarmId: alarm.id, dueAt }),
+                }
+              : {}),
+          },
+        );
+        ({ outcome, detail } = rang);
+        seen = {
+          playedAt: rang.startedAt === undefined ? null : new Date(rang.startedAt).toISOString(),
+          faded: rang.faded === true,
+        };
       } catch (error) {
+        if (error instanceof CardStartWithheld) {
+          this.log('warn', `alarm ${alarm.id} due ${dueAt}: lease lost before card/start; left to another`);
+          return null;
+        }
         outcome = 'failed';
         detail = error instanceof Error ? error.message : String(error);
       }
     }
     const outcomeAt = clock.now().toISOString();
-    await recordOutcome(db, alarm.id, dueAt, outcome, outcomeAt, detail);
+    const wrote = await recordOutcome(db, alarm.id, dueAt, outcome, outcomeAt, detail, seen);
     this.log(outcome === 'played' ? 'info' : 'warn', `alarm ${alarm.id} due ${dueAt}: ${outcome}`);
-    return { claimed: true, outcome, nextFireAt, outcomeAt };
+    // A receipt another wrote first (a replica that took the firing over) is told by that one.
+    if (wrote) this.tell(alarm, dueAt, outcome);
+    return { outcome, outcomeAt };
+  }
+
+  /**
+   * A firing whose holder's lease lapsed: take it over (one replica's conditional update wins), ask
+   * the player what it plays, and record "played" when it already plays the alarm's card (the first
+   * card/start got there), or else ring as the claimant would have.
+   */
+  private async takeOver(firing: FiringKey): Promise<void> {
+    const { db, clock, ringer } = this.options;
+    const key = firingKey(firing.alarm_id, firing.due_at);
+    if (this.held.has(key) || this.takingOver.has(key)) return;
+    this.takingOver.add(key);
+    try {
+      const now = clock.now();
+      const lease = leaseUntil(now);
+      if (!(await takeOverFiring(db, firing, this.id, now, lease))) return;
+      this.hold(firing, lease);
+      try {
+        await finishTakenOver(
+          {
+            db,
+            clock,
+            ringer,
+            ring: (alarm) => this.ringAndRecord(alarm, firing.due_at, now, false),
+            told: (alarm, outcome) => this.tell(alarm, firing.due_at, outcome),
+            log: (level, message) => this.log(level, message),
+          },
+          firing,
+        );
+      } finally {
+        this.held.drop(key);
+      }
+    } finally {
+      this.takingOver.delete(key);
+    }
+  }
+
+  /** Notes a lease this process took until `until`, and keeps renewing it. */
+  private hold(firing: FiringKey, until: Date): void {
+    this.held.hold(firing, until);
+    this.scheduleLeaseTick();
+  }
+
+  /** Hands a receipt to the listener: tracked, so shutdown and tests wait for the message; not
+   * awaited, so the receipt is not held. */
+  private tell(alarm: AlarmsTable, dueAt: string, outcome: FiringOutcome): void {
+    const { onReceipt } = this.options;
+    if (onReceipt === undefined) return;
+    void this.track(onReceipt(alarm, dueAt, outcome)).catch((error: unknown) =>
+      this.log('error', `notifying about alarm ${alarm.id} failed: ${String(error)}`),
+    );
+  }
+
+  /**
+   * Every firing without a receipt, once: renews this process's leases (marking lost the ones it no
+   * longer holds), takes over those whose lease lapsed, and settles as failed those nobody can
+   * finish (core's openFiringFate), telling of those this process settled as of any other receipt.
+   * Returns how many it settled. Concurrent callers share one look.
+   */
+  private tendOpenFirings(): Promise<number> {
+    this.tending ??= this.tend().finally(() => {
+      this.tending = null;
+    });
+    return this.tending;
+  }
+
+  private async tend(): Promise<number> {
+    const { db, clock } = this.options;
+    const now = clock.now();
+    await this.held.renew();
+    let settled = 0;
+    let othersOpen = false;
+    for (const firing of await findOpenFirings(db)) {
+      if (this.held.has(firingKey(firing.alarm_id, firing.due_at))) continue;
+      const fate = openFiringFate(firing, now);
+      if (fate !== 'settle') othersOpen = true;
+      if (fate === 'take-over') {
+        void this.track(this.takeOver(firing)).catch((error: unknown) =>
+          this.log('error', `taking over alarm ${firing.alarm_id} failed: ${String(error)}`),
+        );
+      } else if (fate === 'settle' && (await this.settle(firing, now))) {
+        settled += 1;
+      }
+    }
+    this.othersOpen = othersOpen;
+    return settled;
+  }
+
+  /** Settles as failed a firing nobody can finish; true when this call did (then it tells). */
+  private async settle(firing: FiringKey & { lease_until: string | null }, now: Date): Promise<boolean> {
+    const settled = await settleOpenFiring(this.options.db, firing, now);
+    if (settled === null) return false;
+    this.log('warn', `firing of alarm ${firing.alarm_id} due ${firing.due_at}: failed (its process stopped)`);
+    if (settled.alarm !== null) this.tell(settled.alarm, firing.due_at, 'failed');
+    return true;
+  }
+
+  /**
+   * Looks at open firings every FIRING_LEASE_TICK_MS while one may be open here or elsewhere: this
+   * process holds a lease, has an alarm armed within the minute or fired one in the last 30 s
+   * (every replica arms the same ones), or the last look found another's. Otherwise the 5 s refresh
+   * looks (a page's trigger is seen there first), and nothing is polled faster.
+   */
+  private scheduleLeaseTick(): void {
+    const { clock } = this.options;
+    if (this.leaseTimer !== null || this.stopped) return;
+    const watching = clock.now().getTime() < this.watchUntilMs;
+    if (this.held.size === 0 && this.timers.size === 0 && !this.othersOpen && !watching) return;
+    this.leaseTimer = clock.setTimeout(() => {
+      this.leaseTimer = null;
+      void this.track(
+        this.tendOpenFirings()
+          .catch((error: unknown) => this.log('error', `tending open firings failed: ${String(error)}`))
+          .then(() => this.scheduleLeaseTick()),
+      );
+    }, FIRING_LEASE_TICK_MS);
   }
 
   private async refresh(): Promise<void> {
@@ -188,11 +397,22 @@ export class AlarmWorker {
   }
 
   private async reload(): Promise<void> {
-    const { clock, db } = this.options;
+    const { clock } = this.options;
     if (this.refreshTimer !== null) clock.clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
     if (!this.running) return;
-    const now = clock.now();
+    try {
+      await this.look(clock.now());
+    } finally {
+      // Armed whatever the look did: a database out for a moment must not end the refreshes.
+      if (this.running && this.refreshTimer === null)
+        this.refreshTimer = clock.setTimeout(() => void this.track(this.refresh()), REFRESH_MS);
+    }
+  }
+
+  /** One refresh: arms the alarms due soon, prepares their players, tends open firings. */
+  private async look(now: Date): Promise<void> {
+    const { clock, db } = this.options;
     const soon = await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS));
     const wanted = new Set<string>();
     for (const alarm of soon) {
@@ -218,6 +438,7 @@ export class AlarmWorker {
       const delay = Math.max(0, dueMs - RING_LEAD_MS - now.getTime());
       const handle = clock.setTimeout(() => {
         this.timers.delete(key);
+        this.watchUntilMs = clock.now().getTime() + WATCH_AFTER_TIMER_MS;
         void this.track(this.fire(alarm, alarm.next_fire_at)).catch((error: unknown) =>
           this.log('error', `alarm ${alarm.id} firing failed: ${String(error)}`),
         );
@@ -233,8 +454,15 @@ export class AlarmWorker {
       }
     }
     if (this.prepared.size > 10_000) this.prepared.clear();
-    await settleAbandonedFirings(db, new Date(now.getTime() - ABANDONED_AFTER_MS), now);
-    if (this.running) this.refreshTimer = clock.setTimeout(() => void this.track(this.refresh()), REFRESH_MS);
+    await this.tendOpenFirings();
+    this.scheduleLeaseTick();
+    if (now.getTime() - this.passedOverAt >= PASSED_OVER_MS) {
+      this.passedOverAt = now.getTime();
+      // Caught here: the rest of the look has run; its failure is only logged.
+      await recordPassedOver(db, now, this.passedOver).catch((error: unknown) =>
+        this.log('error', `recording passed-over ringings failed: ${String(error)}`),
+      );
+    }
   }
 
   /**
@@ -248,10 +476,20 @@ export class AlarmWorker {
     if (first === undefined) return;
     const found = await this.options.ringer.prepare(first.yoto_user_id, first.yoto_device_id);
     if (found !== 'offline') return;
-    const at = this.options.clock.now().toISOString();
+    const offlineAt = this.options.clock.now();
+    const at = offlineAt.toISOString();
+    const noted: DueAlarm[] = [];
     for (const alarm of alarms) {
-      if (await recordOfflineAtPrepare(this.options.db, alarm.id, alarm.next_fire_at, at))
+      if (await recordOfflineAtPrepare(this.options.db, alarm.id, alarm.next_fire_at, at)) {
+        noted.push(alarm);
         this.log('warn', `alarm ${alarm.id} due ${alarm.next_fire_at}: the player was off at ${at}`);
+      }
+    }
+    const { onOfflineAtPrepare } = this.options;
+    if (onOfflineAtPrepare !== undefined && noted.length > 0) {
+      await onOfflineAtPrepare(noted, offlineAt).catch((error: unknown) =>
+        this.log('error', `notifying that ${first.yoto_device_id} is off failed: ${String(error)}`),
+      );
     }
   }
 
@@ -259,6 +497,10 @@ export class AlarmWorker {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
     return work;
+  }
+
+  private get faultHold(): FaultHold {
+    return this.options.faultHold ?? noFaultHold;
   }
 
   private log(level: 'info' | 'warn' | 'error', message: string): void {

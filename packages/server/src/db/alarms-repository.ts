@@ -10,6 +10,7 @@ import {
 } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
 import { CLOUD_CAP_MESSAGE } from '@playlist-alarms/core/texts/cloud-edit-texts';
+import { recordPassedOverBeforeEdit } from './alarm-history-repository';
 import type { AlarmsTable, Database } from './schema';
 
 // The cloud alarms of one user. Every function takes the caller's yoto_user_id and every query
@@ -219,6 +220,7 @@ export async function updateAlarm(
   return db.transaction().execute(async (trx) => {
     const { zone, current } = await lockedAlarm(trx, userId, id, now);
     if (current === undefined) return null;
+    await recordPassedOverBeforeEdit(trx, current, zone, now);
     const { is_enabled } = patch;
     const merged: AlarmsTable = {
       ...current,
@@ -257,14 +259,16 @@ export async function updateAlarm(
 export async function refreshNextFireTimes(
   trx: Trx,
   userId: string,
-  zone: string | null,
+  zones: { from: string | null; to: string | null },
   now: Date,
 ): Promise<void> {
   const rows = await trx.selectFrom('alarms').selectAll().where('yoto_user_id', '=', userId).execute();
   for (const row of rows) {
+    // The ringings passed over so far were in the old zone, which the row no longer tells after.
+    await recordPassedOverBeforeEdit(trx, row, zones.from, now);
     await trx
       .updateTable('alarms')
-      .set({ next_fire_at: nextFireText(row, zone, now), updated_at: now.toISOString() })
+      .set({ next_fire_at: nextFireText(row, zones.to, now), updated_at: now.toISOString() })
       .where('yoto_user_id', '=', userId)
       .where('id', '=', row.id)
       .execute();

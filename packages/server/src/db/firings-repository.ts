@@ -13,14 +13,18 @@ type Db = Kysely<Database>;
 /** An enabled alarm with its owner's time zone, as the worker schedules it. */
 export type DueAlarm = AlarmsTable & { timezone: string | null; next_fire_at: string };
 
-/** The worker pass's query (the benchmark explains it): enabled alarms due by `until`, earliest first. */
-export function dueAlarmsQuery(db: Db, until: Date, limit = 1000) {
-  return db
+/** Enabled alarms, each with its owner's time zone: what the worker's queries start from. */
+const enabledAlarmsWithZone = (db: Db) =>
+  db
     .selectFrom('alarms')
     .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
     .selectAll('alarms')
     .select('users.timezone')
-    .where('alarms.is_enabled', '=', 1)
+    .where('alarms.is_enabled', '=', 1);
+
+/** The worker pass's query (the benchmark explains it): enabled alarms due by `until`, earliest first. */
+export function dueAlarmsQuery(db: Db, until: Date, limit = 1000) {
+  return enabledAlarmsWithZone(db)
     .where('alarms.next_fire_at', 'is not', null)
     .where('alarms.next_fire_at', '<=', until.toISOString())
     .orderBy('alarms.next_fire_at')
@@ -33,14 +37,35 @@ export async function findDueAlarms(db: Db, until: Date, limit = 1000): Promise<
   return rows.filter((row): row is DueAlarm => row.next_fire_at !== null);
 }
 
+/**
+ * Enabled alarms whose skip or pause may have passed over a ringing since `since` (a skipped
+ * instant since then, or a pause not over before it; a pause's last date is local, so a day's
+ * margin), with the owner's zone. Marks are not cleared once inert, so the bound keeps this small.
+ */
+export async function markedAlarms(db: Db, since: Date) {
+  const sinceDate = new Date(since.getTime() - 24 * 3_600_000).toISOString().slice(0, 10);
+  return enabledAlarmsWithZone(db)
+    .where((eb) =>
+      eb.or([
+        eb('alarms.skip_until', '>=', since.toISOString()),
+        eb('alarms.paused_through', '>=', sinceDate),
+      ]),
+    )
+    .execute();
+}
+
 interface Claim {
   alarmId: string;
+  /** What the alarm history shows of the firing, kept should the alarm be deleted. */
+  alarm: Pick<AlarmsTable, 'yoto_user_id' | 'yoto_device_id' | 'alarm_name' | 'alarm_type'>;
   /** The due instant being claimed (ISO); must still be the alarm's next_fire_at. */
   dueAt: string;
   /** Where next_fire_at moves once claimed (null: the alarm has no further firing). */
   nextFireAt: string | null;
   claimedBy: string;
   at: string;
+  /** The claimant's lease runs until then (docs/decisions/firing-leases.md). */
+  leaseUntil: string;
 }
 
 /**
@@ -48,7 +73,8 @@ interface Claim {
  * however many processes and pages race; a PostgreSQL loser waits for the winner's commit and then
  * inserts nothing. In the same transaction the alarm moves on to its next firing, but only if it is
  * still enabled and still due at that instant (an edit just before the alarm wins over a stale
- * timer): otherwise the claim is rolled back. True when this caller won.
+ * timer): otherwise the claim is rolled back. True when this caller won; the winner holds the
+ * firing's lease until `leaseUntil` and renews it while it rings (firing-leases-repository.ts).
  */
 export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
   return db
@@ -61,9 +87,15 @@ export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
           due_at: claim.dueAt,
           claimed_by: claim.claimedBy,
           claimed_at: claim.at,
+          lease_owner: claim.claimedBy,
+          lease_until: claim.leaseUntil,
           outcome: null,
           outcome_at: null,
           detail: null,
+          yoto_user_id: claim.alarm.yoto_user_id,
+          yoto_device_id: claim.alarm.yoto_device_id,
+          alarm_name: claim.alarm.alarm_name,
+          alarm_type: claim.alarm.alarm_type,
         })
         .onConflict((oc) => oc.columns(['alarm_id', 'due_at']).doNothing())
         .executeTakeFirst();
@@ -125,7 +157,18 @@ export async function recordOfflineAtPrepare(
   return Number(noted.numUpdatedRows) > 0;
 }
 
-/** The firing's receipt, on the firing and on the alarm (unless a later firing already shows). */
+/** What the history adds to a played firing: when card/start went out, and whether a fade began. */
+export interface FiringSeen {
+  playedAt: string | null;
+  faded: boolean;
+}
+
+/**
+ * The firing's receipt, on the firing and on the alarm (unless a later firing already shows).
+ * True when this call wrote it: a firing already settled (by the sweep, its claimant, or a replica
+ * that took it over) keeps its. With `onlyIfNoLeaseAt`, only while no lease runs at that instant
+ * (the sweep never settles a firing someone is ringing).
+ */
 export async function recordOutcome(
   db: Db,
   alarmId: string,
@@ -133,25 +176,35 @@ export async function recordOutcome(
   outcome: FiringOutcome,
   at: string,
   detail: string | null = null,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  seen: FiringSeen = { playedAt: null, faded: false },
+  onlyIfNoLeaseAt?: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     // Still off at the due time: the receipt keeps the moment the prepare window first found it off.
     const noted = outcome === 'player-offline' ? await offlineNoteOf(trx, alarmId, dueAt) : null;
     const said =
       noted === null ? detail : `the player was already off at ${noted}${detail ? `; ${detail}` : ''}`;
-    await trx
+    const settled = await trx
       .updateTable('alarm_firings')
-      .set({ outcome, outcome_at: at, detail: said })
+      .set({ outcome, outcome_at: at, detail: said, played_at: seen.playedAt, faded: seen.faded ? 1 : 0 })
       .where('alarm_id', '=', alarmId)
       .where('due_at', '=', dueAt)
       .where('outcome', 'is', null)
-      .execute();
+      .$if(onlyIfNoLeaseAt !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', onlyIfNoLeaseAt ?? '')]),
+        ),
+      )
+      .executeTakeFirst();
+    // The alarm shows the receipt only when this call wrote it: a late loser must not overwrite it.
+    if (Number(settled.numUpdatedRows) === 0) return false;
     await trx
       .updateTable('alarms')
       .set({ last_outcome: outcome, last_outcome_at: noted ?? at })
       .where('id', '=', alarmId)
       .where('last_fired_at', '=', dueAt)
       .execute();
+    return true;
   });
 }
 
@@ -166,27 +219,41 @@ export async function findFiring(db: Db, alarmId: string, dueAt: string) {
 }
 
 /**
- * Firings whose process died between claim and receipt (claimed before `claimedBefore`, no
- * outcome) are settled as failed, so no receipt says "under way" for ever. Returns how many.
+ * Settles as failed a firing nobody can finish (docs/decisions/firing-leases.md: a lapsed lease ten
+ * minutes late, or a claim from before leases left two minutes), only while no lease runs on it, so
+ * a replica that took it over a moment ago finishes it instead. Of replicas settling at once, one
+ * writes (the receipt's conditional update): it gets the alarm (null: deleted since) to tell of it,
+ * the others null.
  */
-export async function settleAbandonedFirings(db: Db, claimedBefore: Date, at: Date): Promise<number> {
-  const abandoned = await db
-    .selectFrom('alarm_firings')
-    .select(['alarm_id', 'due_at'])
-    .where('outcome', 'is', null)
-    .where('claimed_at', '<', claimedBefore.toISOString())
-    .execute();
-  for (const firing of abandoned) {
-    await recordOutcome(
-      db,
-      firing.alarm_id,
-      firing.due_at,
-      'failed',
-      at.toISOString(),
-      'the process firing it stopped',
-    );
-  }
-  return abandoned.length;
+export async function settleOpenFiring(
+  db: Db,
+  firing: { alarm_id: string; due_at: string; lease_until: string | null },
+  now: Date,
+): Promise<{ alarm: (AlarmsTable & { timezone: string | null }) | null } | null> {
+  const at = now.toISOString();
+  const detail =
+    firing.lease_until === null
+      ? 'the process firing it stopped'
+      : 'the process firing it stopped, and no other could take it over within 10 minutes';
+  const noSeen = { playedAt: null, faded: false };
+  const won = await recordOutcome(db, firing.alarm_id, firing.due_at, 'failed', at, detail, noSeen, at);
+  return won ? { alarm: await findAlarmWithZone(db, firing.alarm_id) } : null;
+}
+
+/** Alarms, enabled or not, each with its owner's time zone. */
+const alarmsWithZone = (db: Db) =>
+  db
+    .selectFrom('alarms')
+    .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
+    .selectAll('alarms')
+    .select('users.timezone');
+
+/** An alarm with its owner's time zone, enabled or not (null: deleted). */
+export async function findAlarmWithZone(
+  db: Db,
+  alarmId: string,
+): Promise<(AlarmsTable & { timezone: string | null }) | null> {
+  return (await alarmsWithZone(db).where('alarms.id', '=', alarmId).executeTakeFirst()) ?? null;
 }
 
 /** Counts for /api/cron/status: no ids, no user data. */
@@ -240,11 +307,7 @@ export async function findAlarmToFire(
   userId: string,
   id: string,
 ): Promise<(AlarmsTable & { timezone: string | null }) | null> {
-  const row = await db
-    .selectFrom('alarms')
-    .leftJoin('users', 'users.yoto_user_id', 'alarms.yoto_user_id')
-    .selectAll('alarms')
-    .select('users.timezone')
+  const row = await alarmsWithZone(db)
     .where('alarms.yoto_user_id', '=', userId)
     .where('alarms.id', '=', id)
     .executeTakeFirst();

@@ -1,10 +1,11 @@
 import { Migrator, PostgresAdapter, sql } from 'kysely';
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
 import type { Database } from './schema';
+import { householdHistoryPushMigrations } from './migrations-household-history-push';
 
 // Migrations live in code rather than in a scanned folder, so they run the same under tsx,
 // vitest and any bundler. Append new ones; never edit one that has shipped.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -206,6 +207,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('alarm_holds').execute();
     },
   },
+  ...householdHistoryPushMigrations,
+  // A claimed firing is a lease (docs/decisions/firing-leases.md): its holder renews lease_until
+  // while it rings, and once that lapses (the holder died) another replica takes it over by one
+  // conditional update that sets lease_owner. Null on claims made before this migration, which
+  // keep the two-minute sweep. The index serves the scan for firings without a receipt.
+  '0015_firing_leases': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarm_firings').addColumn('lease_owner', 'text').execute();
+      await db.schema.alterTable('alarm_firings').addColumn('lease_until', 'text').execute();
+      await db.schema
+        .createIndex('alarm_firings_open_idx')
+        .on('alarm_firings')
+        .column('lease_until')
+        .where(sql<boolean>`outcome is null`)
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('alarm_firings_open_idx').execute();
+      await db.schema.alterTable('alarm_firings').dropColumn('lease_until').execute();
+      await db.schema.alterTable('alarm_firings').dropColumn('lease_owner').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {
@@ -234,18 +257,26 @@ export function anotherSchemaVanished(error: unknown, schema: string | undefined
   return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+/** A migrator on the database's own schema, run again when only another schema vanished meanwhile. */
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   const schema = await currentPostgresSchema(db);
   const migrator = new Migrator({
     db,
     provider,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
-  let outcome = await migrator.migrateToLatest();
+  let outcome = await run(migrator);
   for (let retry = 0; retry < 3 && anotherSchemaVanished(outcome.error, schema); retry += 1) {
-    outcome = await migrator.migrateToLatest();
+    outcome = await run(migrator);
   }
-  const { error, results = [] } = outcome;
+  return outcome;
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results = [] } = await migrate(db, (migrator) => migrator.migrateToLatest());
   const failed = results.find((r) => r.status === 'Error');
   if (error !== undefined) {
     const cause = error instanceof Error ? error : new Error('unknown migration error');
@@ -253,4 +284,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     throw new Error(`Database migration${name} failed: ${cause.message}`, { cause });
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies the migrations up to and including `name` only (a test of a later one with data in it). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await migrate(db, (migrator) => migrator.migrateTo(name));
+  if (error !== undefined) throw error instanceof Error ? error : new Error(`migration to ${name} failed`);
 }

@@ -3,6 +3,7 @@
 // "due and not claimed" queries rely on) and flags are 0/1 integers, so one repository serves
 // SQLite and PostgreSQL without per-dialect conversions.
 
+import type { Generated } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 
 export interface UsersTable {
@@ -31,6 +32,7 @@ export interface DevicesTable {
 
 export interface AlarmsTable {
   id: string;
+  /** The parent who set the alarm: its time zone, lock, cap and firing token (docs/decisions/shared-household.md). */
   yoto_user_id: string;
   yoto_device_id: string;
   device_name: string;
@@ -89,6 +91,35 @@ export interface AlarmFiringsTable {
   outcome_at: string | null;
   /** Why, for the logs and the status (no user data). */
   detail: string | null;
+  /** What the alarm history shows (migration 0010), kept after the alarm is deleted; null only on
+   * firings of alarms already deleted before the migration. */
+  yoto_user_id: string | null;
+  yoto_device_id: string | null;
+  alarm_name: string | null;
+  alarm_type: 'wakeup' | 'bedtime' | null;
+  /** When card/start went to the player, for a played firing (how late it rang). */
+  played_at: string | null;
+  /** 0 or 1: the alarm's fade-in started with it. */
+  faded: Generated<number>;
+  /** The process ringing it now (the claimant, or one that took it over); migration 0015. */
+  lease_owner: string | null;
+  /** Its lease runs until then, renewed while it rings; null on claims from before leases. */
+  lease_until: string | null;
+}
+
+/** A ringing of a player's own alarm the server silenced with a hold (migration 0010). */
+export interface DeviceAlarmRingingsTable {
+  yoto_device_id: string;
+  /** The alarm's string on the player while held. */
+  alarm: string;
+  /** The silenced ringing's instant. */
+  due_at: string;
+  /** Who held it. */
+  yoto_user_id: string;
+  /** "alarm at 07:00": the player's alarms have no names. */
+  alarm_name: string;
+  outcome: 'skipped' | 'paused';
+  recorded_at: string;
 }
 
 /** A playlist a user pinned to Quick Play Favorites (migration 0007). */
@@ -128,6 +159,83 @@ export interface AlarmHoldsTable {
   updated_at: string;
 }
 
+/**
+ * A player the provider listed for a user when last asked (migration 0009): the household's other
+ * parents are found by it (src/household/). Rewritten whole each time that user's list is fetched.
+ */
+export interface HouseholdPlayersTable {
+  yoto_user_id: string;
+  yoto_device_id: string;
+  listed_at: string;
+}
+
+/** A browser's Web Push subscription of one parent (migration 0011), with the kinds it wants. */
+export interface PushSubscriptionsTable {
+  yoto_user_id: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url): the payload is encrypted to them. */
+  p256dh: string;
+  auth: string;
+  /** The kinds switched on, comma-separated (core's NOTIFICATION_KINDS). */
+  kinds: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A parent's notification settings (migration 0011); no row: the defaults. */
+export interface NotificationSettingsTable {
+  yoto_user_id: string;
+  /** Quiet hours, local 'HH:MM' in the parent's zone. */
+  quiet_start: string;
+  quiet_end: string;
+  updated_at: string;
+}
+
+/** What was sent to whom (migration 0011): each dedup key reaches a parent once. */
+export interface SentNotificationsTable {
+  yoto_user_id: string;
+  dedup_key: string;
+  kind: string;
+  sent_at: string;
+  /** The player it was about (migration 0012; null on rows from before): the per-player rate limit. */
+  device_id: string | null;
+}
+
+/**
+ * News held back (migration 0012): quiet hours or the rate limit said "not yet". The pending
+ * runner asks the delivery rules again once `until` has passed, leasing the row so one replica does.
+ */
+export interface PendingNotificationsTable {
+  yoto_user_id: string;
+  dedup_key: string;
+  /** The ParentNotification as JSON. */
+  notification: string;
+  until: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+}
+
+/** A cloud alarm's ringing its skip or pause passed over (migration 0014): the history's entry. */
+export interface CloudAlarmRingingsTable {
+  alarm_id: string;
+  due_at: string;
+  /** The alarm's creator, player, name and type, kept should the alarm be deleted. */
+  yoto_user_id: string;
+  yoto_device_id: string;
+  alarm_name: string;
+  alarm_type: 'wakeup' | 'bedtime';
+  outcome: 'skipped' | 'paused';
+  recorded_at: string;
+}
+
+/** Whose turn it is at a once-across-replicas job (migration 0013), until `held_until`. */
+export interface WorkerLeasesTable {
+  name: string;
+  held_by: string;
+  held_until: string;
+}
+
 export interface Database {
   sessions: SessionsTable;
   users: UsersTable;
@@ -136,4 +244,12 @@ export interface Database {
   alarm_firings: AlarmFiringsTable;
   favourites: FavouritesTable;
   alarm_holds: AlarmHoldsTable;
+  household_players: HouseholdPlayersTable;
+  device_alarm_ringings: DeviceAlarmRingingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  sent_notifications: SentNotificationsTable;
+  pending_notifications: PendingNotificationsTable;
+  worker_leases: WorkerLeasesTable;
+  cloud_alarm_ringings: CloudAlarmRingingsTable;
 }

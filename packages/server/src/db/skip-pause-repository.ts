@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { effectiveTimeZone, nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { pauseDateAllowed } from '@playlist-alarms/core/alarms/skip-pause';
+import { recordPassedOverBeforeEdit } from './alarm-history-repository';
 import { lockedAlarm, nextFireText } from './alarms-repository';
 import type { AlarmsTable, Database } from './schema';
 
@@ -27,6 +28,7 @@ async function changeMarks(
     if (current === undefined) return null;
     const marks = decide(current, effectiveTimeZone(zone));
     if (typeof marks === 'string') return marks;
+    await recordPassedOverBeforeEdit(trx, current, zone, now);
     const row: AlarmsTable = { ...current, ...marks, updated_at: now.toISOString() };
     row.next_fire_at = nextFireText(row, zone, now);
     await trx

@@ -48,10 +48,18 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       'alarm_firings',
       'alarm_holds',
       'alarms',
+      'cloud_alarm_ringings',
+      'device_alarm_ringings',
       'devices',
       'favourites',
+      'household_players',
+      'notification_settings',
+      'pending_notifications',
+      'push_subscriptions',
+      'sent_notifications',
       'sessions',
       'users',
+      'worker_leases',
     ]);
     expect(await migrateToLatest(test.db)).toEqual([]);
     const alarmColumns = (await ownTables()).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);

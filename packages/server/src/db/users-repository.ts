@@ -42,7 +42,7 @@ export async function saveUserProfile(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (effectiveTimeZone(row.timezone) !== effectiveTimeZone(previousZone)) {
-      await refreshNextFireTimes(trx, userId, row.timezone, now);
+      await refreshNextFireTimes(trx, userId, { from: previousZone, to: row.timezone }, now);
     }
     return row;
   });

@@ -2,10 +2,11 @@ import type { FastifyPluginCallback } from 'fastify';
 import { triggerBodySchema, triggerResultSchema } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { errorBodySchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import type { AlarmWorker } from '../alarm-worker/worker';
-import { callerUserId } from '../auth';
+import { callerUserId, requireCaller } from '../auth';
 import { alarmIdParamsSchema, alarmNotFound, errorResponses, type CloudRoutesOptions } from '../cloud-api';
 import { findAlarmToFire, findFiring } from '../db/firings-repository';
 import { HttpError } from '../errors';
+import { householdAlarm } from '../household/household-access';
 import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
 /** A page's clock may run a little ahead of the server's. */
@@ -21,7 +22,7 @@ interface TriggerRoutesOptions extends CloudRoutesOptions {
  */
 export const alarmTriggerRoutes: FastifyPluginCallback<TriggerRoutesOptions> = (
   scope,
-  { db, now, worker },
+  { db, now, worker, household },
   done,
 ) => {
   useZodSchemas(scope);
@@ -35,7 +36,7 @@ export const alarmTriggerRoutes: FastifyPluginCallback<TriggerRoutesOptions> = (
       config: { rateLimitTier: 'sign-in' },
       schema: {
         tags: ['alarms'],
-        summary: 'Fire one of the caller’s cloud alarms at its due time (once, however many ask)',
+        summary: 'Fire one of the household’s cloud alarms at its due time (once, however many ask)',
         description:
           'due_at is the alarm’s next_fire_at. The first caller (page or server) claims the firing and ' +
           'the answer carries its receipt once the player confirmed (up to about 11 s); every later ' +
@@ -47,10 +48,12 @@ export const alarmTriggerRoutes: FastifyPluginCallback<TriggerRoutesOptions> = (
       },
     },
     async (request) => {
-      const userId = callerUserId(request, undefined);
+      callerUserId(request, undefined);
       const alarmId = request.params.id;
       const dueAt = request.body.due_at;
-      const alarm = await findAlarmToFire(db, userId, alarmId);
+      // Any parent's page may fire the family's alarm; it fires as its creator's, as the worker would.
+      const reachable = await householdAlarm(household, requireCaller(request), alarmId);
+      const alarm = reachable === null ? null : await findAlarmToFire(db, reachable.yoto_user_id, alarmId);
       if (alarm === null) throw alarmNotFound();
       const alreadyFired = async () => {
         const firing = await findFiring(db, alarmId, dueAt);

@@ -52,6 +52,13 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
       'DELETE /api/favourites/{cardId}',
       'GET /api/devices/{deviceId}/alarm-holds',
       'POST /api/devices/{deviceId}/alarm-holds',
+      'GET /api/devices/{deviceId}/history',
+      'GET /api/push/key',
+      'GET /api/push/subscriptions',
+      'POST /api/push/subscriptions',
+      'DELETE /api/push/subscriptions',
+      'GET /api/push/settings',
+      'PUT /api/push/settings',
     ].sort(),
   );
   // The request schema is core's: the day mask pattern and the hour bounds show in the document.
@@ -59,6 +66,9 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
   expect(create).toContain('"pattern":"^[01]{7}$"');
   expect(create).toContain('"maximum":23');
   const answer = JSON.stringify(doc.paths['/api/alarms']?.post?.responses);
+  const history = JSON.stringify(doc.paths['/api/devices/{deviceId}/history']?.get);
+  expect(history).toContain('next_before');
+  expect(history).toContain('"maximum":100');
   expect(answer).toContain('next_fire_at');
   // No answer of the API documents a token.
   expect(

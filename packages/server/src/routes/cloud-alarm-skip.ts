@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import {
   cloudAlarmSchema,
   errorBodySchema,
@@ -6,12 +6,13 @@ import {
   userIdSchema,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { SKIP_PAUSE_TEXTS } from '@playlist-alarms/core/texts/skip-pause-texts';
-import { callerUserId } from '../auth';
+import { callerUserId, requireCaller } from '../auth';
 import { toCloudAlarm } from '../db/alarms-repository';
 import { pauseThrough, resumeAlarm, skipNext, type MarkRefusal } from '../db/skip-pause-repository';
 import type { AlarmsTable } from '../db/schema';
 import { alarmIdParamsSchema, alarmNotFound, errorResponses, type CloudRoutesOptions } from '../cloud-api';
 import { HttpError } from '../errors';
+import { householdAlarm } from '../household/household-access';
 import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
 function answer(result: AlarmsTable | MarkRefusal | null) {
@@ -23,10 +24,21 @@ function answer(result: AlarmsTable | MarkRefusal | null) {
 
 const responses = { 200: cloudAlarmSchema, ...errorResponses, 404: errorBodySchema, 409: errorBodySchema };
 
-/** POST /api/alarms/{id}/skip, /pause and /resume: one of the caller's alarms, stored at once. */
-export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scope, { db, now }, done) => {
+/** POST /api/alarms/{id}/skip, /pause and /resume: one of the household's alarms, stored at once. */
+export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
+  scope,
+  { db, now, household },
+  done,
+) => {
   useZodSchemas(scope);
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  // The creator's id, once the caller may manage the alarm (its lock and zone are the creator's).
+  const creatorOf = async (request: FastifyRequest, claimed: string | undefined, id: string) => {
+    callerUserId(request, claimed);
+    const alarm = await householdAlarm(household, requireCaller(request), id);
+    if (alarm === null) throw alarmNotFound();
+    return alarm.yoto_user_id;
+  };
   const schema = (summary: string) => ({
     tags: ['alarms'],
     summary,
@@ -41,7 +53,7 @@ export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
       schema: { ...schema('Skip the next ringing only (409 when none is ahead)'), querystring: userIdSchema },
     },
     async (request) => {
-      const userId = callerUserId(request, request.query.yoto_user_id);
+      const userId = await creatorOf(request, request.query.yoto_user_id, request.params.id);
       return answer(await skipNext(db, userId, request.params.id, now()));
     },
   );
@@ -57,7 +69,7 @@ export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
       },
     },
     async (request) => {
-      const userId = callerUserId(request, request.body.yoto_user_id);
+      const userId = await creatorOf(request, request.body.yoto_user_id, request.params.id);
       return answer(await pauseThrough(db, userId, request.params.id, request.body.through, now()));
     },
   );
@@ -69,7 +81,7 @@ export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
       schema: { ...schema('Undo a skip and a pause'), querystring: userIdSchema },
     },
     async (request) => {
-      const userId = callerUserId(request, request.query.yoto_user_id);
+      const userId = await creatorOf(request, request.query.yoto_user_id, request.params.id);
       return answer(await resumeAlarm(db, userId, request.params.id, now()));
     },
   );

@@ -8,7 +8,8 @@ import {
   errorBodySchema,
   userIdSchema,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { callerUserId } from '../auth';
+import { callerUserId, requireCaller } from '../auth';
+import { notePlayersOf } from '../household/household-access';
 import { deleteAlarms, findAlarmOfType, replaceAlarmOfType, toCloudAlarm } from '../db/alarms-repository';
 import { HttpError } from '../errors';
 import { errorResponses, withinCap, type CloudRoutesOptions } from '../cloud-api';
@@ -17,10 +18,13 @@ import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-sc
 // delete-all takes its user id in the body; an empty POST (no body at all) means the caller.
 const optionalUserIdBody = userIdSchema.nullish().transform((body) => body ?? {});
 
-/** The by-type forms, delete-all and clear-all, scoped to the caller. */
+/**
+ * The by-type forms, delete-all and clear-all: the alarms the caller set, never another parent's
+ * (docs/decisions/shared-household.md), so one parent's "delete all" leaves the other's alarms.
+ */
 export const cloudAlarmByTypeRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
   scope,
-  { db, now },
+  { db, now, household },
   done,
 ) => {
   useZodSchemas(scope);
@@ -39,7 +43,9 @@ export const cloudAlarmByTypeRoutes: FastifyPluginCallback<CloudRoutesOptions> =
     },
     async (request) => {
       const userId = callerUserId(request, request.body.yoto_user_id);
-      return toCloudAlarm(await withinCap(replaceAlarmOfType(db, userId, request.body, now())));
+      const row = await withinCap(replaceAlarmOfType(db, userId, request.body, now()));
+      await notePlayersOf(household, requireCaller(request));
+      return toCloudAlarm(row);
     },
   );
 

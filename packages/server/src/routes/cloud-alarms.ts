@@ -8,8 +8,9 @@ import {
   errorBodySchema,
   userIdSchema,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { callerUserId } from '../auth';
-import { createAlarm, deleteAlarms, listAlarms, toCloudAlarm, updateAlarm } from '../db/alarms-repository';
+import { callerUserId, requireCaller } from '../auth';
+import { createAlarm, deleteAlarms, toCloudAlarm, updateAlarm } from '../db/alarms-repository';
+import { householdAlarm, householdAlarms, notePlayersOf } from '../household/household-access';
 import {
   alarmCounts,
   alarmIdParamsSchema,
@@ -20,8 +21,15 @@ import {
 } from '../cloud-api';
 import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-schemas';
 
-/** GET and POST /api/alarms, PUT and DELETE /api/alarms/{id}, scoped to the caller. */
-export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scope, { db, now }, done) => {
+/**
+ * GET and POST /api/alarms, PUT and DELETE /api/alarms/{id}: the caller's household's alarms
+ * (src/household/); a new alarm is the caller's.
+ */
+export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
+  scope,
+  { db, now, household },
+  done,
+) => {
   useZodSchemas(scope);
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -30,14 +38,17 @@ export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scop
     {
       schema: {
         tags: ['alarms'],
-        summary: 'The caller’s cloud alarms and their counts',
+        summary: 'The cloud alarms of the caller’s household and their counts',
+        description:
+          'The alarms the caller set, and those another parent of the family set on one of the ' +
+          'family’s players (yoto_user_id names who set each).',
         querystring: userIdSchema,
         response: { 200: cloudAlarmListSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const userId = callerUserId(request, request.query.yoto_user_id);
-      const alarms = (await listAlarms(db, userId)).map(toCloudAlarm);
+      callerUserId(request, request.query.yoto_user_id);
+      const alarms = (await householdAlarms(household, requireCaller(request))).map(toCloudAlarm);
       return { alarms, counts: alarmCounts(alarms) };
     },
   );
@@ -48,7 +59,7 @@ export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scop
       bodyLimit: CLOUD_BODY_LIMIT,
       schema: {
         tags: ['alarms'],
-        summary: 'Create a cloud alarm (at most 10 per account: 409 beyond)',
+        summary: 'Create a cloud alarm (at most 10 set by each parent: 409 beyond)',
         description:
           'days is a 7-character mask, Monday first ("1111100" = Monday to Friday). ' +
           'mqtt_config is accepted for compatibility and never stored. The answer carries next_fire_at ' +
@@ -60,6 +71,7 @@ export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scop
     async (request, reply) => {
       const userId = callerUserId(request, request.body.yoto_user_id);
       const row = await withinCap(createAlarm(db, userId, request.body, now()));
+      await notePlayersOf(household, requireCaller(request));
       return reply.code(201).send(toCloudAlarm(row));
     },
   );
@@ -70,15 +82,18 @@ export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scop
       bodyLimit: CLOUD_BODY_LIMIT,
       schema: {
         tags: ['alarms'],
-        summary: 'Change some fields of one of the caller’s alarms',
+        summary: 'Change some fields of one of the household’s alarms',
         params: alarmIdParamsSchema,
         body: cloudAlarmUpdateSchema,
         response: { 200: cloudAlarmSchema, ...errorResponses, 404: errorBodySchema },
       },
     },
     async (request) => {
-      const userId = callerUserId(request, request.body.yoto_user_id);
-      const row = await updateAlarm(db, userId, request.params.id, request.body, now());
+      callerUserId(request, request.body.yoto_user_id);
+      const alarm = await householdAlarm(household, requireCaller(request), request.params.id);
+      if (alarm === null) throw alarmNotFound();
+      // Under the creator's lock and in the creator's zone, whoever edits.
+      const row = await updateAlarm(db, alarm.yoto_user_id, alarm.id, request.body, now());
       if (row === null) throw alarmNotFound();
       return toCloudAlarm(row);
     },
@@ -89,15 +104,17 @@ export const cloudAlarmRoutes: FastifyPluginCallback<CloudRoutesOptions> = (scop
     {
       schema: {
         tags: ['alarms'],
-        summary: 'Delete one of the caller’s alarms',
+        summary: 'Delete one of the household’s alarms',
         params: alarmIdParamsSchema,
         querystring: userIdSchema,
         response: { 200: deletedCountSchema, ...errorResponses, 404: errorBodySchema },
       },
     },
     async (request) => {
-      const userId = callerUserId(request, request.query.yoto_user_id);
-      const deleted = await deleteAlarms(db, userId, { id: request.params.id });
+      callerUserId(request, request.query.yoto_user_id);
+      const alarm = await householdAlarm(household, requireCaller(request), request.params.id);
+      if (alarm === null) throw alarmNotFound();
+      const deleted = await deleteAlarms(db, alarm.yoto_user_id, { id: alarm.id });
       if (deleted === 0) throw alarmNotFound();
       return { deleted };
     },

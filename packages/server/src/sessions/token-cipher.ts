@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { readOrCreateKeyFile } from '../demo-key-file';
 
 // Tokens at rest (docs/decisions/server-held-sessions.md): AES-256-GCM with a fresh 96-bit IV
 // per value. Each stored value names its key (`v1.<key id>.<iv>.<ciphertext>.<tag>`), so a new
@@ -75,22 +75,18 @@ export function createTokenCipher(current: Buffer, previous: Buffer[] = []): Tok
  * only (0600), created once and reused, so sessions survive a restart.
  */
 export function loadOrCreateKeyFile(dataDir: string): Buffer {
-  const file = path.join(dataDir, KEY_FILE_NAME);
-  fs.mkdirSync(dataDir, { recursive: true });
+  const text = readOrCreateKeyFile(
+    dataDir,
+    KEY_FILE_NAME,
+    () => `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`,
+  );
   try {
-    // 'wx' fails if it exists: two processes starting at once never overwrite each other's key.
-    fs.writeFileSync(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`, {
-      mode: 0o600,
-      flag: 'wx',
-    });
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
-  }
-  try {
-    return parseKey(fs.readFileSync(file, 'utf8'));
+    return parseKey(text);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`The key file ${file} is unusable (${why}): delete it to make a new one`);
+    throw new Error(
+      `The key file ${path.join(dataDir, KEY_FILE_NAME)} is unusable (${why}): delete it to make a new one`,
+    );
   }
 }
 

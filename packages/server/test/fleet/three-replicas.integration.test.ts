@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronStatusSchema } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
-import { cloudAlarmListSchema, cloudAlarmSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { cloudAlarmListSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { connectAs } from '@playlist-alarms/sandbox/test/support/mqtt-test-client';
 import { startSandbox, type RunningSandbox } from '@playlist-alarms/sandbox/sandbox';
@@ -17,7 +17,7 @@ import type { Database } from '../../src/db/schema';
 import { liveSessionSchema } from '../support/live-session';
 import { createTokenCipher } from '../../src/sessions/token-cipher';
 import { createFreshPostgresDatabase, type FreshPostgresDatabase } from '../support/fresh-postgres-database';
-import { callWithSession, signInOverHttp } from '../support/http-sign-in';
+import { callWithSession, createWakeUpOverHttp, signInOverHttp } from '../support/http-sign-in';
 import { killAll, startServerProcess, type ServerProcess } from '../support/server-process';
 
 // Scale-out (docs/architecture.md), as README's "Running it as a fleet" runs it: a sandbox and three real
@@ -126,21 +126,9 @@ describe('three server processes on one PostgreSQL database', () => {
     const observers = await Promise.all(PLAYERS.map((p) => observePlayer(sandbox, connectAs, p)));
     try {
       // Made through the API with the cookie, each on another replica.
-      const now = new Date();
       const ids: string[] = [];
       for (const [i, player] of PLAYERS.entries()) {
-        const created = await callWithSession([A, B, C][i]!(), 'POST', '/api/alarms', cookie, {
-          yoto_device_id: player,
-          alarm_type: 'wakeup',
-          playlist_id: cardId,
-          playlist_name: 'Good Morning Songs',
-          hour: now.getUTCHours(),
-          minute: now.getUTCMinutes(),
-          days: '1111111',
-          volume: 5,
-        });
-        expect(created.status, JSON.stringify(created.body)).toBe(201);
-        ids.push(cloudAlarmSchema.parse(created.body).id);
+        ids.push(await createWakeUpOverHttp([A, B, C][i]!(), cookie, player, cardId));
       }
       // Alarms are minute-grained; make them due seconds from now, 400 ms apart (as the worker
       // tests do). Every replica's 5 s refresh arms them well before the first is due.

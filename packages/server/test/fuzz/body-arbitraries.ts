@@ -33,6 +33,18 @@ const ALARM_FIELDS: Fields = {
   mqtt_config: fc.option(fc.record({ broker_url: text(20), access_token: text(20) }, { requiredKeys: [] })),
 };
 
+// A browser's key (65 bytes) and auth secret (16), and endpoints of a push service and elsewhere.
+const P256DH = `B${'A'.repeat(86)}`;
+const AUTH = 'A'.repeat(22);
+const ENDPOINT = fc.constantFrom(
+  'https://fcm.googleapis.com/fcm/send/fuzz-1',
+  'https://updates.push.services.mozilla.com/wpush/v2/fuzz-2',
+  'http://169.254.169.254/latest/meta-data/',
+  'https://127.0.0.1/push',
+  'https://fcm.googleapis.com.evil.example/x',
+);
+const CLOCK = fc.constantFrom('21:00', '07:00', '00:00', '23:59', '24:00', '7:00', '');
+
 const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
   'POST /api/alarms': ALARM_FIELDS,
   'POST /api/alarms/by-type': ALARM_FIELDS,
@@ -88,6 +100,16 @@ const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
     ),
   },
   'DELETE /api/favourites/:cardId': {},
+  'POST /api/push/subscriptions': {
+    endpoint: ENDPOINT,
+    expirationTime: fc.constantFrom(null, 0, 1_900_000_000_000),
+    keys: fc.record({ p256dh: fc.constantFrom(P256DH, 'not base64!'), auth: fc.constantFrom(AUTH, '') }),
+    kinds: fc.array(fc.constantFrom('alarm-not-played', 'low-battery', 'player-offline', 'everything'), {
+      maxLength: 5,
+    }),
+  },
+  'DELETE /api/push/subscriptions': { endpoint: ENDPOINT },
+  'PUT /api/push/settings': { quietHours: fc.record({ start: CLOCK, end: CLOCK }) },
   'POST /auth/logout': {},
   'DELETE /api/session': {},
 });

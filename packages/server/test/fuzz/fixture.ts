@@ -84,6 +84,13 @@ export async function seedFixture(
   const bob = await call(app, tokens.bob, 'POST', '/api/alarms', alarmBody({ yoto_device_id: 'bobs' }));
   await call(app, tokens.alice, 'PUT', '/api/favourites/card-1', { title: 'Morning Songs' });
   await call(app, tokens.bob, 'PUT', '/api/favourites/bobs-card', { title: 'Bob’s pick' });
+  // Each has a browser subscribed on one endpoint (as two parents on one shared browser would).
+  const browser = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-1',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  };
+  await call(app, tokens.alice, 'POST', '/api/push/subscriptions', browser);
+  await call(app, tokens.bob, 'POST', '/api/push/subscriptions', browser);
   await db
     .insertInto('alarm_firings')
     .values({

@@ -7,6 +7,7 @@ import type { WorkerClock } from '../../src/alarm-worker/clock';
 import type { Database } from '../../src/db/schema';
 import { RecordingRinger } from '../support/recording-ringer';
 import { testConfig } from '../support/test-app';
+import { vapidEnv } from '../support/vapid-env';
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
 import { seedFixture, type Fixture } from './fixture';
 import { readTables, restoreTables, tableSnapshotter, userRowsSnapshotter } from './table-snapshot';
@@ -75,7 +76,7 @@ export async function startFuzzApp(): Promise<FuzzApp> {
   const issuer = await startTestIssuer();
   const sqlite = new SQLite(':memory:');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const base = testConfig({ issuerUrl: issuer.url, apiBase: UPSTREAM_BASE });
+  const base = testConfig({ issuerUrl: issuer.url, apiBase: UPSTREAM_BASE, env: vapidEnv() });
   const config = { ...base, rateLimits: { ...base.rateLimits, perAddress: 0, perUser: 0, signIn: 0 } };
   const clock: WorkerClock = {
     now: () => CLOCK_START,

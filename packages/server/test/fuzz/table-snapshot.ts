@@ -1,12 +1,17 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type {
   AlarmFiringsTable,
   AlarmHoldsTable,
   AlarmsTable,
   Database,
+  DeviceAlarmRingingsTable,
   DevicesTable,
   FavouritesTable,
+  NotificationSettingsTable,
+  PushSubscriptionsTable,
+  SentNotificationsTable,
+  PendingNotificationsTable,
   SessionsTable,
   UsersTable,
 } from '../../src/db/schema';
@@ -23,6 +28,11 @@ const SNAPSHOT_QUERIES = [
   'select * from sessions order by id_hash',
   'select * from favourites order by yoto_user_id, card_id',
   'select * from alarm_holds order by yoto_device_id, alarm',
+  'select * from device_alarm_ringings order by yoto_device_id, alarm, due_at',
+  'select * from push_subscriptions order by yoto_user_id, endpoint',
+  'select * from notification_settings order by yoto_user_id',
+  'select * from sent_notifications order by yoto_user_id, dedup_key',
+  'select * from pending_notifications order by yoto_user_id, dedup_key',
 ];
 
 /** A function that reads all the tables as one string (byte-identical for identical rows). */
@@ -39,6 +49,11 @@ const USER_QUERIES = [
   'select * from sessions where yoto_user_id = ? order by id_hash',
   'select * from favourites where yoto_user_id = ? order by card_id',
   'select * from alarm_holds where yoto_user_id = ? order by yoto_device_id, alarm',
+  'select * from device_alarm_ringings where yoto_user_id = ? order by yoto_device_id, alarm, due_at',
+  'select * from push_subscriptions where yoto_user_id = ? order by endpoint',
+  'select * from notification_settings where yoto_user_id = ?',
+  'select * from sent_notifications where yoto_user_id = ? order by dedup_key',
+  'select * from pending_notifications where yoto_user_id = ? order by dedup_key',
 ];
 
 /** Like tableSnapshotter, but only the rows that belong to one user. */
@@ -51,10 +66,15 @@ interface TableRows {
   users: UsersTable[];
   devices: DevicesTable[];
   alarms: AlarmsTable[];
-  alarm_firings: AlarmFiringsTable[];
+  alarm_firings: Selectable<AlarmFiringsTable>[];
   sessions: SessionsTable[];
   favourites: FavouritesTable[];
   alarm_holds: AlarmHoldsTable[];
+  device_alarm_ringings: DeviceAlarmRingingsTable[];
+  push_subscriptions: PushSubscriptionsTable[];
+  notification_settings: NotificationSettingsTable[];
+  sent_notifications: SentNotificationsTable[];
+  pending_notifications: PendingNotificationsTable[];
 }
 
 export async function readTables(db: Kysely<Database>): Promise<TableRows> {
@@ -66,6 +86,11 @@ export async function readTables(db: Kysely<Database>): Promise<TableRows> {
     sessions: await db.selectFrom('sessions').selectAll().execute(),
     favourites: await db.selectFrom('favourites').selectAll().execute(),
     alarm_holds: await db.selectFrom('alarm_holds').selectAll().execute(),
+    device_alarm_ringings: await db.selectFrom('device_alarm_ringings').selectAll().execute(),
+    push_subscriptions: await db.selectFrom('push_subscriptions').selectAll().execute(),
+    notification_settings: await db.selectFrom('notification_settings').selectAll().execute(),
+    sent_notifications: await db.selectFrom('sent_notifications').selectAll().execute(),
+    pending_notifications: await db.selectFrom('pending_notifications').selectAll().execute(),
   };
 }
 
@@ -75,10 +100,15 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
     await trx.deleteFrom('sessions').execute();
     await trx.deleteFrom('favourites').execute();
     await trx.deleteFrom('alarm_holds').execute();
+    await trx.deleteFrom('device_alarm_ringings').execute();
     await trx.deleteFrom('alarm_firings').execute();
     await trx.deleteFrom('alarms').execute();
     await trx.deleteFrom('devices').execute();
     await trx.deleteFrom('users').execute();
+    await trx.deleteFrom('push_subscriptions').execute();
+    await trx.deleteFrom('notification_settings').execute();
+    await trx.deleteFrom('sent_notifications').execute();
+    await trx.deleteFrom('pending_notifications').execute();
     if (rows.users.length > 0) await trx.insertInto('users').values(rows.users).execute();
     if (rows.devices.length > 0) await trx.insertInto('devices').values(rows.devices).execute();
     if (rows.alarms.length > 0) await trx.insertInto('alarms').values(rows.alarms).execute();
@@ -88,5 +118,17 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
     if (rows.sessions.length > 0) await trx.insertInto('sessions').values(rows.sessions).execute();
     if (rows.favourites.length > 0) await trx.insertInto('favourites').values(rows.favourites).execute();
     if (rows.alarm_holds.length > 0) await trx.insertInto('alarm_holds').values(rows.alarm_holds).execute();
+    if (rows.device_alarm_ringings.length > 0)
+      await trx.insertInto('device_alarm_ringings').values(rows.device_alarm_ringings).execute();
+    const pushTables = [
+      'push_subscriptions',
+      'notification_settings',
+      'sent_notifications',
+      'pending_notifications',
+    ] as const;
+    for (const table of pushTables) {
+      const tableRows = rows[table];
+      if (tableRows.length > 0) await trx.insertInto(table).values(tableRows).execute();
+    }
   });
 }

@@ -107,6 +107,30 @@ export const ACCOUNT_ROUTES: Readonly<Record<string, Coverage>> = {
       },
     ],
   },
+  // A player's alarm history: read with B's own token, so the provider refuses A's player.
+  'GET /api/devices/:deviceId/history': {
+    kind: 'object',
+    attempts: (a) => [
+      {
+        method: 'GET',
+        url: `/api/devices/${q(a.deviceId)}/history`,
+        what: 'A’s player’s history',
+        expect: 403,
+      },
+      {
+        method: 'GET',
+        url: `/api/devices/${q(a.deviceId)}/history?limit=100`,
+        what: 'A’s player’s history, a long page',
+        expect: 403,
+      },
+      {
+        method: 'GET',
+        url: `/api/devices/${q(a.deviceId.toUpperCase())}/history`,
+        what: 'A’s player in upper case',
+        expect: 404,
+      },
+    ],
+  },
   'POST /api/devices/:deviceId/alarm-holds': {
     kind: 'object',
     attempts: (a) => {

@@ -5,6 +5,8 @@ import { sendJson, startHttpServer, type TestHttpServer } from '../support/http-
 // answers by the bearer token's subject (the real provider checks the token; here the app has
 // verified it already): the owner gets the object, anyone else 403. So a proxied request can only
 // reach another user's card if the server forwarded some credential other than the caller's own.
+// The owner's player belongs to the owner's family: GET /device-v2/devices/mine lists it for the
+// owner and the family's other parent, and nothing for anyone else.
 
 /** The owner's player: its config is read and written with the owner's token only. */
 export const OWNER_PLAYER = 'player-a';
@@ -29,7 +31,8 @@ function subjectOf(authorization: string | undefined): string | null {
   }
 }
 
-export async function startFakeProvider(owner: string): Promise<FakeProvider> {
+export async function startFakeProvider(owner: string, partner: string): Promise<FakeProvider> {
+  const family = new Set([owner, partner]);
   const cards = ['card-a1', 'card-a2'];
   const groups = ['group-a1'];
   const owned = new Set([
@@ -45,7 +48,10 @@ export async function startFakeProvider(owner: string): Promise<FakeProvider> {
     const sub = subjectOf(request.headers.authorization);
     const path = new URL(request.url ?? '/', 'http://provider.test').pathname;
     if (sub === null) sendJson(response, 401, { error: 'Unauthorized' });
-    else if (path === configPath && sub !== owner) sendJson(response, 403, { error: 'Forbidden' });
+    else if (path === '/device-v2/devices/mine') {
+      const players = family.has(sub) ? [{ deviceId: OWNER_PLAYER, name: 'Alice’s room', online: true }] : [];
+      sendJson(response, 200, { devices: players });
+    } else if (path === configPath && !family.has(sub)) sendJson(response, 403, { error: 'Forbidden' });
     else if (path === configPath && request.method === 'PUT') {
       let text = '';
       request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));

@@ -91,6 +91,14 @@ const hostileFiring = (a: OwnerObjects): Record<Exclude<keyof AlarmFiringsTable,
   outcome: 'failed',
   outcome_at: LONG_AGO,
   detail: 'planted',
+  yoto_user_id: INTRUDER,
+  yoto_device_id: 'player-b',
+  alarm_name: 'planted',
+  alarm_type: 'bedtime',
+  played_at: LONG_AGO,
+  faded: 1,
+  lease_owner: 'b',
+  lease_until: LONG_AGO,
 });
 
 const serverOwned = (columns: Record<string, unknown>) =>

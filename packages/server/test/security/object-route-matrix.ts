@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ROUTES } from './account-route-matrix';
 import { ALARM_ROUTES } from './alarm-route-matrix';
+import { PUSH_ROUTES } from './push-route-matrix';
 import type { Coverage } from './route-matrix-vocabulary';
 import type { RegisteredRoute } from './two-user-world';
 
@@ -14,6 +15,7 @@ export type { Attempt } from './route-matrix-vocabulary';
 export const ROUTE_MATRIX: Readonly<Record<string, Coverage>> = {
   ...ALARM_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...PUSH_ROUTES,
   'GET /api/health': { kind: 'no user object', why: 'public: the server’s and the database’s state' },
   'GET /api/config': { kind: 'no user object', why: 'public: the runtime configuration' },
   'GET /api/docs': { kind: 'no user object', why: 'public: the OpenAPI document' },

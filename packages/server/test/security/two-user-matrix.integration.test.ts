@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeOnDatabases } from '../support/cloud-api';
+import { usersWhoMaySeePlayer } from '../../src/household/household-access';
+import { alarmBody, describeOnDatabases } from '../support/cloud-api';
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
 import { ROUTE_MATRIX, matrixGaps, type Attempt } from './object-route-matrix';
 import { tablesNotSnapshotted } from './owned-rows';
+import { PARTNER_EDIT, PARTNER_ROUTES, deletedOf, editedOf, partnerGaps } from './household-route-matrix';
 import {
   INTRUDER,
   OWNER,
+  PARTNER,
   startTwoUserWorld,
   type ApiAnswer,
   type Credential,
@@ -16,6 +19,7 @@ import {
 // OWASP API1 (broken object level authorisation): B tries every object route and verb on A's
 // objects, with a bearer token and with a session, and gets 403 or 404 each time; A's rows in every
 // table are byte-identical afterwards, and so is what A sees. The route list comes from Fastify.
+// Then C, the other parent of A's family, does to A's cloud alarms what A may, and B still may not.
 
 let issuer: TestIssuer;
 beforeAll(async () => {
@@ -27,6 +31,22 @@ afterAll(async () => {
 
 const CREDENTIALS: readonly Credential[] = ['bearer', 'session'];
 const errorBody = z.strictObject({ error: z.string().min(1) });
+const alarmList = z.object({
+  alarms: z.array(
+    z.looseObject({
+      id: z.string(),
+      yoto_user_id: z.string(),
+      hour: z.number(),
+      minute: z.number(),
+      alarm_name: z.string(),
+      skip_until: z.string().nullable(),
+      paused_through: z.string().nullable(),
+      last_fired_at: z.string().nullable(),
+    }),
+  ),
+});
+const listOf = async (world: TwoUserWorld, user: typeof OWNER | typeof PARTNER | typeof INTRUDER) =>
+  alarmList.parse((await world.call(user, 'bearer', { method: 'GET', url: '/api/alarms' })).body).alarms;
 
 /** What A sees of its own data through the API. */
 async function viewsOfA(world: TwoUserWorld): Promise<unknown[]> {
@@ -37,6 +57,9 @@ async function viewsOfA(world: TwoUserWorld): Promise<unknown[]> {
     '/api/alarms/by-type/bedtime',
     '/api/favourites',
     `/api/devices/${world.a.deviceId}/alarm-holds`,
+    `/api/devices/${world.a.deviceId}/history`,
+    '/api/push/subscriptions',
+    '/api/push/settings',
   ];
   const views: unknown[] = [];
   for (const url of urls) views.push(await world.call(OWNER, 'bearer', { method: 'GET', url }));
@@ -53,6 +76,8 @@ function leakIn(world: TwoUserWorld, answer: ApiAnswer): string | null {
     ...a.alarms.map((alarm) => alarm.id),
     ...a.groups,
     ...a.favourites.map((favourite) => favourite.title),
+    a.pushSubscription.keys.auth,
+    '22:15',
   ];
   return secrets.find((secret) => answer.text.includes(secret)) ?? null;
 }
@@ -102,6 +127,13 @@ describeOnDatabases('two-user matrix (OWASP API1)', (open) => {
       alarm_firings: 1,
       favourites: 2,
       alarm_holds: 1,
+      household_players: 1,
+      device_alarm_ringings: 1,
+      push_subscriptions: 1,
+      notification_settings: 1,
+      sent_notifications: 1,
+      pending_notifications: 1,
+      cloud_alarm_ringings: 1,
     });
   });
 
@@ -155,5 +187,69 @@ describeOnDatabases('two-user matrix (OWASP API1)', (open) => {
     }
     expect(await world.snapshotA()).toBe(before);
     expect(await viewsOfA(world)).toEqual(viewsBefore);
+  });
+
+  it('B naming A’s player in an alarm of its own plants nothing in A’s family', async () => {
+    const planted = await world.call(INTRUDER, 'bearer', {
+      method: 'POST',
+      url: '/api/alarms',
+      body: alarmBody({ yoto_device_id: world.a.deviceId, alarm_name: 'Planted by B' }),
+    });
+    expect(planted.status).toBe(201);
+    const plantedId = z.object({ id: z.string() }).parse(planted.body).id;
+    expect((await listOf(world, INTRUDER)).map((alarm) => alarm.id)).toEqual([plantedId]);
+    for (const user of [OWNER, PARTNER] as const) {
+      expect((await listOf(world, user)).map((alarm) => alarm.id)).not.toContain(plantedId);
+      const answer = await world.call(user, 'bearer', { method: 'DELETE', url: `/api/alarms/${plantedId}` });
+      expect(answer.status).toBe(404);
+    }
+    expect(
+      await world.call(INTRUDER, 'bearer', { method: 'DELETE', url: `/api/alarms/${plantedId}` }),
+    ).toMatchObject({ status: 200 });
+  });
+
+  it('C, the other parent of A’s family, does to A’s alarms what A may; B still may not', async () => {
+    expect(partnerGaps()).toEqual([]);
+    const { a } = world;
+    expect((await listOf(world, PARTNER)).map((alarm) => alarm.id)).toEqual(
+      a.alarms.map((alarm) => alarm.id),
+    );
+    const failures: string[] = [];
+    for (const [route, acts] of Object.entries(PARTNER_ROUTES)) {
+      for (const act of acts(a)) {
+        for (const credential of act.credentials) {
+          const answer = await world.call(PARTNER, credential, act);
+          if (answer.status !== act.expect) {
+            failures.push(
+              `${route} ${act.what} (${credential}): ${answer.status} ${answer.text.slice(0, 200)}`,
+            );
+          }
+          // The same act by B, after C's: still exactly a missing alarm (the list is B's own).
+          if (act.url === '/api/alarms') continue;
+          const outsider = await world.call(INTRUDER, credential, act);
+          if (outsider.status !== 404 || leakIn(world, outsider) !== null) {
+            failures.push(
+              `${route} ${act.what} by B (${credential}): ${outsider.status} ${outsider.text.slice(0, 200)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // A sees what C did; the alarms stay A's (A set them).
+    const after = await listOf(world, OWNER);
+    expect(after.map((alarm) => alarm.id)).not.toContain(deletedOf(a));
+    expect(after.find((alarm) => alarm.id === editedOf(a))).toMatchObject({
+      ...PARTNER_EDIT,
+      yoto_user_id: OWNER,
+      skip_until: null,
+      paused_through: null,
+    });
+    expect(after.find((alarm) => alarm.id === a.dueNow.id)?.last_fired_at).toBe(a.dueNow.next_fire_at);
+    expect(await listOf(world, PARTNER)).toEqual(after);
+    expect(await listOf(world, INTRUDER)).toEqual([]);
+    // Who may see A's player (what notifications go by): A's family, never B.
+    const viewers = await usersWhoMaySeePlayer(world.app.household, world.app.sessions, a.deviceId);
+    expect(viewers.sort()).toEqual([OWNER, PARTNER].sort());
   });
 });

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { silencedAlarmName } from '@playlist-alarms/core/alarms/silenced-ringings';
+import { recordCloudSilenced, recordSilencedRingings } from '../../src/db/alarm-history-repository';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { buildApp } from '../../src/app';
@@ -6,17 +8,23 @@ import type { TestDatabase } from '../support/test-databases';
 import { ALICE, BOB, alarmBody, type OpenDatabase } from '../support/cloud-api';
 import { RecordingRinger } from '../support/recording-ringer';
 import { testConfig } from '../support/test-app';
+import { vapidEnv } from '../support/vapid-env';
+import { claimNotification } from '../../src/db/push-repository';
+import { holdNotification } from '../../src/db/pending-notifications-repository';
 import type { TestIssuer } from '../support/test-issuer';
 import { OWNER_PLAYER, OWNER_PLAYER_ALARMS, startFakeProvider, type FakeProvider } from './fake-provider';
 import { snapshotOwnedRows } from './owned-rows';
 
-// Two real users of one app on a given database: A (ALICE) owns alarms of both kinds (one of them
+// Real users of one app on a given database: A (ALICE) owns alarms of both kinds (one of them
 // already fired, one due right now), a profile with a time zone, a player and a session; B (BOB)
-// owns nothing but a session. Either calls with a signed bearer token or with its session cookie.
+// owns nothing but a session; C, the other parent of A's family (the provider lists A's player for
+// A and C), owns nothing of its own but a session. Each calls with a signed bearer token or with
+// its session cookie.
 
 export const OWNER = ALICE;
 export const INTRUDER = BOB;
-export type User = typeof OWNER | typeof INTRUDER;
+export const PARTNER = 'auth0|alice-partner';
+export type User = typeof OWNER | typeof INTRUDER | typeof PARTNER;
 export type Credential = 'bearer' | 'session';
 export type Verb = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
@@ -54,6 +62,8 @@ export interface OwnerObjects {
   playerAlarms: readonly string[];
   /** A's Quick Play pins: card ids and the titles only A gave them. */
   favourites: ReadonlyArray<{ cardId: string; title: string }>;
+  /** A's browser's push subscription (a push service's endpoint, nothing is sent to it). */
+  pushSubscription: { endpoint: string; keys: { p256dh: string; auth: string } };
 }
 
 export interface TwoUserWorld {
@@ -75,7 +85,7 @@ const HOST = 'app.test';
 const ORIGIN = `http://${HOST}`;
 
 export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase): Promise<TwoUserWorld> {
-  const provider: FakeProvider = await startFakeProvider(OWNER);
+  const provider: FakeProvider = await startFakeProvider(OWNER, PARTNER);
   const database = await open();
   const clock = { now: new Date('2026-06-10T05:00:00.000Z') }; // a Wednesday
   const workerClock = {
@@ -83,7 +93,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
     setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
     clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };
-  const base = testConfig({ issuerUrl: issuer.url, apiBase: provider.url });
+  const base = testConfig({ issuerUrl: issuer.url, apiBase: provider.url, env: vapidEnv() });
   // Hundreds of requests from one address and user: the limits have their own tests.
   const config = { ...base, rateLimits: { ...base.rateLimits, perAddress: 0, perUser: 0, signIn: 0 } };
   const routes: RegisteredRoute[] = [];
@@ -100,7 +110,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
 
   const tokens = new Map<User, string>();
   const cookies = new Map<User, string>();
-  for (const user of [OWNER, INTRUDER] as const) {
+  for (const user of [OWNER, INTRUDER, PARTNER] as const) {
     const token = await issuer.sign({ sub: user });
     tokens.set(user, token);
     const rawId = await app.sessions.startSession({
@@ -200,6 +210,79 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
     200,
   );
 
+  // An earlier skip the hold runner has switched back on left a silenced ringing in A's history.
+  const yesterday = new Date(clock.now.getTime() - 24 * 3_600_000).toISOString();
+  await recordSilencedRingings(database.db, [
+    {
+      yoto_device_id: deviceId,
+      alarm: playerAlarm,
+      due_at: yesterday,
+      yoto_user_id: OWNER,
+      alarm_name: silencedAlarmName(playerAlarm),
+      outcome: 'skipped',
+      recorded_at: yesterday,
+    },
+  ]);
+
+  // A skipped a ringing of the weekday 07:31 alarm last week: the worker recorded it passed over.
+  const lastWeek = new Date(Date.parse(dueNext.next_fire_at) - 7 * 24 * 3_600_000).toISOString();
+  await recordCloudSilenced(database.db, [
+    {
+      alarm_id: dueNext.id,
+      due_at: lastWeek,
+      yoto_user_id: OWNER,
+      yoto_device_id: deviceId,
+      alarm_name: dueNext.alarm_name,
+      alarm_type: dueNext.alarm_type,
+      outcome: 'skipped',
+      recorded_at: lastWeek,
+    },
+  ]);
+
+  // A's browser subscribes to two kinds, A moves the quiet hours, and A was once told of a failure.
+  const pushSubscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/alice-browser:APA91b-only-alice',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'alice-auth-secret-0123' },
+  };
+  await asOwner(
+    {
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      body: { ...pushSubscription, kinds: ['alarm-not-played', 'player-offline'] },
+    },
+    201,
+  );
+  await asOwner(
+    { method: 'PUT', url: '/api/push/settings', body: { quietHours: { start: '22:15', end: '06:45' } } },
+    200,
+  );
+  await claimNotification(
+    database.db,
+    OWNER,
+    {
+      dedupKey: `alarm-not-played:${toFire.id}@${dueAt}`,
+      kind: 'alarm-not-played',
+      deviceId: toFire.yoto_device_id,
+    },
+    clock.now,
+  );
+  // News held back for A (quiet hours): a pending row another parent must never reach.
+  await holdNotification(
+    database.db,
+    OWNER,
+    {
+      kind: 'low-battery',
+      dedupKey: `low-battery:${toFire.yoto_device_id}:held`,
+      title: 'Held',
+      body: 'Held until the quiet hours end.',
+      url: '/?view=devices',
+      deviceId: toFire.yoto_device_id,
+      alarmAt: null,
+    },
+    new Date(clock.now.getTime() + 60 * 60_000),
+    clock.now,
+  );
+
   const listed = (await asOwner({ method: 'GET', url: '/api/alarms' }, 200)) as { alarms: CloudAlarm[] };
   const alarms = listed.alarms;
   const dueNow = alarms.find((alarm) => alarm.id === dueNext.id);
@@ -221,6 +304,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
       groups: provider.groups,
       favourites,
       playerAlarms: OWNER_PLAYER_ALARMS,
+      pushSubscription,
     },
     call,
     snapshotA: () => snapshotOwnedRows(database.db, owner),

@@ -5,6 +5,7 @@ import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/schema';
 import { SandboxTokenSource } from '../../src/alarm-worker/sandbox-token-source';
+import { injectAs } from './inject-as';
 
 // What the device alarm hold tests share: an app on a real sandbox (handed in: only integration
 // tests may import it), its hold routes called with the demo parent's token, and the player's
@@ -43,15 +44,7 @@ export async function startHoldsApp(
   return {
     app,
     async call(method, url, body) {
-      const response = await app.inject({
-        method,
-        url,
-        headers: {
-          authorization: `Bearer ${access_token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      });
+      const response = await injectAs(app, access_token, method, url, body);
       return {
         status: response.statusCode,
         body: response.body === '' ? null : response.json<unknown>(),

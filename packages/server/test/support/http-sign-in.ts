@@ -1,6 +1,9 @@
+import { cloudAlarmSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+
 // The server-held sign-in over real HTTP, as a browser does it against a running server process:
 // /auth/login, the provider's (sandbox's) sign-in form, /auth/callback, the session cookie.
-// sign-in.ts does the same in-process (app.inject); this one reaches other processes.
+// sign-in.ts does the same in-process (app.inject); this one reaches other processes. Then calls
+// with that session, and an alarm made as a parent's page makes one (the fleet tests).
 
 const cookieLine = (response: Response, name: string): string | null =>
   response.headers
@@ -60,4 +63,31 @@ export async function callWithSession(
   });
   const text = await response.text();
   return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+/**
+ * A daily wake-up alarm for `player` playing `cardId` at this UTC minute, made through the API on
+ * `serverUrl` with the session `cookie`, as a parent's page makes one; its id. Tests then move its
+ * next_fire_at to the second they need (alarms are minute-grained).
+ */
+export async function createWakeUpOverHttp(
+  serverUrl: string,
+  cookie: string,
+  player: string,
+  cardId: string,
+): Promise<string> {
+  const now = new Date();
+  const created = await callWithSession(serverUrl, 'POST', '/api/alarms', cookie, {
+    yoto_device_id: player,
+    alarm_type: 'wakeup',
+    playlist_id: cardId,
+    playlist_name: 'Good Morning Songs',
+    hour: now.getUTCHours(),
+    minute: now.getUTCMinutes(),
+    days: '1111111',
+    volume: 5,
+  });
+  if (created.status !== 201)
+    throw new Error(`POST /api/alarms: HTTP ${created.status} ${JSON.stringify(created.body)}`);
+  return cloudAlarmSchema.parse(created.body).id;
 }

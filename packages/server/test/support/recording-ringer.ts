@@ -1,6 +1,14 @@
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { WorkerClock } from '../../src/alarm-worker/clock';
-import type { PrepareResult, Ringer, RingRequest, RingResult } from '../../src/alarm-worker/ringer';
+import type { NowPlaying } from '@playlist-alarms/core/cloud/firing-lease';
+import {
+  CardStartWithheld,
+  type PrepareResult,
+  type Ringer,
+  type RingOptions,
+  type RingRequest,
+  type RingResult,
+} from '../../src/alarm-worker/ringer';
 
 /**
  * The in-memory twin of MqttRinger for the scheduling tests: it records each ring at the instant
@@ -14,6 +22,9 @@ export class RecordingRinger implements Ringer {
   outcome: FiringOutcome = 'played';
   /** What the prepare window finds. */
   prepareResult: PrepareResult = 'reachable';
+  /** What the player says it plays when a replica that took a firing over asks; and who asked. */
+  playing: NowPlaying | null = { cardId: 'none', playbackStatus: 'stopped' };
+  readonly asked: { userId: string; deviceId: string }[] = [];
 
   constructor(private readonly clock: WorkerClock) {}
 
@@ -22,11 +33,21 @@ export class RecordingRinger implements Ringer {
     return Promise.resolve(this.prepareResult);
   }
 
-  ring({ startAt, ...request }: RingRequest): Promise<RingResult> {
+  nowPlaying(userId: string, deviceId: string): Promise<NowPlaying | null> {
+    this.asked.push({ userId, deviceId });
+    return Promise.resolve(this.playing);
+  }
+
+  async ring({ startAt, ...request }: RingRequest, options: RingOptions = {}): Promise<RingResult> {
+    // As the real ringer, which asks just before card/start.
+    if ((await options.mayStart?.()) === false) throw new CardStartWithheld();
     // Not slept on the test's clock (its advance waits for the worker to be idle): the instant is noted.
     const at = Math.max(this.clock.now().getTime(), startAt ?? 0);
     this.rings.push({ ...request, at: new Date(at).toISOString() });
-    return Promise.resolve({ outcome: this.outcome, detail: null });
+    if (this.outcome !== 'played') return { outcome: this.outcome, detail: null };
+    // As the real ringer: card/start's instant, and whether a fade begins after it.
+    const faded = (request.extras?.fadeMinutes ?? 0) > 0;
+    return { outcome: this.outcome, detail: null, startedAt: at, faded };
   }
 
   close(): Promise<void> {

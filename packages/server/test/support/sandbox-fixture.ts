@@ -16,7 +16,7 @@ import { SandboxTokenSource } from '../../src/alarm-worker/sandbox-token-source'
 interface RunningSandbox {
   url: string;
   mqttUrl: string;
-  issueTokens(account: 'demo' | 'other'): Promise<{ access_token: string }>;
+  issueTokens(account: 'demo' | 'demo-2' | 'other'): Promise<{ access_token: string }>;
 }
 
 interface ObserverClient {
@@ -62,11 +62,14 @@ export async function playableCardId(sandbox: RunningSandbox): Promise<string> {
   return card.cardId;
 }
 
-/** An alarm of the demo user due at `dueAt` (set directly: alarms are minute-grained, tests are not). */
+/**
+ * An alarm due at `dueAt` (set directly: alarms are minute-grained, tests are not), the demo
+ * user's unless `userId` names another creator.
+ */
 export async function alarmDueAt(
   db: Kysely<Database>,
   dueAt: Date,
-  fields: { deviceId: string; cardId: string; volume?: number },
+  fields: { deviceId: string; cardId: string; volume?: number; userId?: string },
 ): Promise<string> {
   const now = new Date();
   const body = cloudAlarmCreateSchema.parse({
@@ -79,7 +82,7 @@ export async function alarmDueAt(
     days: '1111111',
     volume: fields.volume ?? 6,
   });
-  const row = await createAlarm(db, DEMO_USER, body, now);
+  const row = await createAlarm(db, fields.userId ?? DEMO_USER, body, now);
   await db
     .updateTable('alarms')
     .set({ next_fire_at: dueAt.toISOString() })

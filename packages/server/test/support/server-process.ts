@@ -31,8 +31,12 @@ process.once('exit', () => {
  * Starts `main.ts` with `env` (on top of PATH and HOME only: nothing else leaks in from the test
  * process) and resolves once it listens. PORT defaults to 0, a free port.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** More node options, after tsx's loader (e.g. `--import` of an instrument, `--expose-gc`). */
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

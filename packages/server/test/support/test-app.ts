@@ -11,6 +11,8 @@ interface TestAppOptions {
   issuerUrl: string;
   apiBase?: string;
   webDist?: string;
+  /** More of the environment (VAPID_*, PUSH_ENDPOINT_HOSTS…). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A real-mode configuration pointing at test servers, with its own temp data folder. */
@@ -27,6 +29,7 @@ export function testConfig(options: TestAppOptions): ServerConfig {
     TOKEN_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
     // The API tests pin their own clock; the worker's tests start it themselves.
     ALARM_WORKER: 'off',
+    ...options.env,
   });
 }
 

@@ -19,7 +19,7 @@ export const queryKeys = {
   /** The user record the backend holds (its time zone), written by the sign-in sync. */
   cloudUser: () => [...queryKeys.cloud(), 'user'] as const,
   cloudAlarms: () => [...queryKeys.cloud(), 'alarms'] as const,
-  /** A player's held alarms (skipped or paused), kept by the own backend. */
+  /** A player's held alarms (skipped or paused), kept by the own backend; its alarm history sits under it. */
   alarmHolds: (deviceId: string) => ['alarm-holds', deviceId] as const,
   /** The signed-in user's Quick Play Favorites, kept by the own backend. */
   favourites: () => ['favourites'] as const,

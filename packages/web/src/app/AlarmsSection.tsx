@@ -1,9 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
+import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlaylists } from '../api/get-playlists';
 import { AlarmsPanel } from '../features/alarms/AlarmsPanel';
 import { familyLibraryQueryOptions } from '../features/playlists/api/get-family-library';
 import { useServices } from '../services/app-services';
+
+// The Notifications settings sit under the alarms they are about, in a chunk of their own.
+const NotificationsSection = lazy(() =>
+  import('../features/notifications/NotificationsSection').then((m) => ({ default: m.NotificationsSection })),
+);
 
 /**
  * Where the alarms and playlists features meet: an alarm's playlist title comes from the household's
@@ -36,5 +42,12 @@ export function AlarmsSection() {
     }),
     [client, library, family.data, family.isFetching],
   );
-  return <AlarmsPanel knownTitle={knownTitle} family={familyCards} />;
+  return (
+    <Stack spacing={3}>
+      <AlarmsPanel knownTitle={knownTitle} family={familyCards} />
+      <Suspense fallback={null}>
+        <NotificationsSection />
+      </Suspense>
+    </Stack>
+  );
 }

@@ -1,6 +1,6 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { LOADING_TEXT } from '@playlist-alarms/core/texts/messages';
+import { LOADING_TEXT } from '@playlist-alarms/core/texts/first-view-texts';
 import { BrandCard } from './BrandCard';
 
 /** What the loading view adds to the card. */

@@ -12,6 +12,7 @@ import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { useDevices } from '../api/get-devices';
 import { usePresenceWatch } from '../features/devices/use-presence-watch';
 import { usePlaylists } from '../api/get-playlists';
+import { afterFirstView } from '../lib/first-view';
 import { whenIdle } from '../lib/when-idle';
 import { useServices } from '../services/app-services';
 import { useSomeLinkConnected } from '../services/use-realtime';
@@ -19,18 +20,19 @@ import { MainTabs } from './MainTabs';
 import { useNotify } from '../services/notifier-context';
 import { StatusChipsPlaceholder } from './StatusChipsPlaceholder';
 
-// The smart alarm scheduler is its own chunk: it reads every player's alarms, so it starts
-// once the lists are in, and costs the first card nothing.
+// The smart alarm scheduler is its own chunk: it reads every player's alarms, so it starts once
+// the lists are in and the first cards have painted (the players' list may come before the
+// playlists: the cards then wait for none of it).
 const AlarmScheduler = lazy(() =>
   import('../features/alarms/scheduler/AlarmScheduler').then((module) => ({
     default: module.AlarmScheduler,
   })),
 );
 
-// The help button (it starts the guided tour) is a small chunk fetched once the browser is idle,
-// so the first card waits for none of it; the tour itself loads on its first press.
-// MUI's Chip and the chips' icons (about 4 kB gzip) are not needed for the first card: the summary
-// arrives a moment later, in a placeholder of its size.
+// The help button (it starts the guided tour) is a small chunk fetched once the first cards have
+// painted (lib/first-view.ts), so they wait for none of it; the tour itself loads on its first press.
+// MUI's Chip and the chips' icons (about 4 kB gzip) are not needed for the first card either: the
+// summary arrives then, in a placeholder of its size.
 const StatusChips = lazy(() => import('./StatusChips').then((module) => ({ default: module.StatusChips })));
 
 const HelpFab = lazy(() =>
@@ -79,8 +81,9 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
     });
   }, [deviceList, listsSettled, loadCloud, notify, queryClient, user]);
 
-  const [helpReady, setHelpReady] = useState(false);
-  useEffect(() => whenIdle(() => setHelpReady(true)), []);
+  // The help button and the chips' chunks: after the first cards.
+  const [firstViewShown, setFirstViewShown] = useState(false);
+  useEffect(() => afterFirstView(() => setFirstViewShown(true)), []);
 
   const playlistCount = playlists.data?.length ?? 0;
   const deviceCount = devices.data?.length ?? 0;
@@ -96,9 +99,13 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }} gutterBottom>
             {greeting(user)}
           </Typography>
-          <Suspense fallback={<StatusChipsPlaceholder {...chips} />}>
-            <StatusChips {...chips} />
-          </Suspense>
+          {firstViewShown ? (
+            <Suspense fallback={<StatusChipsPlaceholder {...chips} />}>
+              <StatusChips {...chips} />
+            </Suspense>
+          ) : (
+            <StatusChipsPlaceholder {...chips} />
+          )}
         </Box>
         <Button
           variant="outlined"
@@ -110,12 +117,12 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
         </Button>
       </Stack>
       {/* It floats in the corner; here in the page's order, Tab reaches it right after Logout. */}
-      {helpReady && (
+      {firstViewShown && (
         <Suspense fallback={null}>
           <HelpFab />
         </Suspense>
       )}
-      {listsSettled && (
+      {listsSettled && firstViewShown && (
         <Suspense fallback={null}>
           <AlarmScheduler />
         </Suspense>

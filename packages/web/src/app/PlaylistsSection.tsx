@@ -5,6 +5,7 @@ import type { SetAlarmRequest } from '../features/alarms/SetAlarmHost';
 import { usePlayer } from '../features/player/use-player';
 import { PlaylistsTab } from '../features/playlists/PlaylistsTab';
 import type { PlaylistPlayer } from '../features/playlists/PlaylistsTab';
+import { markFirstViewPainted } from '../lib/first-view';
 import { useSomeLinkConnected } from '../services/use-realtime';
 import { prefetchNoticeSnackbar } from './AppSnackbar';
 
@@ -22,6 +23,12 @@ const loadSetAlarmHost = () => import('../features/alarms/SetAlarmHost');
 const SetAlarmHost = lazy(() => loadSetAlarmHost().then((m) => ({ default: m.SetAlarmHost })));
 
 const NO_DEVICES: never[] = [];
+
+/** The own list has shown and the browser is idle: what waited for the first view may start. */
+function afterOwnListShown(): void {
+  prefetchNoticeSnackbar();
+  markFirstViewPainted();
+}
 
 /** The Playlists tab with the dialogs its cards open. */
 export function PlaylistsSection() {
@@ -49,7 +56,7 @@ export function PlaylistsSection() {
   const nowPlayingDevice = nowPlaying && deviceList.find((d) => d.deviceId === nowPlaying.deviceId);
 
   return (
-    <PlaylistsTab player={tabPlayer} onSetAlarm={onSetAlarm} onFirstViewIdle={prefetchNoticeSnackbar}>
+    <PlaylistsTab player={tabPlayer} onSetAlarm={onSetAlarm} onFirstViewIdle={afterOwnListShown}>
       {player.picker && (
         <Suspense fallback={null}>
           <SelectDeviceDialog

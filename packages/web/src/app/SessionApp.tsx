@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterFirstView } from '../lib/first-view';
 import { ProviderRetryNotice } from '../features/auth/ProviderRetryNotice';
 import { useSession } from '../features/auth/use-session';
 import { ServicesContext } from '../services/app-services';
@@ -37,9 +38,12 @@ export function SessionApp({
 }: SessionAppProps) {
   const [queryClient] = useState(createQueryClient);
   const [notifier] = useState(() => new Notifier());
-  // The service worker's alarm messages follow this cache (src/pwa), loaded after the first paint.
+  // The service worker's alarm messages follow this cache (src/pwa), loaded after the first view.
   useEffect(
-    () => void import('../pwa/alarm-sync').then((sync) => sync.syncAlarmsWithWorker(queryClient)),
+    () =>
+      afterFirstView(
+        () => void import('../pwa/alarm-sync').then((sync) => sync.syncAlarmsWithWorker(queryClient)),
+      ),
     [queryClient],
   );
   return (

@@ -13,7 +13,7 @@ import type {
   DeviceConfigBlock,
 } from '@playlist-alarms/provider/rest-schemas';
 import type { AlarmTypeMemory } from './alarm-type-memory';
-import type { AlarmHoldsSource, CloudSource } from './cloud-client';
+import type { AlarmHistorySource, AlarmHoldsSource, CloudSource } from './cloud-client';
 import type { DeviceLinkRegistry } from './device-link-registry';
 import type { FavouritesSource } from './favourites-client';
 import type { PresenceWatching } from './presence-watcher';
@@ -85,8 +85,11 @@ export interface AppServices {
   alarmTypes: AlarmTypeMemory;
   /** The own backend's Quick Play Favorites of the signed-in user. */
   favourites: FavouritesSource;
-  /** The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume"): the cloud client's. */
-  loadAlarmHolds: () => Promise<AlarmHoldsSource>;
+  /**
+   * The own backend's holds of players' alarms ("Skip next", "Pause until…", "Resume") and their
+   * history: the cloud client's (one entry, as every byte before the logged-in view counts).
+   */
+  loadAlarmHolds: () => Promise<AlarmHoldsSource & AlarmHistorySource>;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

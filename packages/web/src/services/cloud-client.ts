@@ -14,6 +14,7 @@ import {
   type AlarmHoldChangeAnswer,
 } from '@playlist-alarms/core/alarms/alarm-hold-answers';
 import type { AlarmHoldRequest } from '@playlist-alarms/core/alarms/alarm-hold-view';
+import { historyPageAnswer, type HistoryPageAnswer } from '@playlist-alarms/core/cloud/alarm-history-answers';
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
 import type { SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import type {
@@ -78,6 +79,12 @@ export interface AlarmHoldsSource {
   changeAlarmHold(deviceId: string, request: AlarmHoldRequest): Promise<AlarmHoldChangeAnswer>;
 }
 
+/** A player's alarm history (GET /api/devices/{id}/history), served by the cloud client too. */
+export interface AlarmHistorySource {
+  /** One page, newest first; `before` is the previous page's next_before. */
+  alarmHistory(deviceId: string, page: { before: string | null; limit: number }): Promise<HistoryPageAnswer>;
+}
+
 /** A failed backend call; its message is the server's `error`, else "HTTP {status}: {statusText}". */
 export class CloudRequestError extends Error {
   constructor(
@@ -107,7 +114,7 @@ interface CloudClientOptions {
 export const cookieAuthorizer = (init: RequestInit): Promise<RequestInit | null> =>
   Promise.resolve({ ...init, credentials: 'same-origin' });
 
-export class CloudClient implements CloudSource, AlarmHoldsSource {
+export class CloudClient implements CloudSource, AlarmHoldsSource, AlarmHistorySource {
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: CloudClientOptions) {
@@ -183,6 +190,13 @@ export class CloudClient implements CloudSource, AlarmHoldsSource {
 
   changeAlarmHold(deviceId: string, request: AlarmHoldRequest): Promise<AlarmHoldChangeAnswer> {
     return this.call('POST', holdsPath(deviceId), alarmHoldChangeAnswer, request);
+  }
+
+  alarmHistory(deviceId: string, page: { before: string | null; limit: number }): Promise<HistoryPageAnswer> {
+    const query = new URLSearchParams({ limit: String(page.limit) });
+    if (page.before !== null) query.set('before', page.before);
+    const path = `/api/devices/${encodeURIComponent(deviceId)}/history?${query.toString()}`;
+    return this.call('GET', path, historyPageAnswer);
   }
 
   private async call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProviderRetryingError, ServerSession, SessionExpiredError } from './server-session';
 
 // The page's session client against answers shaped as the server's GET /api/session gives them
@@ -113,6 +113,65 @@ describe('the page’s side of the server-held session', () => {
     expect(server.calls).toEqual([
       { url: '/auth/logout', init: { method: 'POST', credentials: 'same-origin' } },
     ]);
+  });
+
+  it('logout first removes this browser’s notifications; if that fails, the session still ends', async () => {
+    const server = serverAnswering(() => new Response(null, { status: 204 }));
+    const callsWhenForgetting: number[] = [];
+    const forgetting = new ServerSession({
+      backendBase: '',
+      fetch: server.fetch,
+      forgetPush: () => {
+        callsWhenForgetting.push(server.calls.length);
+        return Promise.resolve();
+      },
+    });
+    await forgetting.logout();
+    expect(callsWhenForgetting).toEqual([0]);
+    expect(server.calls.map((call) => call.url)).toEqual(['/auth/logout']);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = new ServerSession({
+      backendBase: '',
+      fetch: server.fetch,
+      forgetPush: () => Promise.reject(new Error('push service down')),
+    });
+    await failing.logout();
+    expect(server.calls.map((call) => call.url)).toEqual(['/auth/logout', '/auth/logout']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('a session found at start renews a stale push subscription; no session, nothing; a failure only warns', async () => {
+    let renewals = 0;
+    const renewPush = () => {
+      renewals += 1;
+      return Promise.resolve();
+    };
+    const none = new ServerSession({
+      backendBase: '',
+      fetch: serverAnswering(() => json(401, { error: 'Not signed in' })).fetch,
+      renewPush,
+    });
+    expect(await none.restore()).toBe(false);
+    expect(renewals).toBe(0);
+    const found = new ServerSession({
+      backendBase: '',
+      fetch: serverAnswering(() => answer('t1', Date.now() + 3_600_000)).fetch,
+      renewPush,
+    });
+    expect(await found.restore()).toBe(true);
+    expect(renewals).toBe(1);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = new ServerSession({
+      backendBase: '',
+      fetch: serverAnswering(() => answer('t1', Date.now() + 3_600_000)).fetch,
+      renewPush: () => Promise.reject(new Error('push service down')),
+    });
+    expect(await failing.restore()).toBe(true);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    warn.mockRestore();
   });
 
   it('takes who is signed in from the answer, asking nothing else', async () => {

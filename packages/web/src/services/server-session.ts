@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import type { UserProfile } from '@playlist-alarms/core/shared/entities';
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import type { ProviderRetrying, SessionAuth } from './app-services';
+import { afterFirstView } from '../lib/first-view';
+import { forgetBrowserPush, renewBrowserPush } from './session-push';
 
 // The page's side of the server-held session (docs/decisions/server-held-sessions.md): the server
 // keeps the token pair behind an HttpOnly cookie; the page asks GET /api/session for a short-lived
@@ -54,6 +56,10 @@ interface ServerSessionOptions {
   navigate?: (url: string) => void;
   /** Runs `callback` after `delayMs`; returns a cancel. Default: setTimeout. */
   schedule?: (callback: () => void, delayMs: number) => () => void;
+  /** Before the session ends: this browser's push subscription goes (services/session-push.ts). */
+  forgetPush?: () => Promise<void>;
+  /** Once a session is found at start: a stale push subscription is renewed (services/session-push.ts). */
+  renewPush?: () => Promise<void>;
 }
 
 type Answer = Held | { retrying: ProviderRetrying } | null;
@@ -68,10 +74,20 @@ export class ServerSession implements SessionAuth {
   private readonly retryingListeners = new Set<(retrying: ProviderRetrying | null) => void>();
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
+  private readonly forgetPush: () => Promise<void>;
+  private readonly renewPush: () => Promise<void>;
 
   constructor(private readonly options: ServerSessionOptions) {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.now = options.now ?? Date.now;
+    this.forgetPush = options.forgetPush ?? (() => forgetBrowserPush(options.backendBase, this.fetch));
+    // After the first view: its downloads come first.
+    this.renewPush =
+      options.renewPush ??
+      (() =>
+        new Promise<void>((resolve, reject) =>
+          afterFirstView(() => void renewBrowserPush(options.backendBase, this.fetch).then(resolve, reject)),
+        ));
   }
 
   login(): void {
@@ -80,7 +96,13 @@ export class ServerSession implements SessionAuth {
   }
 
   async restore(): Promise<boolean> {
-    return (await this.ask()) !== null;
+    const found = (await this.ask()) !== null;
+    if (found) {
+      void this.renewPush().catch((failure: unknown) =>
+        console.warn('[push] could not renew this browser’s notifications', failure),
+      );
+    }
+    return found;
   }
 
   async getAccessToken(): Promise<string | null> {
@@ -116,6 +138,11 @@ export class ServerSession implements SessionAuth {
   }
 
   async logout(): Promise<void> {
+    // While the session still says whose the subscription is. A failure must not keep the parent
+    // signed in: it is logged, and the subscription stays until the push service drops it.
+    await this.forgetPush().catch((failure: unknown) =>
+      console.warn('[auth] could not remove this browser’s notifications', failure),
+    );
     this.held = null;
     this.user = null;
     this.setRetrying(null);

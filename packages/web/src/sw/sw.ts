@@ -6,6 +6,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { AlarmRelay } from './alarm-relay';
+import { openFromNotification, showPush, type PushScope } from './push-notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -39,4 +40,17 @@ const relay = new AlarmRelay({
 self.addEventListener('message', (event) => {
   const answer = relay.receive(event.data);
   if (answer && event.source) event.source.postMessage(answer);
+});
+
+// Web Push: each message is shown as a notification; a click opens the app on its view.
+const pushScope: PushScope = {
+  origin: self.location.origin,
+  showNotification: (title, options) => self.registration.showNotification(title, options),
+  windows: () => self.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+  openWindow: (url) => self.clients.openWindow(url),
+};
+self.addEventListener('push', (event) => event.waitUntil(showPush(event.data?.text() ?? null, pushScope)));
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data, pushScope));
 });

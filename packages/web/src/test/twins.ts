@@ -17,6 +17,7 @@ import type { DeviceApiStatus } from '@playlist-alarms/provider/rest-schemas';
 import { InMemoryDeviceLink } from './device-link-twin';
 import { AlarmTypeMemory } from '../services/alarm-type-memory';
 import { InMemoryAlarmHolds } from './alarm-holds-twin';
+import { InMemoryAlarmHistory } from './alarm-history-twin';
 import { InMemoryCloud, MemoryStore } from './cloud-twin';
 import type { FavouritesSource } from '../services/favourites-client';
 import type { FavouriteListAnswer } from '@playlist-alarms/core/library/favourite-answers';
@@ -326,6 +327,7 @@ export interface TestServices extends AppServices {
   cloud: InMemoryCloud;
   favourites: InMemoryFavourites;
   alarmHolds: InMemoryAlarmHolds;
+  alarmHistory: InMemoryAlarmHistory;
 }
 
 export function createTestServices(
@@ -365,6 +367,7 @@ export function createTestServices(
   });
   const cloud = new InMemoryCloud();
   const alarmHolds = new InMemoryAlarmHolds(library);
+  const alarmHistory = new InMemoryAlarmHistory();
   return {
     config: testConfig,
     auth,
@@ -378,7 +381,14 @@ export function createTestServices(
     alarmTypes: new AlarmTypeMemory(new MemoryStore()),
     favourites: new InMemoryFavourites(),
     alarmHolds,
-    loadAlarmHolds: () => Promise.resolve(alarmHolds),
+    // One backend client serves both, as the cloud client does.
+    loadAlarmHolds: () =>
+      Promise.resolve({
+        listAlarmHolds: (deviceId) => alarmHolds.listAlarmHolds(deviceId),
+        changeAlarmHold: (deviceId, request) => alarmHolds.changeAlarmHold(deviceId, request),
+        alarmHistory: (deviceId, page) => alarmHistory.alarmHistory(deviceId, page),
+      }),
+    alarmHistory,
   };
 }
 

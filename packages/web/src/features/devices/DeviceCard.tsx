@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
 import { useDeviceOnline, useLinkCloseReason, useLinkStatus } from '../../services/use-realtime';
 import { DeviceStatusAccordion } from './DeviceStatusAccordion';
 import { DayNightPanel } from './day-night/DayNightPanel';
+import { AlarmHistoryButton } from './history/AlarmHistoryButton';
 import { mqttChipLabel } from './device-summary';
 import { RemoteControlPanel } from './remote/RemoteControlPanel';
 import type { DeviceConnection } from './use-device-connection';
@@ -27,6 +28,8 @@ interface DeviceCardProps {
   titleOf: (cardId: string) => string;
   /** The player's alarms (the alarms feature's preview, given by the app). */
   renderAlarms: RenderDeviceAlarms;
+  /** A deep link asked for this player: the card scrolls into view and takes the focus. */
+  focused?: boolean;
 }
 
 /** Renders a player's alarm preview; stable (module level), so the memoised cards keep still. */
@@ -42,7 +45,13 @@ export const DeviceCard = memo(function DeviceCard({
   connection,
   titleOf,
   renderAlarms,
+  focused = false,
 }: DeviceCardProps) {
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Focusing scrolls the card into view, and a screen reader announces it.
+    if (focused) cardRef.current?.focus();
+  }, [focused]);
   const link = useLinkStatus(device.deviceId);
   const closeReason = useLinkCloseReason(device.deviceId);
   const online = useDeviceOnline(device);
@@ -53,7 +62,13 @@ export const DeviceCard = memo(function DeviceCard({
   };
 
   return (
-    <Card component="article" aria-label={device.name} data-testid="device-card">
+    <Card
+      component="article"
+      aria-label={device.name}
+      data-testid="device-card"
+      ref={cardRef}
+      {...(focused ? { tabIndex: -1 } : {})}
+    >
       <CardHeader
         avatar={<SpeakerIcon color={online ? 'primary' : 'disabled'} />}
         title={
@@ -97,6 +112,7 @@ export const DeviceCard = memo(function DeviceCard({
                 {MQTT_CONNECT}
               </Button>
             )}
+            <AlarmHistoryButton device={device} />
           </Stack>
           {closeReason !== null && (
             // A status, not an alert: the link is already reconnecting, nobody needs to act.

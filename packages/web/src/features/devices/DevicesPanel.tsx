@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,7 @@ import { useDevices } from '../../api/get-devices';
 import { usePlaylists } from '../../api/get-playlists';
 import { useServices } from '../../services/app-services';
 import { DeviceCard } from './DeviceCard';
+import { forgetFocusDevice, heldFocusDevice } from '../../lib/app-view-link';
 import type { RenderDeviceAlarms } from './DeviceCard';
 import { DeviceStatusOverview } from './DeviceStatusOverview';
 import { useDeviceConnection } from './use-device-connection';
@@ -47,6 +48,10 @@ export function DevicesPanel({ renderAlarms }: { renderAlarms: RenderDeviceAlarm
   const titleOf = useCallback((cardId: string) => titles.get(cardId) ?? cardId, [titles]);
 
   const list = devices.data ?? [];
+  // A notification about a player opens this tab on that player's card.
+  // Forgotten only once the tab is committed: a render that suspends and is retried keeps it.
+  const [focusDevice] = useState(heldFocusDevice);
+  useEffect(forgetFocusDevice, []);
   return (
     <Stack spacing={2}>
       <Typography variant="h2" component="h2">
@@ -71,6 +76,7 @@ export function DevicesPanel({ renderAlarms }: { renderAlarms: RenderDeviceAlarm
           connection={connection}
           titleOf={titleOf}
           renderAlarms={renderAlarms}
+          focused={device.deviceId === focusDevice}
         />
       ))}
     </Stack>

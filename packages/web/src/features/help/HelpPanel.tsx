@@ -9,6 +9,9 @@ import { CLOUD_EDIT_TEXTS } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import { DAY_NIGHT_TITLE, OK_TO_WAKE_PRESET_LABEL } from '@playlist-alarms/core/texts/day-night-texts';
 import { FAVOURITE_TEXTS } from '@playlist-alarms/core/texts/favourite-texts';
 import { SKIP_PAUSE_TEXTS } from '@playlist-alarms/core/texts/skip-pause-texts';
+import { SET_BY_ANOTHER_PARENT } from '@playlist-alarms/core/cloud/household-alarms';
+import { ALARM_HISTORY_OPEN } from '@playlist-alarms/core/texts/alarm-history-texts';
+import { PUSH_SETTINGS_TEXTS } from '@playlist-alarms/core/texts/push-settings-texts';
 
 // What a parent needs to know, short. Quoted words are the app's own (the same constants where
 // there is one), so the help names what the parent will see.
@@ -37,6 +40,9 @@ const SECTIONS = [
       `"${SKIP_PAUSE_TEXTS.skipNext}" silences an alarm's next ringing only, and "${SKIP_PAUSE_TEXTS.pauseUntil}" keeps it silent through a date, for a holiday; "${SKIP_PAUSE_TEXTS.resume}" undoes either. Both work on cloud alarms and on a player's own: our server switches the player's alarm off meanwhile and back on after, so it shows off until then.`,
       `Each player's "${DAY_NIGHT_TITLE}" section sets when night and day start and, for each, the light's colour (not on a Mini), the volume limit and the display, and when it switches itself off. "${OK_TO_WAKE_PRESET_LABEL}" gives a stay-in-bed colour through the night and a time-to-get-up green from the morning.`,
       `Now Playing moves through the card's chapters ("${CHAPTER_TEXTS.previousChapter}", "${CHAPTER_TEXTS.nextChapter}", "${CHAPTER_TEXTS.chapters}"), and "${CARD_LABELS.playFromChapter}" on a playlist starts it at one. "${FAVOURITE_TEXTS.pin}" puts a playlist in the remote's Quick Play Favorites.`,
+      `Cloud alarms belong to the family: another parent who signs in with their own Yoto account sees, edits, skips and pauses them too, marked "${SET_BY_ANOTHER_PARENT}".`,
+      `"${ALARM_HISTORY_OPEN}" on each player lists its ringings of the last 30 days: played (and how late), faded in, skipped, paused, missed or failed.`,
+      `"${PUSH_SETTINGS_TEXTS.title}" under Alarm Management lets this browser tell you when a cloud alarm did not play, and in the evening when tomorrow's alarm may not ring (a player off or low on battery). "${PUSH_SETTINGS_TEXTS.quietHours}" hold them back, except about an alarm within the hour.`,
     ],
   },
   {

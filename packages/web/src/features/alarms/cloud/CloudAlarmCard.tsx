@@ -94,7 +94,8 @@ export function CloudAlarmCard({
     () => cardChoices(playlists.data ?? [], family.playlists),
     [playlists.data, family.playlists],
   );
-  const edits = useCloudAlarmEdits({ devices, alarms: list, cards, family, zone, detected });
+  const userId = user.data?.sub;
+  const edits = useCloudAlarmEdits({ devices, alarms: list, cards, family, zone, detected, userId });
   const skipPause = useSkipPause(zone);
 
   const onUpload = (local: LocalAlarm, type: (typeof ALARM_TYPES)[number]) =>
@@ -199,6 +200,7 @@ export function CloudAlarmCard({
           <CloudAlarmList
             alarms={list}
             timeZone={zone}
+            userId={userId}
             playerZoneOf={(deviceId) => playerZones.get(deviceId) ?? null}
             cardOf={(cardId) => cards.find((card) => card.cardId === cardId)}
             onDelete={(alarm) => setConfirming({ kind: 'single', alarm })}

@@ -48,9 +48,12 @@ export function CloudAlarmRow({
   playerZone,
   card,
   actions,
+  setBy = null,
 }: {
   alarm: CloudAlarm;
   timeZone: string;
+  /** "Set by another parent" when the alarm is another parent's, else null. */
+  setBy?: string | null;
   playerZone: string | null;
   card: CardChoice | undefined;
   actions: CloudAlarmActions;
@@ -71,6 +74,11 @@ export function CloudAlarmRow({
         secondary={
           <>
             {cloudAlarmSummary(alarm, face.title, timeZone)}
+            {setBy && (
+              <Box component="span" data-testid="set-by" sx={{ display: 'block' }}>
+                {setBy}
+              </Box>
+            )}
             {status && <SkipPauseStatus text={status} />}
             {receipt && (
               <Box

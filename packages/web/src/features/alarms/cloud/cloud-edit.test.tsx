@@ -188,6 +188,24 @@ describe('editing, switching and duplicating', () => {
     expect(services.cloud.alarms).toHaveLength(10);
   });
 
+  it('shows another parent’s alarm as theirs, counts only the user’s own toward the cap', async () => {
+    const theirs = Array.from({ length: 10 }, (_, i) => ({
+      ...stored(),
+      id: `b${i}`,
+      alarm_name: `Theirs ${i}`,
+      yoto_user_id: 'auth0|demo-second-parent',
+    }));
+    const { services } = setup((s) => (s.cloud.alarms = [stored(), ...theirs]));
+    const row = (await within(cloudList()).findByText('06:05 · Theirs 0')).closest('li');
+    expect(row && within(row as HTMLElement).getByTestId('set-by').textContent).toBe('Set by another parent');
+    const own = within(cloudList()).getByText('06:05 · Morning Songs').closest('li');
+    expect(own && within(own as HTMLElement).queryByTestId('set-by')).toBeNull();
+    // Eleven in the list, one of them the user's: New opens.
+    await userEvent.click(screen.getByRole('button', { name: 'New Cloud Alarm' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(services.cloud.calls).not.toContain('createAlarm');
+  });
+
   it('names a family card it cannot find in the lists by its stored name, never its id', async () => {
     const family = makeCloudAlarm({ id: 'f', playlist_id: 'gone-card', playlist_name: 'Grandma Reads' });
     setup((s) => (s.cloud.alarms = [family]));

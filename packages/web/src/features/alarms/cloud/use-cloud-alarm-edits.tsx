@@ -4,6 +4,7 @@ import {
   duplicateCloudAlarm,
   type CardChoice,
 } from '@playlist-alarms/core/cloud/cloud-alarm-draft';
+import { ownAlarmCount } from '@playlist-alarms/core/cloud/household-alarms';
 import { keptOnPlayer } from '@playlist-alarms/core/cloud/player-off-at';
 import type { CloudAlarm, CloudAlarmCreate } from '@playlist-alarms/core/cloud/cloud-schemas';
 import type { Device, DeviceAlarm } from '@playlist-alarms/core/shared/entities';
@@ -32,6 +33,8 @@ export function useCloudAlarmEdits(p: {
   family: FamilyCards;
   zone: string;
   detected: string;
+  /** The signed-in user: the cap counts the alarms they set, not the other parent's. */
+  userId?: string | undefined;
 }) {
   const notify = useNotify();
   const create = useCreateCloudAlarm();
@@ -40,7 +43,7 @@ export function useCloudAlarmEdits(p: {
   const changeZone = useChangeTimeZone();
   const [editing, setEditing] = useState<Editing>(null);
   const refused = () => {
-    const refusal = cloudCapRefusal(p.alarms.length);
+    const refusal = cloudCapRefusal(ownAlarmCount(p.alarms, p.userId));
     if (refusal) notify.error(refusal);
     return refusal !== null;
   };

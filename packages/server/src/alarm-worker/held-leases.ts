@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import { MISSED_FIRING_LIMIT_MS } from '@playlist-alarms/core/cloud/alarm-firing';
+import { leaseUntil, mayStartCard } from '@playlist-alarms/core/cloud/firing-lease';
+import { renewFiringLease, renewFiringLeases, type FiringKey } from '../db/firing-leases-repository';
+import type { Database } from '../db/schema';
+import type { WorkerClock } from './clock';
+
+// The leases on firings this process rings now (docs/decisions/firing-leases.md), and until when
+// each is surely its own: what the claim or take-over wrote, then each renewal. A firing a renewal
+// no longer returns is another replica's (or settled): this process must send it nothing more.
+
+/** A firing's key in memory. */
+export const firingKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
+
+interface HeldLease {
+  firing: FiringKey;
+  untilMs: number;
+  /** When this process noted it (after its write committed). */
+  sinceMs: number;
+}
+
+export class HeldLeases {
+  private readonly leases = new Map<string, HeldLease>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: WorkerClock,
+    /** This process's worker id: the lease_owner it writes. */
+    private readonly owner: string,
+  ) {}
+
+  get size(): number {
+    return this.leases.size;
+  }
+
+  has(key: string): boolean {
+    return this.leases.has(key);
+  }
+
+  /** A lease this process wrote (claim or take-over), held until `until`. */
+  hold(firing: FiringKey, until: Date): void {
+    this.leases.set(firingKey(firing.alarm_id, firing.due_at), {
+      firing,
+      untilMs: until.getTime(),
+      sinceMs: this.clock.now().getTime(),
+    });
+  }
+
+  /** The firing has its receipt, or this process gave it up. */
+  drop(key: string): void {
+    this.leases.delete(key);
+  }
+
+  /**
+   * card/start may go for this firing now: at once while the lease last confirmed has the margin
+   * to spare (core's mayStartCard); otherwise (renewals stalled behind a slow database or a busy
+   * process) only once the database confirms it is still this process's, extended.
+   */
+  async mayStart(key: string): Promise<boolean> {
+    const lease = this.leases.get(key);
+    if (lease === undefined) return false;
+    if (mayStartCard(lease.untilMs, this.clock.now())) return true;
+    const until = leaseUntil(this.clock.now());
+    const still = await renewFiringLease(this.db, this.owner, lease.firing, until);
+    lease.untilMs = still ? until.getTime() : 0;
+    return still && mayStartCard(lease.untilMs, this.clock.now());
+  }
+
+  /**
+   * Extends every lease held (one statement), and marks lost those the database no longer gives
+   * this process. Only firings under ten minutes late are renewed: a ring stuck longer lets its
+   * lease lapse, and the sweep settles it.
+   */
+  async renew(): Promise<void> {
+    if (this.leases.size === 0) return;
+    const now = this.clock.now();
+    const until = leaseUntil(now);
+    const notBefore = new Date(now.getTime() - MISSED_FIRING_LIMIT_MS);
+    const kept = await renewFiringLeases(this.db, this.owner, until, notBefore);
+    const keptKeys = new Set(kept.map((firing) => firingKey(firing.alarm_id, firing.due_at)));
+    for (const [key, lease] of this.leases) {
+      if (keptKeys.has(key)) lease.untilMs = until.getTime();
+      // Not renewed though noted before this renewal began: another replica has it now.
+      else if (lease.sinceMs < now.getTime()) lease.untilMs = 0;
+    }
+  }
+}

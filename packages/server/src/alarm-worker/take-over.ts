@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
+import { takeOverStep } from '@playlist-alarms/core/cloud/firing-lease';
+import type { FiringKey } from '../db/firing-leases-repository';
+import { findAlarmWithZone, recordOutcome } from '../db/firings-repository';
+import type { AlarmsTable, Database } from '../db/schema';
+import type { WorkerClock } from './clock';
+import type { Ringer } from './ringer';
+
+// A firing this process has just taken over from a holder that died (docs/decisions/firing-leases.md):
+// before anything is sent, the player is asked what it plays. Playing (or loading) the alarm's card
+// means the first card/start got there: the receipt says played and nothing goes out. Otherwise it
+// rings as the claimant would have.
+
+interface TakeOverDeps {
+  db: Kysely<Database>;
+  clock: WorkerClock;
+  ringer: Pick<Ringer, 'nowPlaying'>;
+  /** Rings the alarm as its claimant would have, and records the receipt. */
+  ring: (alarm: AlarmsTable) => Promise<unknown>;
+  /** A receipt this call wrote, for the listener. */
+  told: (alarm: AlarmsTable, outcome: FiringOutcome) => void;
+  log: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export async function finishTakenOver(deps: TakeOverDeps, firing: FiringKey): Promise<void> {
+  const { db, clock, ringer, log } = deps;
+  const what = `alarm ${firing.alarm_id} due ${firing.due_at}`;
+  log('warn', `firing of ${what}: its holder stopped; taken over`);
+  const alarm = await findAlarmWithZone(db, firing.alarm_id);
+  if (alarm === null) {
+    const detail = 'taken over after its process stopped; the alarm was deleted since';
+    await recordOutcome(db, firing.alarm_id, firing.due_at, 'failed', clock.now().toISOString(), detail);
+    return;
+  }
+  const heard = await ringer.nowPlaying(alarm.yoto_user_id, alarm.yoto_device_id);
+  if (takeOverStep(alarm.playlist_id, heard) === 'ring') {
+    await deps.ring(alarm);
+    return;
+  }
+  const detail = 'taken over after its process stopped: the player was already playing the card';
+  if (await recordOutcome(db, alarm.id, firing.due_at, 'played', clock.now().toISOString(), detail)) {
+    log('info', `${what}: played (already playing when taken over)`);
+    deps.told(alarm, 'played');
+  }
+}
