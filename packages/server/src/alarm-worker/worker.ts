@@ -9,22 +9,20 @@ import {
   type FiringOutcome,
 } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
-import { FIRING_LEASE_TICK_MS, leaseUntil, openFiringFate } from '@playlist-alarms/core/cloud/firing-lease';
+import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
 import {
   claimFiring,
   findDueAlarms,
   recordOfflineAtPrepare,
   recordOutcome,
-  settleOpenFiring,
   type DueAlarm,
   type FiringSeen,
 } from '../db/firings-repository';
-import { findOpenFirings, takeOverFiring, type FiringKey } from '../db/firing-leases-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import { noFaultHold, type FaultHold } from './fault-hold';
-import { HeldLeases, firingKey } from './held-leases';
-import { finishTakenOver } from './take-over';
+import { firingKey } from './held-leases';
+import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
 import { CardStartWithheld, type Ringer, type RingRequest } from './ringer';
 import { activeExtras } from '@playlist-alarms/core/cloud/alarm-extras';
@@ -33,9 +31,9 @@ import { activeExtras } from '@playlist-alarms/core/cloud/alarm-extras';
 // loads the alarms due soon: it arms an in-memory timer for each due within the minute and opens the player's
 // link for each due within five. At the due instant it claims the firing in the database (one process wins),
 // rings the player and records the receipt. A pass (start-up, /api/cron/check) fires whatever is already due:
-// under 10 minutes late it rings, else it records "missed". The claim is a lease (docs/decisions/firing-leases.md):
+// under 10 minutes late it rings, else it records "missed". The claim is a lease (docs/decisions/firing-leases.md),
 // the holder renews it every half second while it rings; a replica that finds one lapsed takes the firing
-// over, asks the player what it plays, and finishes it.
+// over, asks the player what it plays, and finishes it (open-firings.ts).
 
 /** How often the worker reloads what is due. */
 const REFRESH_MS = 5_000;
@@ -69,12 +67,6 @@ interface AlarmWorkerOptions {
   faultHold?: FaultHold;
 }
 
-/**
- * After a timer fires, open firings are looked at often for this long even when none is seen yet
- * (another replica's claim may not have committed at the first look).
- */
-const WATCH_AFTER_TIMER_MS = 30_000;
-
 export class AlarmWorker {
   /** Unique per process: who holds a claim, in the logs and the firings table. */
   readonly id = `worker-${crypto.randomUUID()}`;
@@ -88,19 +80,22 @@ export class AlarmWorker {
   private lastPass: PassSummary | null = null;
   private passedOverAt = -Infinity;
   private readonly passedOver = new Set<string>();
-  /** The firings this process rings now, by firingKey, with how long their leases surely hold. */
-  private readonly held: HeldLeases;
-  /** Take-overs under way (before their lease is known to be this process's). */
-  private readonly takingOver = new Set<string>();
-  private leaseTimer: unknown = null;
-  private tending: Promise<number> | null = null;
-  /** The last look at open firings found some that are not this process's: keep looking often. */
-  private othersOpen = false;
-  private watchUntilMs = -Infinity;
+  /** Leases held, take-overs and the sweep of firings without a receipt (open-firings.ts). */
+  private readonly open: OpenFirings;
   private stopped = false;
 
   constructor(private readonly options: AlarmWorkerOptions) {
-    this.held = new HeldLeases(options.db, options.clock, this.id);
+    this.open = new OpenFirings({
+      db: options.db,
+      clock: options.clock,
+      ringer: options.ringer,
+      owner: this.id,
+      ring: (alarm, dueAt, foundAt) => this.ringAndRecord(alarm, dueAt, foundAt, false),
+      tell: (alarm, dueAt, outcome) => this.tell(alarm, dueAt, outcome),
+      track: (work) => this.track(work),
+      armedCount: () => this.timers.size,
+      log: (level, message) => this.log(level, message),
+    });
   }
 
   get armedCount(): number {
@@ -127,8 +122,7 @@ export class AlarmWorker {
     this.stopped = true;
     if (this.refreshTimer !== null) this.options.clock.clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
-    if (this.leaseTimer !== null) this.options.clock.clearTimeout(this.leaseTimer);
-    this.leaseTimer = null;
+    this.open.stop();
     this.faultHold.release();
     for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
     this.timers.clear();
@@ -153,7 +147,7 @@ export class AlarmWorker {
   async pass(): Promise<PassSummary> {
     const started = this.options.clock.now();
     const summary = { fired: 0, missed: 0, already_claimed: 0, recovered: 0 };
-    summary.recovered = await this.tendOpenFirings();
+    summary.recovered = await this.open.tend();
     const due = await findDueAlarms(this.options.db, started);
     const results = await Promise.all(due.map((alarm) => this.track(this.fire(alarm, alarm.next_fire_at))));
     for (const result of results) {
@@ -191,7 +185,7 @@ export class AlarmWorker {
     });
     if (!claimed) return { claimed: false };
     const key = firingKey(alarm.id, dueAt);
-    this.hold({ alarm_id: alarm.id, due_at: dueAt }, lease);
+    this.open.hold({ alarm_id: alarm.id, due_at: dueAt }, lease);
     try {
       await this.faultHold.at('after-claim', { workerId: this.id, alarmId: alarm.id, dueAt });
       // Released by stop(): leave the firing as a dying process would, for another to take over.
@@ -199,7 +193,7 @@ export class AlarmWorker {
       const receipt = await this.ringAndRecord(alarm, dueAt, now, true);
       return receipt === null ? { claimed: false } : { claimed: true, nextFireAt, ...receipt };
     } finally {
-      this.held.drop(key);
+      this.open.held.drop(key);
     }
   }
 
@@ -232,7 +226,7 @@ export class AlarmWorker {
             ...extrasOf(alarm),
           },
           {
-            mayStart: () => this.held.mayStart(key),
+            mayStart: () => this.open.held.mayStart(key),
             ...(claimant
               ? {
                   afterCardStart: () =>
@@ -263,47 +257,6 @@ export class AlarmWorker {
     return { outcome, outcomeAt };
   }
 
-  /**
-   * A firing whose holder's lease lapsed: take it over (one replica's conditional update wins), ask
-   * the player what it plays, and record "played" when it already plays the alarm's card (the first
-   * card/start got there), or else ring as the claimant would have.
-   */
-  private async takeOver(firing: FiringKey): Promise<void> {
-    const { db, clock, ringer } = this.options;
-    const key = firingKey(firing.alarm_id, firing.due_at);
-    if (this.held.has(key) || this.takingOver.has(key)) return;
-    this.takingOver.add(key);
-    try {
-      const now = clock.now();
-      const lease = leaseUntil(now);
-      if (!(await takeOverFiring(db, firing, this.id, now, lease))) return;
-      this.hold(firing, lease);
-      try {
-        await finishTakenOver(
-          {
-            db,
-            clock,
-            ringer,
-            ring: (alarm) => this.ringAndRecord(alarm, firing.due_at, now, false),
-            told: (alarm, outcome) => this.tell(alarm, firing.due_at, outcome),
-            log: (level, message) => this.log(level, message),
-          },
-          firing,
-        );
-      } finally {
-        this.held.drop(key);
-      }
-    } finally {
-      this.takingOver.delete(key);
-    }
-  }
-
-  /** Notes a lease this process took until `until`, and keeps renewing it. */
-  private hold(firing: FiringKey, until: Date): void {
-    this.held.hold(firing, until);
-    this.scheduleLeaseTick();
-  }
-
   /** Hands a receipt to the listener: tracked, so shutdown and tests wait for the message; not
    * awaited, so the receipt is not held. */
   private tell(alarm: AlarmsTable, dueAt: string, outcome: FiringOutcome): void {
@@ -312,71 +265,6 @@ export class AlarmWorker {
     void this.track(onReceipt(alarm, dueAt, outcome)).catch((error: unknown) =>
       this.log('error', `notifying about alarm ${alarm.id} failed: ${String(error)}`),
     );
-  }
-
-  /**
-   * Every firing without a receipt, once: renews this process's leases (marking lost the ones it no
-   * longer holds), takes over those whose lease lapsed, and settles as failed those nobody can
-   * finish (core's openFiringFate), telling of those this process settled as of any other receipt.
-   * Returns how many it settled. Concurrent callers share one look.
-   */
-  private tendOpenFirings(): Promise<number> {
-    this.tending ??= this.tend().finally(() => {
-      this.tending = null;
-    });
-    return this.tending;
-  }
-
-  private async tend(): Promise<number> {
-    const { db, clock } = this.options;
-    const now = clock.now();
-    await this.held.renew();
-    let settled = 0;
-    let othersOpen = false;
-    for (const firing of await findOpenFirings(db)) {
-      if (this.held.has(firingKey(firing.alarm_id, firing.due_at))) continue;
-      const fate = openFiringFate(firing, now);
-      if (fate !== 'settle') othersOpen = true;
-      if (fate === 'take-over') {
-        void this.track(this.takeOver(firing)).catch((error: unknown) =>
-          this.log('error', `taking over alarm ${firing.alarm_id} failed: ${String(error)}`),
-        );
-      } else if (fate === 'settle' && (await this.settle(firing, now))) {
-        settled += 1;
-      }
-    }
-    this.othersOpen = othersOpen;
-    return settled;
-  }
-
-  /** Settles as failed a firing nobody can finish; true when this call did (then it tells). */
-  private async settle(firing: FiringKey & { lease_until: string | null }, now: Date): Promise<boolean> {
-    const settled = await settleOpenFiring(this.options.db, firing, now);
-    if (settled === null) return false;
-    this.log('warn', `firing of alarm ${firing.alarm_id} due ${firing.due_at}: failed (its process stopped)`);
-    if (settled.alarm !== null) this.tell(settled.alarm, firing.due_at, 'failed');
-    return true;
-  }
-
-  /**
-   * Looks at open firings every FIRING_LEASE_TICK_MS while one may be open here or elsewhere: this
-   * process holds a lease, has an alarm armed within the minute or fired one in the last 30 s
-   * (every replica arms the same ones), or the last look found another's. Otherwise the 5 s refresh
-   * looks (a page's trigger is seen there first), and nothing is polled faster.
-   */
-  private scheduleLeaseTick(): void {
-    const { clock } = this.options;
-    if (this.leaseTimer !== null || this.stopped) return;
-    const watching = clock.now().getTime() < this.watchUntilMs;
-    if (this.held.size === 0 && this.timers.size === 0 && !this.othersOpen && !watching) return;
-    this.leaseTimer = clock.setTimeout(() => {
-      this.leaseTimer = null;
-      void this.track(
-        this.tendOpenFirings()
-          .catch((error: unknown) => this.log('error', `tending open firings failed: ${String(error)}`))
-          .then(() => this.scheduleLeaseTick()),
-      );
-    }, FIRING_LEASE_TICK_MS);
   }
 
   private async refresh(): Promise<void> {
@@ -438,7 +326,7 @@ export class AlarmWorker {
       const delay = Math.max(0, dueMs - RING_LEAD_MS - now.getTime());
       const handle = clock.setTimeout(() => {
         this.timers.delete(key);
-        this.watchUntilMs = clock.now().getTime() + WATCH_AFTER_TIMER_MS;
+        this.open.watchAfterTimer();
         void this.track(this.fire(alarm, alarm.next_fire_at)).catch((error: unknown) =>
           this.log('error', `alarm ${alarm.id} firing failed: ${String(error)}`),
         );
@@ -454,8 +342,8 @@ export class AlarmWorker {
       }
     }
     if (this.prepared.size > 10_000) this.prepared.clear();
-    await this.tendOpenFirings();
-    this.scheduleLeaseTick();
+    await this.open.tend();
+    this.open.scheduleTick();
     if (now.getTime() - this.passedOverAt >= PASSED_OVER_MS) {
       this.passedOverAt = now.getTime();
       // Caught here: the rest of the look has run; its failure is only logged.
