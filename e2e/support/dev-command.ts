@@ -40,7 +40,9 @@ export async function startDevCommand(timeoutMs: number): Promise<DevCommand> {
   let printed = '';
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // 'close', not 'exit': the group's last lines ("SIGINT: stopping…") may still be in the pipe
+  // when npm exits; 'close' comes once every process holding the pipe has gone and it is read out.
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
 
   const anyAlive = () => {
     try {
