@@ -49,6 +49,7 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       'alarm_holds',
       'alarms',
       'cloud_alarm_ringings',
+      'device_alarm_plays',
       'device_alarm_ringings',
       'devices',
       'favourites',

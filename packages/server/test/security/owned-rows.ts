@@ -65,6 +65,15 @@ const OWNED_ROWS: { [T in OwnedTable]: (db: Db, owner: Owner) => Promise<unknown
       .orderBy('alarm')
       .orderBy('due_at')
       .execute(),
+  device_alarm_plays: (db, { userId }) =>
+    db
+      .selectFrom('device_alarm_plays')
+      .selectAll()
+      .where('yoto_user_id', '=', userId)
+      .orderBy('yoto_device_id')
+      .orderBy('alarm')
+      .orderBy('due_at')
+      .execute(),
   push_subscriptions: (db, { userId }) =>
     db
       .selectFrom('push_subscriptions')

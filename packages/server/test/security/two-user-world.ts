@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { silencedAlarmName } from '@playlist-alarms/core/alarms/silenced-ringings';
-import { recordCloudSilenced, recordSilencedRingings } from '../../src/db/alarm-history-repository';
+import {
+  recordCloudSilenced,
+  recordPlay,
+  recordSilencedRingings,
+} from '../../src/db/alarm-history-repository';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { buildApp } from '../../src/app';
@@ -238,6 +242,18 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
       recorded_at: lastWeek,
     },
   ]);
+
+  // A's page saw the player's own first alarm play two days ago.
+  const twoDaysAgo = new Date(clock.now.getTime() - 2 * 24 * 3_600_000).toISOString();
+  await recordPlay(database.db, {
+    yoto_device_id: deviceId,
+    alarm: playerAlarm,
+    due_at: twoDaysAgo,
+    yoto_user_id: OWNER,
+    alarm_name: silencedAlarmName(playerAlarm),
+    started_at: twoDaysAgo,
+    recorded_at: twoDaysAgo,
+  });
 
   // A's browser subscribes to two kinds, A moves the quiet hours, and A was once told of a failure.
   const pushSubscription = {
