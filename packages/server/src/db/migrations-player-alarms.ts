@@ -29,4 +29,22 @@ export const playerAlarmMigrations: Record<string, Migration> = {
       await db.schema.dropTable('device_alarm_plays').execute();
     },
   },
+  // Each player's own alarm list as the server last read its config anyway (the player watch, the
+  // hold routes and runner), so the player watch knows when they ring without reading every
+  // player's config every pass (docs/push-rules.md). One row per player: the raw strings as JSON,
+  // the player's geoTimezone, and when they were read.
+  '0017_player_own_alarms': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('player_own_alarms')
+        .addColumn('yoto_device_id', 'text', (c) => c.primaryKey())
+        .addColumn('alarms', 'text', (c) => c.notNull())
+        .addColumn('time_zone', 'text')
+        .addColumn('read_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('player_own_alarms').execute();
+    },
+  },
 };

@@ -138,6 +138,16 @@ export interface DeviceAlarmPlaysTable {
   recorded_at: string;
 }
 
+/** A player's own alarm list as the server last read its config (migration 0017). */
+export interface PlayerOwnAlarmsTable {
+  yoto_device_id: string;
+  /** config.alarms as read: a JSON array of the raw strings. */
+  alarms: string;
+  /** The config's geoTimezone as read (null: none). */
+  time_zone: string | null;
+  read_at: string;
+}
+
 /** A playlist a user pinned to Quick Play Favorites (migration 0007). */
 export interface FavouritesTable {
   yoto_user_id: string;
@@ -269,4 +279,5 @@ export interface Database {
   worker_leases: WorkerLeasesTable;
   cloud_alarm_ringings: CloudAlarmRingingsTable;
   device_alarm_plays: DeviceAlarmPlaysTable;
+  player_own_alarms: PlayerOwnAlarmsTable;
 }

@@ -56,6 +56,7 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       'household_players',
       'notification_settings',
       'pending_notifications',
+      'player_own_alarms',
       'push_subscriptions',
       'sent_notifications',
       'sessions',

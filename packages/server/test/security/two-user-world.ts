@@ -303,7 +303,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
   const alarms = listed.alarms;
   const dueNow = alarms.find((alarm) => alarm.id === dueNext.id);
   if (dueNow === undefined) throw new Error('A’s due alarm is missing');
-  const owner = { userId: OWNER, alarmIds: alarms.map((alarm) => alarm.id) };
+  const owner = { userId: OWNER, alarmIds: alarms.map((alarm) => alarm.id), deviceIds: [deviceId] };
 
   return {
     app,
