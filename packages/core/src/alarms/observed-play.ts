@@ -28,6 +28,16 @@ export function ringingStartedAt(
   return at !== null && at.getTime() <= startedAt.getTime() + OBSERVED_EARLY_MS ? at : null;
 }
 
+/** What a page posts of a play it saw (observed-play-schemas.ts checks it at the server). */
+export interface ObservedPlayRequest {
+  /** The alarm's string as the page read it. */
+  alarm: string;
+  /** The ringing's instant (UTC ISO). */
+  due_at: string;
+  /** When the page saw the player start the alarm's card (UTC ISO). */
+  started_at: string;
+}
+
 export interface SeenRinging {
   alarm: DeviceAlarm;
   dueAt: Date;
