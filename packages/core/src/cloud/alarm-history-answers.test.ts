@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { historyPageAnswer } from './alarm-history-answers';
+import { historyPageAnswer, observedPlayPageAnswer } from './alarm-history-answers';
+import { observedPlayAnswerSchema } from '../alarms/observed-play-schemas';
 import { historyAnswerSchema, historyQuerySchema } from './alarm-history-schemas';
 import { encodeHistoryCursor } from './alarm-history';
 
@@ -51,6 +52,17 @@ describe('the history answer, server and page alike', () => {
     expect(Object.keys(historyPageAnswer.def.shape.entries.def.element.def.shape).sort()).toEqual(
       serverKeys.sort(),
     );
+  });
+});
+
+describe('the observed play answer, server and page alike', () => {
+  it('both read { recorded } and refuse anything else', () => {
+    for (const recorded of [true, false])
+      expect(zm.parse(observedPlayPageAnswer, { recorded })).toEqual(
+        observedPlayAnswerSchema.parse({ recorded }),
+      );
+    expect(zm.safeParse(observedPlayPageAnswer, { recorded: 'yes' }).success).toBe(false);
+    expect(observedPlayAnswerSchema.safeParse({ recorded: 'yes' }).success).toBe(false);
   });
 });
 

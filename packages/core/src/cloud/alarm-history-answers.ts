@@ -23,3 +23,7 @@ export const historyPageAnswer = z.object({
 
 export type HistoryEntryAnswer = z.infer<typeof historyEntryAnswer>;
 export type HistoryPageAnswer = z.infer<typeof historyPageAnswer>;
+
+/** POST /api/devices/{deviceId}/history/observed: whether this call wrote the play. */
+export const observedPlayPageAnswer = z.object({ recorded: z.boolean() });
+export type ObservedPlayPageAnswer = z.infer<typeof observedPlayPageAnswer>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlineInPrepareWindow } from './player-offline';
+import { offlineInPrepareWindow, watchWindowMs } from './player-offline';
 import { PREPARE_WINDOW_MS } from '../cloud/alarm-firing';
 import { makeCloudAlarm, makeDeviceAlarm } from '../../test/fixtures/builders';
 
@@ -42,5 +42,26 @@ describe('a player gone offline in an alarm’s prepare window', () => {
     expect(
       seen('2026-06-11T05:58:00.000Z', [{ ...cloud, yoto_device_id: 'p2' }]).map((n) => n.alarmAt),
     ).toEqual(['2026-06-11T06:02:00.000Z']);
+  });
+
+  it('a periodic look sees its interval and a minute ahead, never less than the prepare window', () => {
+    expect(watchWindowMs(60_000)).toBe(PREPARE_WINDOW_MS);
+    expect(watchWindowMs(300_000)).toBe(360_000);
+    expect(watchWindowMs(600_000)).toBe(660_000);
+    const look = (iso: string, windowMs: number) =>
+      offlineInPrepareWindow({
+        player,
+        offlineAt: new Date(iso),
+        timeZone: london,
+        cloudAlarms: [],
+        windowMs,
+      });
+    // Looks every 5 minutes: one at 05:54:30 does not reach the player's 06:02 ringing; one at
+    // 05:56:30 does, 5.5 minutes ahead, so a next look up to a minute late cannot miss it.
+    expect(look('2026-06-11T05:54:30.000Z', watchWindowMs(300_000)).map((n) => n.alarmAt)).toEqual([]);
+    expect(look('2026-06-11T05:56:30.000Z', watchWindowMs(300_000)).map((n) => n.alarmAt)).toEqual([
+      '2026-06-11T06:02:00.000Z',
+    ]);
+    expect(look('2026-06-11T05:57:00.000Z', 1).map((n) => n.alarmAt)).toEqual(['2026-06-11T06:02:00.000Z']);
   });
 });

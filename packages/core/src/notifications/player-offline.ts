@@ -5,10 +5,25 @@ import { playerOfflineNotification, type PlayerRef } from './notification-builde
 import type { ParentNotification } from './parent-notification';
 import { PREPARE_WINDOW_MS } from '../cloud/alarm-firing';
 
+/** What a watch pass adds to its interval, so a pass a little late still meets the next ringing. */
+export const WATCH_PASS_SLACK_MS = 60_000;
+
+/**
+ * How far ahead a periodic look (the player watch, every `intervalMs`) must see for every ringing
+ * to fall in one look's window: the prepare window, or the interval and its slack when longer.
+ * Two looks may both see a ringing; its news's key sends it once.
+ */
+export const watchWindowMs = (intervalMs: number): number =>
+  Math.max(PREPARE_WINDOW_MS, intervalMs + WATCH_PASS_SLACK_MS);
+
+/** A player's own alarm list read longer ago than this is not trusted to say when it rings. */
+export const OWN_ALARMS_TRUSTED_MS = 2 * 24 * 3_600_000;
+
 /**
  * The news when `player` is seen offline at `offlineAt`: one for each of its alarms (its own, and
  * the cloud alarms on it) ringing after `offlineAt` and at most PREPARE_WINDOW_MS later, the
- * window the alarms' prepare phase uses (alarms/next-alarm.ts `alarmPhase`).
+ * window the alarms' prepare phase uses (alarms/next-alarm.ts `alarmPhase`). A periodic look
+ * passes a longer `windowMs` (watchWindowMs); it is never shorter than the prepare window.
  */
 export function offlineInPrepareWindow(p: {
   player: PlayerRef & PlayerAlarmList;
@@ -16,8 +31,10 @@ export function offlineInPrepareWindow(p: {
   /** The household's zone, in which cloud alarms ring. */
   timeZone: string;
   cloudAlarms: readonly WatchedCloudAlarm[];
+  windowMs?: number;
 }): ParentNotification[] {
-  const ringings = ringingsBetween(p.offlineAt, new Date(p.offlineAt.getTime() + PREPARE_WINDOW_MS + 1), {
+  const windowMs = Math.max(PREPARE_WINDOW_MS, p.windowMs ?? PREPARE_WINDOW_MS);
+  const ringings = ringingsBetween(p.offlineAt, new Date(p.offlineAt.getTime() + windowMs + 1), {
     players: [p.player],
     cloudAlarms: p.cloudAlarms.filter((alarm) => alarm.yoto_device_id === p.player.deviceId),
     timeZone: p.timeZone,

@@ -13,16 +13,19 @@ import type {
   HistoryEntry,
   HistoryQuery,
 } from '@playlist-alarms/core/cloud/alarm-history-schemas';
+import { playMeetsSilenced } from '@playlist-alarms/core/alarms/observed-play';
 import {
   cloudSilencedOfPlayer,
   firingsOfPlayer,
+  playsOfPlayer,
   silencedRingingsOfPlayer,
 } from '../db/alarm-history-repository';
 import type { Database } from '../db/schema';
 
 // One page of a player's alarm history (docs/decisions/alarm-history.md): its cloud firings, the
-// cloud ringings a skip or pause passed over, and its own alarms' silenced ringings of the last 30
-// days, newest first, after the page's cursor.
+// cloud ringings a skip or pause passed over, its own alarms' silenced ringings and the plays of
+// them a page saw, of the last 30 days, newest first, after the page's cursor. A play a page saw
+// hides a silenced row of the same ringing: what was heard wins.
 
 interface Sorted {
   dueAt: string;
@@ -76,7 +79,23 @@ export async function historyPage(
       alarm_deleted: row.alarm_still === null,
     }),
   );
-  const silenced = (await silencedRingingsOfPlayer(db, deviceId, since)).map((row) =>
+  const playRows = await playsOfPlayer(db, deviceId, since);
+  const plays = playRows.map((row) =>
+    sorted(deviceEntryId(row.alarm), {
+      source: 'device',
+      alarm_name: row.alarm_name,
+      alarm_type: null,
+      due_at: row.due_at,
+      outcome: 'played',
+      played_at: row.started_at,
+      faded: false,
+      alarm_deleted: false,
+    }),
+  );
+  const silencedRows = (await silencedRingingsOfPlayer(db, deviceId, since)).filter(
+    (row) => !playRows.some((play) => playMeetsSilenced(play, row)),
+  );
+  const silenced = silencedRows.map((row) =>
     sorted(deviceEntryId(row.alarm), {
       ...silencedEntry(row),
       source: 'device',
@@ -84,7 +103,7 @@ export async function historyPage(
       alarm_deleted: false,
     }),
   );
-  const after = [...firings, ...passedOver, ...silenced]
+  const after = [...firings, ...passedOver, ...silenced, ...plays]
     .filter((row) => isAfterCursor(row, cursor))
     .sort(byHistoryOrder);
   const page = after.slice(0, query.limit);

@@ -1,3 +1,4 @@
+import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import type { HoldCaller, HoldChangeDeps } from '../alarm-holds/hold-change';
 import { providerClient, providerFailure } from '../alarm-holds/player-config';
 
@@ -7,15 +8,24 @@ import { providerClient, providerFailure } from '../alarm-holds/player-config';
 
 export type PlayerAccessDeps = Pick<HoldChangeDeps, 'players'>;
 
+/** The player's config read with the caller's token; throws the provider's refusal as an HttpError. */
+export async function configIfMaySee(
+  deps: PlayerAccessDeps,
+  caller: HoldCaller,
+  deviceId: string,
+): Promise<DeviceConfig> {
+  try {
+    return await providerClient(deps.players, () => Promise.resolve(caller.token)).getDeviceConfig(deviceId);
+  } catch (error) {
+    throw providerFailure(error);
+  }
+}
+
 /** Resolves when `caller` may see `deviceId`; throws the provider's refusal as an HttpError. */
 export async function assertMaySeePlayer(
   deps: PlayerAccessDeps,
   caller: HoldCaller,
   deviceId: string,
 ): Promise<void> {
-  try {
-    await providerClient(deps.players, () => Promise.resolve(caller.token)).getDeviceConfig(deviceId);
-  } catch (error) {
-    throw providerFailure(error);
-  }
+  await configIfMaySee(deps, caller, deviceId);
 }

@@ -33,6 +33,7 @@ import {
   sameList,
   type PlayerConfigAccess,
 } from './player-config';
+import { rememberOwnAlarms } from '../db/player-own-alarms-repository';
 
 // "Skip next", "Pause until…" and "Resume" of an alarm the player keeps
 // (docs/decisions/device-alarm-holds.md). The hold row is stored before the player's config is
@@ -69,7 +70,8 @@ async function withProvider<T>(
 /** The player's holds, once the provider has shown the caller may read the player. */
 export const listHolds = (deps: HoldChangeDeps, caller: HoldCaller, deviceId: string): Promise<AlarmHold[]> =>
   withProvider(deps, caller, async (client) => {
-    await client.getDeviceConfig(deviceId);
+    // Read anyway to ask the provider: the player watch keeps its own alarms from it.
+    await rememberOwnAlarms(deps.db, deviceId, await client.getDeviceConfig(deviceId), deps.now());
     return (await holdsOfDevice(deps.db, deviceId)).map(toAlarmHold);
   });
 
@@ -102,10 +104,13 @@ export function changeHold(
       const parsed = parseAlarm(body.alarm, body.index);
       if (!parsed.ok) throw new HttpError(400, parsed.error);
       const config = await client.getDeviceConfig(deviceId);
-      const answer = async (final: DeviceConfig) => ({
-        holds: (await holdsOfDevice(db, deviceId)).map(toAlarmHold),
-        alarms: final.device.config.alarms,
-      });
+      const answer = async (final: DeviceConfig) => {
+        await rememberOwnAlarms(db, deviceId, final, deps.now());
+        return {
+          holds: (await holdsOfDevice(db, deviceId)).map(toAlarmHold),
+          alarms: final.device.config.alarms,
+        };
+      };
       const asSent = { yoto_device_id: deviceId, alarm: body.alarm };
       const heldNow = await findHold(db, asSent);
 

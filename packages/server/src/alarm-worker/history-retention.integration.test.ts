@@ -84,6 +84,19 @@ describeOnDatabases('alarm history: the worker’s record and the retention purg
         recorded_at: dueAt,
       })
       .execute();
+  const played = (dueAt: string) =>
+    test.db
+      .insertInto('device_alarm_plays')
+      .values({
+        yoto_device_id: 'player-1',
+        alarm: '1111111,0700,card-1,,,6,1',
+        due_at: dueAt,
+        yoto_user_id: USER,
+        alarm_name: 'alarm at 07:00',
+        started_at: dueAt,
+        recorded_at: dueAt,
+      })
+      .execute();
   const remaining = async () => ({
     firings: (
       await test.db.selectFrom('alarm_firings').select(['alarm_id', 'due_at']).orderBy('due_at').execute()
@@ -91,6 +104,9 @@ describeOnDatabases('alarm history: the worker’s record and the retention purg
     silenced: (
       await test.db.selectFrom('device_alarm_ringings').select('due_at').orderBy('due_at').execute()
     ).map((row) => row.due_at),
+    played: (await test.db.selectFrom('device_alarm_plays').select('due_at').execute()).map(
+      (row) => row.due_at,
+    ),
   });
   const purgeOn = (db: Kysely<Database>) => {
     const purge = new RetentionPurge({ db, clock });
@@ -143,12 +159,14 @@ describeOnDatabases('alarm history: the worker’s record and the retention purg
     await firing(gone, ago(29 * DAY)); // a deleted alarm's, under 30 days: stays (the history shows it)
     await silenced(ago(91 * DAY)); // goes
     await silenced(ago(10 * DAY)); // stays
+    await played(ago(91 * DAY)); // goes
+    await played(ago(10 * DAY)); // stays
 
     // Both replicas pass at start-up, at the same moment: one takes the hour and purges.
     const [a, b] = [purgeOn(test.db), purgeOn(test.connectAgain())];
     const counts = await Promise.all([a.pass(), b.pass()]);
     expect(counts.filter((count) => count === null)).toHaveLength(1);
-    expect(counts.filter((count) => count !== null)).toEqual([3]);
+    expect(counts.filter((count) => count !== null)).toEqual([4]);
     expect(await remaining()).toEqual({
       firings: [
         `alarm-deleted ${ago(29 * DAY)}`,
@@ -156,6 +174,7 @@ describeOnDatabases('alarm history: the worker’s record and the retention purg
         `${kept.id} ${ago(90 * DAY - 30 * 60_000)}`,
       ].sort(byDue),
       silenced: [ago(10 * DAY)],
+      played: [ago(10 * DAY)],
     });
 
     // Started as the app starts them: a look now and every few minutes; the hour is taken, so the
@@ -169,6 +188,7 @@ describeOnDatabases('alarm history: the worker’s record and the retention purg
     expect(await remaining()).toEqual({
       firings: [`${kept.id} ${ago(89 * DAY)}`, `alarm-deleted ${ago(29 * DAY)}`].sort(byDue),
       silenced: [ago(10 * DAY)],
+      played: [ago(10 * DAY)],
     });
   });
 

@@ -8,6 +8,7 @@ import { holdsUrl, playerConfig, startHoldsApp, type HoldsApp } from '../../test
 import { ManualClock } from '../../test/support/manual-clock';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { migrateToLatest } from '../db/migrations';
+import { ownAlarmsOf } from '../db/player-own-alarms-repository';
 import type { Database } from '../db/schema';
 
 // The hold runner against a real sandbox player on a hand-driven clock: it switches a skipped or
@@ -84,6 +85,10 @@ describeOnDatabases('hold runner → sandbox player', (open) => {
     expect(await alarmsOf(BEDROOM)).toEqual([weekday, weekend]);
     expect(await storedHolds()).toEqual([]);
     expect(configPuts).toBe(1);
+    // The list as the runner wrote it is the one the player watch now knows (docs/push-rules.md).
+    const [known] = await ownAlarmsOf(test.db, [BEDROOM], new Date(0));
+    expect(known?.alarms).toEqual([weekday, weekend]);
+    expect(Date.parse(known?.readAt ?? '')).toBeGreaterThanOrEqual(Date.parse('2026-08-04T06:02:00.000Z'));
   });
 
   it('across the spring change: a London alarm skipped on Saturday goes back on at 19:32 BST on Sunday', async () => {

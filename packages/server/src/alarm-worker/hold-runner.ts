@@ -14,6 +14,7 @@ import { isOnline, providerClient, type PlayerConfigAccess } from '../alarm-hold
 import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
 import { PeriodicPass } from './periodic-pass';
+import { rememberOwnAlarms } from '../db/player-own-alarms-repository';
 
 // Switches held player alarms back on (docs/decisions/device-alarm-holds.md). Every few seconds
 // it leases the holds that are due (one replica each), reads the player's config with the holder's
@@ -98,6 +99,7 @@ export class HoldRunner {
         if (hold === undefined) return;
         const client = providerClient(players, () => tokens.accessTokenFor(hold.yoto_user_id));
         const config = await client.getDeviceConfig(key.yoto_device_id);
+        await rememberOwnAlarms(db, key.yoto_device_id, config, clock.now());
         if (hold.state === 'awaiting-player' && !isOnline(config)) {
           await release({ attempts: 0, next_attempt_at: later(RECHECK_MS) });
           return;
@@ -111,6 +113,7 @@ export class HoldRunner {
             return { ...block, alarms: on.alarms };
           });
           await recordHoldSilenced(db, hold, clock.now());
+          await rememberOwnAlarms(db, key.yoto_device_id, written, clock.now());
           if (isOnline(written)) {
             await deleteLeasedHold(db, key, this.id);
             this.log('info', `${what}: switched back on`);

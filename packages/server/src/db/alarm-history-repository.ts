@@ -3,7 +3,13 @@ import { silencedCloudRingings } from '@playlist-alarms/core/alarms/silenced-rin
 import { HISTORY_WINDOW_MS } from '@playlist-alarms/core/cloud/alarm-history';
 import { maskToDays } from '@playlist-alarms/core/cloud/cloud-alarm-rules';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
-import type { AlarmsTable, CloudAlarmRingingsTable, DeviceAlarmRingingsTable, Database } from './schema';
+import type {
+  AlarmsTable,
+  CloudAlarmRingingsTable,
+  DeviceAlarmPlaysTable,
+  DeviceAlarmRingingsTable,
+  Database,
+} from './schema';
 
 // The alarm history's storage (docs/decisions/alarm-history.md): one player's firings and silenced
 // ringings since an instant, the hold runner's and the worker's records of silenced ringings, and
@@ -70,6 +76,26 @@ export async function recordSilencedRingings(
     .values([...rows])
     .onConflict((oc) => oc.columns(['yoto_device_id', 'alarm', 'due_at']).doNothing())
     .execute();
+}
+
+/** The player's own alarms' ringings an open page saw play. */
+export async function playsOfPlayer(db: Db, deviceId: string, since: string) {
+  return db
+    .selectFrom('device_alarm_plays')
+    .selectAll()
+    .where('yoto_device_id', '=', deviceId)
+    .where('due_at', '>=', since)
+    .execute();
+}
+
+/** Records a play a page saw; true when this call wrote it (a second page or a retry writes nothing). */
+export async function recordPlay(db: Db, row: DeviceAlarmPlaysTable): Promise<boolean> {
+  const result = await db
+    .insertInto('device_alarm_plays')
+    .values(row)
+    .onConflict((oc) => oc.columns(['yoto_device_id', 'alarm', 'due_at']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**
@@ -189,6 +215,10 @@ export async function purgeHistory(db: Db, cutoffs: PurgeCutoffs): Promise<numbe
     .deleteFrom('device_alarm_ringings')
     .where('due_at', '<', cutoffs.allBefore)
     .executeTakeFirst();
+  const plays = await db
+    .deleteFrom('device_alarm_plays')
+    .where('due_at', '<', cutoffs.allBefore)
+    .executeTakeFirst();
   const cloudOld = await db
     .deleteFrom('cloud_alarm_ringings')
     .where('due_at', '<', cutoffs.allBefore)
@@ -207,7 +237,7 @@ export async function purgeHistory(db: Db, cutoffs: PurgeCutoffs): Promise<numbe
       ),
     )
     .executeTakeFirst();
-  return [old, orphaned, silenced, cloudOld, cloudOrphaned].reduce(
+  return [old, orphaned, silenced, plays, cloudOld, cloudOrphaned].reduce(
     (sum, result) => sum + Number(result.numDeletedRows),
     0,
   );

@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
 import type { Database } from './schema';
 import { householdHistoryPushMigrations } from './migrations-household-history-push';
+import { playerAlarmMigrations } from './migrations-player-alarms';
 
 // Migrations live in code rather than in a scanned folder, so they run the same under tsx,
 // vitest and any bundler. Append new ones; never edit one that has shipped.
@@ -229,6 +230,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('alarm_firings').dropColumn('lease_owner').execute();
     },
   },
+  ...playerAlarmMigrations,
 };
 
 const provider: MigrationProvider = {

@@ -122,6 +122,32 @@ export interface DeviceAlarmRingingsTable {
   recorded_at: string;
 }
 
+/** A ringing of a player's own alarm that an open page saw play (migration 0016). */
+export interface DeviceAlarmPlaysTable {
+  yoto_device_id: string;
+  /** The alarm's string on the player as the page read it (switched on). */
+  alarm: string;
+  /** The ringing's instant in the player's zone. */
+  due_at: string;
+  /** Whose page saw it. */
+  yoto_user_id: string;
+  /** "alarm at 07:00": the player's alarms have no names. */
+  alarm_name: string;
+  /** When the page saw the player start the alarm's card. */
+  started_at: string;
+  recorded_at: string;
+}
+
+/** A player's own alarm list as the server last read its config (migration 0017). */
+export interface PlayerOwnAlarmsTable {
+  yoto_device_id: string;
+  /** config.alarms as read: a JSON array of the raw strings. */
+  alarms: string;
+  /** The config's geoTimezone as read (null: none). */
+  time_zone: string | null;
+  read_at: string;
+}
+
 /** A playlist a user pinned to Quick Play Favorites (migration 0007). */
 export interface FavouritesTable {
   yoto_user_id: string;
@@ -252,4 +278,6 @@ export interface Database {
   pending_notifications: PendingNotificationsTable;
   worker_leases: WorkerLeasesTable;
   cloud_alarm_ringings: CloudAlarmRingingsTable;
+  device_alarm_plays: DeviceAlarmPlaysTable;
+  player_own_alarms: PlayerOwnAlarmsTable;
 }

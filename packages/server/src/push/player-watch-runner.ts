@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { watchWindowMs } from '@playlist-alarms/core/notifications/player-offline';
 import { subscribedUsers } from '../db/pending-notifications-repository';
 import type { Database } from '../db/schema';
 import type { PlayerConfigAccess } from '../alarm-holds/player-config';
@@ -8,9 +9,10 @@ import { PeriodicPass } from '../alarm-worker/periodic-pass';
 import type { DeliveryLog, NotificationDelivery } from './notification-delivery';
 import { watchParent } from './player-watch';
 
-// The evening check and low battery before bedtime, every PUSH_WATCH_INTERVAL_S: for each parent
-// with a subscribed browser (no one else can be told), the news player-watch.ts builds goes
-// through the delivery rules. Every replica runs it; the sent log's claim sends each piece once.
+// The evening check, low battery before bedtime and a player off before its own alarm, every
+// PUSH_WATCH_INTERVAL_S: for each parent with a subscribed browser (no one else can be told), the
+// news player-watch.ts builds goes through the delivery rules. Every replica runs it; the sent
+// log's claim sends each piece once.
 
 export class PlayerWatchRunner {
   private readonly periodic: PeriodicPass;
@@ -52,7 +54,14 @@ export class PlayerWatchRunner {
     let built = 0;
     for (const userId of await subscribedUsers(db)) {
       try {
-        const news = await watchParent({ db, players, tokens, userId, now: clock.now() });
+        const news = await watchParent({
+          db,
+          players,
+          tokens,
+          userId,
+          now: clock.now(),
+          windowMs: watchWindowMs(this.options.intervalMs),
+        });
         built += news.length;
         for (const notification of news) await delivery.deliver(userId, notification);
       } catch (error) {

@@ -9,19 +9,25 @@ import {
   lowBatteryBeforeBedtime,
 } from '@playlist-alarms/core/notifications/low-battery';
 import type { ParentNotification } from '@playlist-alarms/core/notifications/parent-notification';
+import { PREPARE_WINDOW_MS } from '@playlist-alarms/core/cloud/alarm-firing';
+import type { Device } from '@playlist-alarms/core/shared/entities';
 import { watchedPlayerFromConfig, type WatchedPlayer } from '@playlist-alarms/core/notifications/player-risk';
 import { toCloudAlarm } from '../db/alarms-repository';
 import { listHouseholdAlarms, playersListedFor } from '../db/household-repository';
 import { recentSends, timeZoneOf } from '../db/pending-notifications-repository';
+import { rememberOwnAlarms } from '../db/player-own-alarms-repository';
 import type { Database } from '../db/schema';
 import { providerClient, type PlayerConfigAccess } from '../alarm-holds/player-config';
 import type { AccessTokenSource } from '../alarm-worker/access-token-source';
+import { ownAlarmsOffline } from './own-alarms-offline';
 
 // One parent's players as the evening check and the low-battery rule see them (docs/push-rules.md).
 // The provider is read only when a rule can say something: in the evening (from 19:00 on the
 // parent's clock) for players not yet warned about this evening, and in the two hours before a
 // bedtime alarm for that alarm's player; each such player once (its config holds its battery,
-// power, switch-off timeout and own alarms).
+// power, switch-off timeout and own alarms, which are kept for the next rule). At any hour, when a
+// player's own alarm (as last read) rings within the pass's window, the device list says whether
+// it is off (own-alarms-offline.ts). At most one device list per parent per pass.
 
 /** The news the rules build for one parent at `now` (not yet through the delivery rules). */
 export async function watchParent(p: {
@@ -30,9 +36,23 @@ export async function watchParent(p: {
   tokens: AccessTokenSource;
   userId: string;
   now: Date;
+  /** How far ahead to look for a player's own alarms (core's watchWindowMs of the interval). */
+  windowMs?: number;
 }): Promise<ParentNotification[]> {
   const { db, userId, now } = p;
   const timeZone = effectiveTimeZone(await timeZoneOf(db, userId));
+  const client = providerClient(p.players, () => p.tokens.accessTokenFor(userId));
+  let devices: Promise<Device[]> | null = null;
+  const deviceList = () => (devices ??= client.getDevices());
+  const offline = await ownAlarmsOffline({
+    db,
+    userId,
+    now,
+    timeZone,
+    windowMs: p.windowMs ?? PREPARE_WINDOW_MS,
+    deviceList,
+  });
+
   // The household's cloud alarms, as the parent's list shows them: another parent's on a player of
   // theirs counts too (their players as last listed, so the rules need no provider call).
   const listed = await playersListedFor(db, userId);
@@ -45,7 +65,7 @@ export async function watchParent(p: {
     }).map((ringing) => ringing.deviceId),
   );
   const evening = isEvening(now, timeZone);
-  if (!evening && bedtimeSoon.size === 0) return [];
+  if (!evening && bedtimeSoon.size === 0) return offline;
 
   // A player already warned this evening needs no read for the evening check.
   const sent = new Set((await recentSends(db, userId, now)).map((record) => record.dedupKey));
@@ -53,11 +73,11 @@ export async function watchParent(p: {
   const wanted = (deviceId: string) =>
     bedtimeSoon.has(deviceId) || (evening && !sent.has(`alarm-at-risk:${deviceId}:${eveningDate}`));
 
-  const client = providerClient(p.players, () => p.tokens.accessTokenFor(userId));
   const watched: WatchedPlayer[] = [];
-  for (const device of await client.getDevices()) {
+  for (const device of await deviceList()) {
     if (!wanted(device.deviceId)) continue;
     const config = await client.getDeviceConfig(device.deviceId);
+    await rememberOwnAlarms(db, device.deviceId, config, now);
     watched.push(
       watchedPlayerFromConfig({
         player: { deviceId: device.deviceId, name: device.name },
@@ -67,5 +87,5 @@ export async function watchParent(p: {
     );
   }
   const rules = { now, timeZone, players: watched, cloudAlarms };
-  return [...eveningRiskCheck(rules), ...lowBatteryBeforeBedtime(rules)];
+  return [...offline, ...eveningRiskCheck(rules), ...lowBatteryBeforeBedtime(rules)];
 }

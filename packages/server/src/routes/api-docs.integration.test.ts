@@ -53,6 +53,7 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
       'GET /api/devices/{deviceId}/alarm-holds',
       'POST /api/devices/{deviceId}/alarm-holds',
       'GET /api/devices/{deviceId}/history',
+      'POST /api/devices/{deviceId}/history/observed',
       'GET /api/push/key',
       'GET /api/push/subscriptions',
       'POST /api/push/subscriptions',
@@ -69,6 +70,7 @@ it('serves the OpenAPI document, generated from the route schemas, at /api/docs 
   const history = JSON.stringify(doc.paths['/api/devices/{deviceId}/history']?.get);
   expect(history).toContain('next_before');
   expect(history).toContain('"maximum":100');
+  expect(JSON.stringify(doc.paths['/api/devices/{deviceId}/history/observed']?.post)).toContain('started_at');
   expect(answer).toContain('next_fire_at');
   // No answer of the API documents a token.
   expect(

@@ -99,6 +99,12 @@ const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
         .map((through) => ({ action: 'pause', through })),
     ),
   },
+  // The stub player's daily 07:00 rings at the fuzz clock's instant (06:00 UTC, 07:00 in London).
+  'POST /api/devices/:deviceId/history/observed': {
+    alarm: fc.constantFrom('1111111,0700,card-1,,,6,1', '0000011,0830,card-2,,,5,0', ''),
+    due_at: fc.constantFrom('2026-06-10T06:00:00.000Z', context.dueAt, '2026-02-30T07:00:00Z', 'soon'),
+    started_at: fc.constantFrom('2026-06-10T05:59:58.000Z', '2026-06-10T07:00:00+01:00', ''),
+  },
   'DELETE /api/favourites/:cardId': {},
   'POST /api/push/subscriptions': {
     endpoint: ENDPOINT,

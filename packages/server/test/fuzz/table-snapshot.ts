@@ -5,6 +5,7 @@ import type {
   AlarmHoldsTable,
   AlarmsTable,
   Database,
+  DeviceAlarmPlaysTable,
   DeviceAlarmRingingsTable,
   DevicesTable,
   FavouritesTable,
@@ -29,6 +30,7 @@ const SNAPSHOT_QUERIES = [
   'select * from favourites order by yoto_user_id, card_id',
   'select * from alarm_holds order by yoto_device_id, alarm',
   'select * from device_alarm_ringings order by yoto_device_id, alarm, due_at',
+  'select * from device_alarm_plays order by yoto_device_id, alarm, due_at',
   'select * from push_subscriptions order by yoto_user_id, endpoint',
   'select * from notification_settings order by yoto_user_id',
   'select * from sent_notifications order by yoto_user_id, dedup_key',
@@ -50,6 +52,7 @@ const USER_QUERIES = [
   'select * from favourites where yoto_user_id = ? order by card_id',
   'select * from alarm_holds where yoto_user_id = ? order by yoto_device_id, alarm',
   'select * from device_alarm_ringings where yoto_user_id = ? order by yoto_device_id, alarm, due_at',
+  'select * from device_alarm_plays where yoto_user_id = ? order by yoto_device_id, alarm, due_at',
   'select * from push_subscriptions where yoto_user_id = ? order by endpoint',
   'select * from notification_settings where yoto_user_id = ?',
   'select * from sent_notifications where yoto_user_id = ? order by dedup_key',
@@ -71,6 +74,7 @@ interface TableRows {
   favourites: FavouritesTable[];
   alarm_holds: AlarmHoldsTable[];
   device_alarm_ringings: DeviceAlarmRingingsTable[];
+  device_alarm_plays: DeviceAlarmPlaysTable[];
   push_subscriptions: PushSubscriptionsTable[];
   notification_settings: NotificationSettingsTable[];
   sent_notifications: SentNotificationsTable[];
@@ -87,6 +91,7 @@ export async function readTables(db: Kysely<Database>): Promise<TableRows> {
     favourites: await db.selectFrom('favourites').selectAll().execute(),
     alarm_holds: await db.selectFrom('alarm_holds').selectAll().execute(),
     device_alarm_ringings: await db.selectFrom('device_alarm_ringings').selectAll().execute(),
+    device_alarm_plays: await db.selectFrom('device_alarm_plays').selectAll().execute(),
     push_subscriptions: await db.selectFrom('push_subscriptions').selectAll().execute(),
     notification_settings: await db.selectFrom('notification_settings').selectAll().execute(),
     sent_notifications: await db.selectFrom('sent_notifications').selectAll().execute(),
@@ -101,6 +106,7 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
     await trx.deleteFrom('favourites').execute();
     await trx.deleteFrom('alarm_holds').execute();
     await trx.deleteFrom('device_alarm_ringings').execute();
+    await trx.deleteFrom('device_alarm_plays').execute();
     await trx.deleteFrom('alarm_firings').execute();
     await trx.deleteFrom('alarms').execute();
     await trx.deleteFrom('devices').execute();
@@ -120,6 +126,8 @@ export async function restoreTables(db: Kysely<Database>, rows: TableRows): Prom
     if (rows.alarm_holds.length > 0) await trx.insertInto('alarm_holds').values(rows.alarm_holds).execute();
     if (rows.device_alarm_ringings.length > 0)
       await trx.insertInto('device_alarm_ringings').values(rows.device_alarm_ringings).execute();
+    if (rows.device_alarm_plays.length > 0)
+      await trx.insertInto('device_alarm_plays').values(rows.device_alarm_plays).execute();
     const pushTables = [
       'push_subscriptions',
       'notification_settings',

@@ -131,6 +131,28 @@ export const ACCOUNT_ROUTES: Readonly<Record<string, Coverage>> = {
       },
     ],
   },
+  // A page's observation of A's player alarm playing: B's token reads the player, so the provider
+  // refuses before anything is checked or written.
+  'POST /api/devices/:deviceId/history/observed': {
+    kind: 'object',
+    attempts: (a) => {
+      const [on = ''] = a.playerAlarms;
+      const url = `/api/devices/${q(a.deviceId)}/history/observed`;
+      const now = new Date().toISOString();
+      const body = { alarm: on, due_at: now, started_at: now };
+      return [
+        { method: 'POST', url, body, what: 'record a play on A’s player', expect: 403 },
+        { method: 'POST', url: `${url}?${claimA}`, body, what: 'record a play, claiming A', expect: 403 },
+        {
+          method: 'POST',
+          url: `/api/devices/${q(a.deviceId.toUpperCase())}/history/observed`,
+          body,
+          what: 'A’s player in upper case',
+          expect: 404,
+        },
+      ];
+    },
+  },
   'POST /api/devices/:deviceId/alarm-holds': {
     kind: 'object',
     attempts: (a) => {

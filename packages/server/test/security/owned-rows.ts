@@ -10,6 +10,8 @@ interface Owner {
   userId: string;
   /** Their alarms' ids as set up: firings are found by these, even should an alarm vanish. */
   alarmIds: readonly string[];
+  /** Their players: what the server keeps per player (its own alarm list) is found by these. */
+  deviceIds: readonly string[];
 }
 
 type Db = Kysely<Database>;
@@ -64,6 +66,22 @@ const OWNED_ROWS: { [T in OwnedTable]: (db: Db, owner: Owner) => Promise<unknown
       .orderBy('yoto_device_id')
       .orderBy('alarm')
       .orderBy('due_at')
+      .execute(),
+  device_alarm_plays: (db, { userId }) =>
+    db
+      .selectFrom('device_alarm_plays')
+      .selectAll()
+      .where('yoto_user_id', '=', userId)
+      .orderBy('yoto_device_id')
+      .orderBy('alarm')
+      .orderBy('due_at')
+      .execute(),
+  player_own_alarms: (db, { deviceIds }) =>
+    db
+      .selectFrom('player_own_alarms')
+      .selectAll()
+      .where('yoto_device_id', 'in', [...deviceIds])
+      .orderBy('yoto_device_id')
       .execute(),
   push_subscriptions: (db, { userId }) =>
     db

@@ -129,6 +129,8 @@ describeOnDatabases('two-user matrix (OWASP API1)', (open) => {
       alarm_holds: 1,
       household_players: 1,
       device_alarm_ringings: 1,
+      device_alarm_plays: 1,
+      player_own_alarms: 1,
       push_subscriptions: 1,
       notification_settings: 1,
       sent_notifications: 1,

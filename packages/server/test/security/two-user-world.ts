@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { silencedAlarmName } from '@playlist-alarms/core/alarms/silenced-ringings';
-import { recordCloudSilenced, recordSilencedRingings } from '../../src/db/alarm-history-repository';
+import {
+  recordCloudSilenced,
+  recordPlay,
+  recordSilencedRingings,
+} from '../../src/db/alarm-history-repository';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { buildApp } from '../../src/app';
@@ -239,6 +243,18 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
     },
   ]);
 
+  // A's page saw the player's own first alarm play two days ago.
+  const twoDaysAgo = new Date(clock.now.getTime() - 2 * 24 * 3_600_000).toISOString();
+  await recordPlay(database.db, {
+    yoto_device_id: deviceId,
+    alarm: playerAlarm,
+    due_at: twoDaysAgo,
+    yoto_user_id: OWNER,
+    alarm_name: silencedAlarmName(playerAlarm),
+    started_at: twoDaysAgo,
+    recorded_at: twoDaysAgo,
+  });
+
   // A's browser subscribes to two kinds, A moves the quiet hours, and A was once told of a failure.
   const pushSubscription = {
     endpoint: 'https://fcm.googleapis.com/fcm/send/alice-browser:APA91b-only-alice',
@@ -287,7 +303,7 @@ export async function startTwoUserWorld(issuer: TestIssuer, open: OpenDatabase):
   const alarms = listed.alarms;
   const dueNow = alarms.find((alarm) => alarm.id === dueNext.id);
   if (dueNow === undefined) throw new Error('A’s due alarm is missing');
-  const owner = { userId: OWNER, alarmIds: alarms.map((alarm) => alarm.id) };
+  const owner = { userId: OWNER, alarmIds: alarms.map((alarm) => alarm.id), deviceIds: [deviceId] };
 
   return {
     app,

@@ -57,3 +57,21 @@ describe("the cloud client's alarm history", () => {
     expect(error).toMatchObject({ status: 403, message: 'The provider refused access to this player' });
   });
 });
+
+describe("the cloud client's observed play", () => {
+  it('posts what the page saw and reads { recorded }; a refusal keeps the server’s words', async () => {
+    const seen = {
+      alarm: '1111100,0700,card-1,,,6,1',
+      due_at: '2026-08-04T06:00:00.000Z',
+      started_at: '2026-08-04T06:00:04.000Z',
+    };
+    const { urls, cloud } = client(200, { recorded: true });
+    expect(await cloud.recordObservedPlay('player 1', seen)).toEqual({ recorded: true });
+    expect(urls).toEqual(['http://app/api/devices/player%201/history/observed']);
+    const refused = client(400, { error: 'due_at must be within the last hour' });
+    await expect(refused.cloud.recordObservedPlay('p1', seen)).rejects.toMatchObject({
+      status: 400,
+      message: 'due_at must be within the last hour',
+    });
+  });
+});

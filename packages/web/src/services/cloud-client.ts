@@ -14,7 +14,13 @@ import {
   type AlarmHoldChangeAnswer,
 } from '@playlist-alarms/core/alarms/alarm-hold-answers';
 import type { AlarmHoldRequest } from '@playlist-alarms/core/alarms/alarm-hold-view';
-import { historyPageAnswer, type HistoryPageAnswer } from '@playlist-alarms/core/cloud/alarm-history-answers';
+import {
+  historyPageAnswer,
+  observedPlayPageAnswer,
+  type HistoryPageAnswer,
+  type ObservedPlayPageAnswer,
+} from '@playlist-alarms/core/cloud/alarm-history-answers';
+import type { ObservedPlayRequest } from '@playlist-alarms/core/alarms/observed-play';
 import type { TriggerAnswer } from '@playlist-alarms/core/alarms/alarm-scheduler';
 import type { SkipPauseChange } from '@playlist-alarms/core/alarms/skip-pause';
 import type {
@@ -83,6 +89,8 @@ export interface AlarmHoldsSource {
 export interface AlarmHistorySource {
   /** One page, newest first; `before` is the previous page's next_before. */
   alarmHistory(deviceId: string, page: { before: string | null; limit: number }): Promise<HistoryPageAnswer>;
+  /** This page saw one of the player's own alarms play (POST …/history/observed; idempotent). */
+  recordObservedPlay(deviceId: string, request: ObservedPlayRequest): Promise<ObservedPlayPageAnswer>;
 }
 
 /** A failed backend call; its message is the server's `error`, else "HTTP {status}: {statusText}". */
@@ -197,6 +205,11 @@ export class CloudClient implements CloudSource, AlarmHoldsSource, AlarmHistoryS
     if (page.before !== null) query.set('before', page.before);
     const path = `/api/devices/${encodeURIComponent(deviceId)}/history?${query.toString()}`;
     return this.call('GET', path, historyPageAnswer);
+  }
+
+  recordObservedPlay(deviceId: string, request: ObservedPlayRequest): Promise<ObservedPlayPageAnswer> {
+    const path = `/api/devices/${encodeURIComponent(deviceId)}/history/observed`;
+    return this.call('POST', path, observedPlayPageAnswer, request);
   }
 
   private async call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {

@@ -8,6 +8,7 @@ import type {
   HistoryEntryAnswer,
   HistoryPageAnswer,
 } from '@playlist-alarms/core/cloud/alarm-history-answers';
+import type { ObservedPlayRequest } from '@playlist-alarms/core/alarms/observed-play';
 import type { AlarmHistorySource } from '../services/cloud-client';
 
 /**
@@ -19,6 +20,19 @@ export class InMemoryAlarmHistory implements AlarmHistorySource {
   readonly requests: Array<{ deviceId: string; before: string | null; limit: number }> = [];
   /** When set, the next read fails with it (the server's `error` text). */
   failNext: string | null = null;
+  /** The plays pages said they saw, in order (the server's checks are its integration tests'). */
+  readonly observed: Array<{ deviceId: string; request: ObservedPlayRequest }> = [];
+
+  recordObservedPlay(deviceId: string, request: ObservedPlayRequest): Promise<{ recorded: boolean }> {
+    const again = this.observed.some(
+      (seen) =>
+        seen.deviceId === deviceId &&
+        seen.request.alarm === request.alarm &&
+        seen.request.due_at === request.due_at,
+    );
+    this.observed.push({ deviceId, request });
+    return Promise.resolve({ recorded: !again });
+  }
 
   async alarmHistory(
     deviceId: string,

@@ -387,6 +387,7 @@ export function createTestServices(
         listAlarmHolds: (deviceId) => alarmHolds.listAlarmHolds(deviceId),
         changeAlarmHold: (deviceId, request) => alarmHolds.changeAlarmHold(deviceId, request),
         alarmHistory: (deviceId, page) => alarmHistory.alarmHistory(deviceId, page),
+        recordObservedPlay: (deviceId, request) => alarmHistory.recordObservedPlay(deviceId, request),
       }),
     alarmHistory,
   };

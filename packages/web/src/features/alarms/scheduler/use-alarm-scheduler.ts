@@ -18,6 +18,7 @@ import { useNotify } from '../../../services/notifier-context';
 import { useAlarmCard, useCardInFamilyLibrary } from '../api/get-alarm-card';
 import { deviceAlarmsQueryOptions, type DeviceAlarms } from '../api/get-device-alarms';
 import { useCloudAlarms } from '../cloud/api/get-cloud-alarms';
+import { usePlayedAlarmObserver } from './use-played-alarm-observer';
 
 interface ScheduledView {
   plan: PlannedAlarm;
@@ -36,7 +37,8 @@ const alarmsOf = (results: Array<UseQueryResult<DeviceAlarms>>) => ({
  * The page's alarm scheduler: the next alarm across the players and the cloud; 5 minutes ahead it
  * connects that player (if online); at the time it asks the server to fire a cloud alarm (the
  * player rings its own alarms, so a device alarm is never rung a second time); 1 s later it plans
- * again. Nothing is planned without devices; unmounted (logged out) it is cleared.
+ * again. Nothing is planned without devices; unmounted (logged out) it is cleared. While mounted
+ * it reports the players' own alarms it sees play (use-played-alarm-observer.ts).
  */
 export function useAlarmScheduler(): ScheduledView | null {
   const { library, loadCloud, devices: links } = useServices();
@@ -59,17 +61,24 @@ export function useAlarmScheduler(): ScheduledView | null {
   const [planFrom, setPlanFrom] = useState(() => new Date());
   const rung = useRef(new Set<string>());
 
+  // Each player rings its alarms in its own zone; a player without one is read in the page's.
+  const deviceAlarms = useMemo(
+    () =>
+      deviceList.map((device, index) => ({
+        deviceId: device.deviceId,
+        alarms: configs.alarms[index]?.alarms ?? [],
+        timeZone: configs.alarms[index]?.timeZone ?? null,
+      })),
+    [configs, deviceList],
+  );
+  // What the page sees of those alarms playing goes to the player's history.
+  usePlayedAlarmObserver(deviceAlarms);
+
   const plan = useMemo(() => {
     if (deviceList.length === 0) return null;
-    // Each player rings its alarms in its own zone; a player without one is read in the page's.
-    const deviceAlarms = deviceList.map((device, index) => ({
-      deviceId: device.deviceId,
-      alarms: configs.alarms[index]?.alarms ?? [],
-      timeZone: configs.alarms[index]?.timeZone ?? null,
-    }));
     const from = Math.max(planFrom.getTime(), devicesAt, cloudAt, configs.updatedAt);
     return planNextAlarm(deviceAlarms, cloud.data?.alarms ?? [], new Date(from), detectTimeZone());
-  }, [cloud.data, cloudAt, configs, deviceList, devicesAt, planFrom]);
+  }, [cloud.data, cloudAt, configs.updatedAt, deviceAlarms, deviceList.length, devicesAt, planFrom]);
 
   const ownCards = useMemo(
     () => new Set((playlists.data ?? []).flatMap((p) => (p.cardId ? [p.cardId] : []))),
