@@ -11,7 +11,6 @@ import {
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
 import {
-  claimFiring,
   findDueAlarms,
   recordOfflineAtPrepare,
   recordOutcome,
@@ -21,6 +20,7 @@ import {
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import { noFaultHold, type FaultHold } from './fault-hold';
+import { ClaimBatcher } from './claim-batcher';
 import { firingKey } from './held-leases';
 import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
@@ -82,9 +82,12 @@ export class AlarmWorker {
   private readonly passedOver = new Set<string>();
   /** Leases held, take-overs and the sweep of firings without a receipt (open-firings.ts). */
   private readonly open: OpenFirings;
+  /** This process's claims, a due instant's together (claim-batcher.ts). */
+  private readonly claims: ClaimBatcher;
   private stopped = false;
 
   constructor(private readonly options: AlarmWorkerOptions) {
+    this.claims = new ClaimBatcher(options.db);
     this.open = new OpenFirings({
       db: options.db,
       clock: options.clock,
@@ -168,13 +171,13 @@ export class AlarmWorker {
    * when 10 minutes late or more). The trigger route calls this too: the same claim.
    */
   async fire(alarm: DueAlarm, dueAt: string): Promise<FireResult> {
-    const { db, clock } = this.options;
+    const { clock } = this.options;
     const now = clock.now();
     const due = new Date(dueAt);
     const next = nextFireAfterFiring({ ...alarm, is_enabled: true }, due, now, alarm.timezone);
     const nextFireAt = next?.toISOString() ?? null;
     const lease = leaseUntil(now);
-    const claimed = await claimFiring(db, {
+    const claimed = await this.claims.claim({
       alarmId: alarm.id,
       alarm,
       dueAt,
