@@ -4,6 +4,7 @@ import { observedPlayBodySchema } from './observed-play-schemas';
 import {
   OBSERVED_PLAY_TEXTS as T,
   checkObservedPlay,
+  observationZone,
   observedRinging,
   playMeetsSilenced,
 } from './observed-play';
@@ -154,6 +155,45 @@ describe('an observed play of a player alarm', () => {
     expect(observedPlayBodySchema.safeParse({ ...body, extra: 1 }).success).toBe(false);
     expect(observedPlayBodySchema.safeParse({ ...body, due_at: 'tomorrow' }).error?.issues[0]?.message).toBe(
       'due_at must be an ISO 8601 instant',
+    );
+  });
+});
+
+describe('the zone an observation is checked in', () => {
+  const parent = () => Promise.resolve('Europe/London');
+  it('is the player’s own, whatever the page says', async () => {
+    expect(await observationZone({ player: 'Asia/Tokyo', page: 'America/New_York', parent })).toBe(
+      'Asia/Tokyo',
+    );
+  });
+  it('is the page’s for a player without one (where the page showed and scheduled the alarm)', async () => {
+    expect(await observationZone({ player: undefined, page: 'America/New_York', parent })).toBe(
+      'America/New_York',
+    );
+    expect(await observationZone({ player: 'Not/AZone', page: 'America/New_York', parent })).toBe(
+      'America/New_York',
+    );
+  });
+  it('is the parent’s when neither says', async () => {
+    expect(await observationZone({ player: null, page: undefined, parent })).toBe('Europe/London');
+  });
+});
+
+describe('the observation body', () => {
+  const body = {
+    alarm: '1111111,0700,card1,,,5,1',
+    due_at: '2026-08-04T06:00:00.000Z',
+    started_at: '2026-08-04T06:00:04.000Z',
+  };
+  it('takes an IANA zone, or none', () => {
+    expect(observedPlayBodySchema.safeParse({ ...body, time_zone: 'Europe/Paris' }).success).toBe(true);
+    expect(observedPlayBodySchema.safeParse(body).success).toBe(true);
+  });
+  it('refuses a zone that is not one, saying so', () => {
+    const parsed = observedPlayBodySchema.safeParse({ ...body, time_zone: 'Mars/Olympus' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(
+      'time_zone must be an IANA time zone such as Europe/London',
     );
   });
 });

@@ -36,6 +36,22 @@ export interface ObservedPlayRequest {
   due_at: string;
   /** When the page saw the player start the alarm's card (UTC ISO). */
   started_at: string;
+  /** The zone the page read the alarm in (the player's own, or the page's when it has none). */
+  time_zone?: string;
+}
+
+/**
+ * The zone the server checks an observation in: the player's own; for a player without one, the
+ * zone the page read the alarm in (where the page showed and scheduled it), else the parent's.
+ */
+export function observationZone(p: {
+  player: unknown;
+  page: string | undefined;
+  parent: () => Promise<string>;
+}): Promise<string> {
+  if (typeof p.player === 'string' && isValidTimeZone(p.player)) return Promise.resolve(p.player);
+  if (p.page !== undefined && isValidTimeZone(p.page)) return Promise.resolve(p.page);
+  return p.parent();
 }
 
 export interface SeenRinging {

@@ -4,7 +4,7 @@ import type {
   ObservedPlayAnswer,
   ObservedPlayBody,
 } from '@playlist-alarms/core/alarms/observed-play-schemas';
-import { checkObservedPlay } from '@playlist-alarms/core/alarms/observed-play';
+import { checkObservedPlay, observationZone } from '@playlist-alarms/core/alarms/observed-play';
 import type { HoldCaller } from '../alarm-holds/hold-change';
 import { playerZone } from '../alarm-holds/player-config';
 import { recordPlay } from '../db/alarm-history-repository';
@@ -35,7 +35,11 @@ export async function recordObservedPlay(
     dueAt: new Date(body.due_at),
     startedAt: new Date(body.started_at),
     now,
-    timeZone: await playerZone(deps.db, config, caller.sub),
+    timeZone: await observationZone({
+      player: config.device.geoTimezone,
+      page: body.time_zone,
+      parent: () => playerZone(deps.db, config, caller.sub),
+    }),
   });
   if (!checked.ok) throw new HttpError(400, checked.error);
   const recorded = await recordPlay(deps.db, {

@@ -32,7 +32,7 @@ async function connectedBefore(msBefore: number) {
       await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     },
   };
-  return { services, player };
+  return { services, player, link };
 }
 
 afterEach(() => {
@@ -52,6 +52,7 @@ describe('the page’s observer of player alarms', () => {
         alarm: ALARM,
         due_at: due.toISOString(),
         started_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     });
     const started = Date.parse(services.alarmHistory.observed[0]?.request.started_at ?? '');
@@ -75,5 +76,24 @@ describe('the page’s observer of player alarms', () => {
     await player.emit({ cardId: 'card1', playbackStatus: 'playing' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(services.alarmHistory.observed).toEqual([]);
+  });
+
+  it('does not report a card that started while the link was down, heard after it came back', async () => {
+    const { services, player, link } = await connectedBefore(2_000);
+    await player.emit({ cardId: 'none', playbackStatus: 'stopped' });
+    // The broker ends the session; the link logs in again. The card started in between.
+    vi.setSystemTime(due.getTime() + 3_000);
+    await act(() => link.endSessionAtExpiry());
+    await waitFor(() => expect(services.devices.status('p1')).toBe('connected'));
+    await player.emit({ cardId: 'card1', playbackStatus: 'playing' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(services.alarmHistory.observed).toEqual([]);
+    // Heard stopping and starting again after that: a start the page saw, reported.
+    await player.emit({ cardId: 'none', playbackStatus: 'stopped' });
+    await player.emit({ cardId: 'card1', playbackStatus: 'playing' });
+    await waitFor(() => expect(services.alarmHistory.observed).toHaveLength(1));
+    expect(services.alarmHistory.observed[0]?.request.time_zone).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
   });
 });

@@ -23,10 +23,13 @@ export function usePlayedAlarmObserver(players: readonly PlayerAlarms[]): void {
     /** Each player's card as last heard; absent until its first events. */
     const cards = new Map<string, string | null>();
     const reported = new Set<string>();
+    /** Players dropped since last heard, with the events their slice kept from before. */
+    const stale = new Map<string, unknown>();
     const report = (deviceId: string, cardId: string, startedAt: Date) => {
       const player = current.current.find((candidate) => candidate.deviceId === deviceId);
       if (player === undefined) return;
-      const seen = observedRinging(player.alarms, cardId, startedAt, player.timeZone ?? detectTimeZone());
+      const timeZone = player.timeZone ?? detectTimeZone();
+      const seen = observedRinging(player.alarms, cardId, startedAt, timeZone);
       if (seen === null) return;
       const key = `${deviceId}|${seen.alarm.raw}|${seen.dueAt.toISOString()}`;
       if (reported.has(key)) return;
@@ -37,6 +40,7 @@ export function usePlayedAlarmObserver(players: readonly PlayerAlarms[]): void {
             alarm: seen.alarm.raw,
             due_at: seen.dueAt.toISOString(),
             started_at: startedAt.toISOString(),
+            time_zone: timeZone,
           }),
         )
         // The history then lacks this one ringing, as it would with no page open: nothing to show.
@@ -44,8 +48,18 @@ export function usePlayedAlarmObserver(players: readonly PlayerAlarms[]): void {
     };
     const look = () => {
       const snapshot = devices.getSnapshot();
+      // A player whose link is not up is not heard: a card it starts meanwhile was not seen
+      // starting. Its slice may outlive a reconnect with the old events, so the next events that
+      // arrive after it count as a first hearing again.
+      for (const deviceId of [...cards.keys()]) {
+        if (snapshot.links[deviceId] === 'connected') continue;
+        cards.delete(deviceId);
+        stale.set(deviceId, snapshot.devices[deviceId]?.events ?? null);
+      }
       for (const [deviceId, data] of Object.entries(snapshot.devices)) {
-        if (data.events === null) continue;
+        if (data.events === null || snapshot.links[deviceId] !== 'connected') continue;
+        if (stale.has(deviceId) && stale.get(deviceId) === data.events) continue;
+        stale.delete(deviceId);
         const card = activeCardId(data.events);
         const before = cards.get(deviceId);
         cards.set(deviceId, card);
