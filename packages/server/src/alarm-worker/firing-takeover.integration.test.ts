@@ -46,11 +46,15 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
   };
 
   /** An alarm at 07:00 daily whose 07:00 firing `holder` claimed and left, its lease running until `leaseUntil`. */
-  const abandoned = async (leaseUntil: string, holder = 'worker-dead') => {
+  const abandoned = async (
+    leaseUntil: string,
+    holder = 'worker-dead',
+    extras: Record<string, unknown> = {},
+  ) => {
     const alarm = await createAlarm(
       test.db,
       USER,
-      cloudAlarmCreateSchema.parse(alarmBody({ hour: 7, minute: 0, days: '1111111', volume: 6 })),
+      cloudAlarmCreateSchema.parse(alarmBody({ hour: 7, minute: 0, days: '1111111', volume: 6, ...extras })),
       new Date('2026-06-09T12:00:00.000Z'),
     );
     await test.db
@@ -125,6 +129,35 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
       outcome: 'played',
       detail: 'taken over after its process stopped: the player was already playing the card',
     });
+  });
+
+  it('a lapsed lease, a bedtime alarm already playing: its sleep timer and night light are sent again, no card/start', async () => {
+    const bedtime = { alarm_type: 'bedtime', sleep_timer_minutes: 30, night_light: true };
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z', 'worker-dead', bedtime);
+    const { worker, ringer } = spawn();
+    ringer.playing = { cardId: alarm.playlist_id, playbackStatus: 'playing' };
+    await worker.pass();
+    await idle();
+    expect(ringer.rings).toEqual([]);
+    expect(ringer.extrasFinished).toEqual([
+      expect.objectContaining({
+        deviceId: alarm.yoto_device_id,
+        extras: { fadeMinutes: 0, sleepMinutes: 30, nightLight: true },
+      }),
+    ]);
+    expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({ outcome: 'played', faded: 0 });
+  });
+
+  it('a lapsed lease, a fading wake-up already playing: the fade starts over and the firing says faded', async () => {
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z', 'worker-dead', { fade_in_minutes: 5 });
+    const { worker, ringer } = spawn();
+    ringer.playing = { cardId: alarm.playlist_id, playbackStatus: 'playing' };
+    await worker.pass();
+    await idle();
+    expect(ringer.extrasFinished).toEqual([
+      expect.objectContaining({ extras: { fadeMinutes: 5, sleepMinutes: 0, nightLight: false } }),
+    ]);
+    expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({ outcome: 'played', faded: 1 });
   });
 
   it('a running lease is left alone; once it lapses a started worker takes over within a tick', async () => {

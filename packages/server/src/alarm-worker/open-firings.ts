@@ -25,7 +25,7 @@ type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 export interface OpenFiringsDeps {
   db: Kysely<Database>;
   clock: WorkerClock;
-  ringer: Pick<Ringer, 'nowPlaying'>;
+  ringer: Pick<Ringer, 'nowPlaying' | 'finishExtras'>;
   /** This process's worker id: the lease owner it writes. */
   owner: string;
   /** Rings a firing taken over as its claimant would have, and records its receipt. */

@@ -89,6 +89,12 @@ export interface Ringer {
    * said nothing or could not be reached. Sends nothing else. Never throws.
    */
   nowPlaying(userId: string, deviceId: string): Promise<NowPlaying | null>;
+  /**
+   * The extras of a ringing whose card/start another process sent (a take-over found the card
+   * playing): the sleep timer, the night light and the fade, from now. What was left undone, and
+   * whether a fade began. Never throws.
+   */
+  finishExtras(request: RingRequest): Promise<{ detail: string | null; faded: boolean }>;
   close(): Promise<void>;
 }
 
@@ -169,6 +175,25 @@ export class MqttRinger implements Ringer {
       }
     } catch {
       return null;
+    }
+  }
+
+  async finishExtras(request: RingRequest): Promise<{ detail: string | null; faded: boolean }> {
+    const extras = request.extras;
+    if (extras === undefined) return { detail: null, faded: false };
+    try {
+      const settings =
+        extras.fadeMinutes > 0 || extras.nightLight
+          ? await this.settings(request.userId, request.deviceId).catch(() => null)
+          : null;
+      // The fade starts over from the quietest step: the dead holder's steps stopped with it.
+      if (extras.fadeMinutes > 0) {
+        const opened = await this.links.open(request.userId, request.deviceId);
+        if (opened.ok) opened.link.send('volume/set', { volume: stepToPercent(FADE_START_STEP) });
+      }
+      return await this.afterPlaying(request, extras, settings, this.clock.now().getTime());
+    } catch (error) {
+      return { detail: `the extras were not sent: ${String(error)}`, faded: false };
     }
   }
 

@@ -5,6 +5,7 @@ import type { FiringKey } from '../db/firing-leases-repository';
 import { findAlarmWithZone, recordOutcome } from '../db/firings-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
+import { ringRequestOf } from './ring-request';
 import type { Ringer } from './ringer';
 
 // A firing this process has just taken over from a holder that died (docs/decisions/firing-leases.md):
@@ -15,7 +16,7 @@ import type { Ringer } from './ringer';
 interface TakeOverDeps {
   db: Kysely<Database>;
   clock: WorkerClock;
-  ringer: Pick<Ringer, 'nowPlaying'>;
+  ringer: Pick<Ringer, 'nowPlaying' | 'finishExtras'>;
   /** Rings the alarm as its claimant would have, and records the receipt. */
   ring: (alarm: AlarmsTable) => Promise<unknown>;
   /** A receipt this call wrote, for the listener. */
@@ -38,8 +39,16 @@ export async function finishTakenOver(deps: TakeOverDeps, firing: FiringKey): Pr
     await deps.ring(alarm);
     return;
   }
-  const detail = 'taken over after its process stopped: the player was already playing the card';
-  if (await recordOutcome(db, alarm.id, firing.due_at, 'played', clock.now().toISOString(), detail)) {
+  // The holder may have died before the extras: sent again (a sleep timer or night light set twice
+  // is the same one; a fade starts over).
+  const request = ringRequestOf(alarm, firing.due_at);
+  const extras = await ringer.finishExtras(request);
+  const detail = [
+    'taken over after its process stopped: the player was already playing the card',
+    ...(extras.detail === null ? [] : [extras.detail]),
+  ].join('; ');
+  const seen = { playedAt: null, faded: extras.faded };
+  if (await recordOutcome(db, alarm.id, firing.due_at, 'played', clock.now().toISOString(), detail, seen)) {
     log('info', `${what}: played (already playing when taken over)`);
     deps.told(alarm, 'played');
   }

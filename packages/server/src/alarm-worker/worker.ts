@@ -24,8 +24,8 @@ import { ClaimBatcher } from './claim-batcher';
 import { firingKey } from './held-leases';
 import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
-import { CardStartWithheld, type Ringer, type RingRequest } from './ringer';
-import { activeExtras } from '@playlist-alarms/core/cloud/alarm-extras';
+import { ringRequestOf } from './ring-request';
+import { CardStartWithheld, type Ringer } from './ringer';
 
 // The alarm worker (docs/decisions/alarm-firing-claims.md). Every few seconds, and on every alarm write, it
 // loads the alarms due soon: it arms an in-memory timer for each due within the minute and opens the player's
@@ -39,13 +39,6 @@ import { activeExtras } from '@playlist-alarms/core/cloud/alarm-extras';
 const REFRESH_MS = 5_000;
 /** How often the worker records the ringings a skip or pause passed over (passed-over.ts). */
 const PASSED_OVER_MS = 60_000;
-
-/** The alarm's extras for its type, only when it has any (a plain alarm's request stays as it was). */
-function extrasOf(alarm: AlarmsTable): Pick<RingRequest, 'extras'> {
-  const extras = activeExtras({ ...alarm, night_light: alarm.night_light === 1 });
-  const any = extras.fadeMinutes > 0 || extras.sleepMinutes > 0 || extras.nightLight;
-  return any ? { extras } : {};
-}
 
 type FireResult =
   | { claimed: false }
@@ -219,25 +212,15 @@ export class AlarmWorker {
     let seen: FiringSeen = { playedAt: null, faded: false };
     if (firingPlan(due, clock.now()) === 'fire') {
       try {
-        const rang = await ringer.ring(
-          {
-            userId: alarm.yoto_user_id,
-            deviceId: alarm.yoto_device_id,
-            cardId: alarm.playlist_id,
-            volume: alarm.volume,
-            startAt: due.getTime(),
-            ...extrasOf(alarm),
-          },
-          {
-            mayStart: () => this.open.held.mayStart(key),
-            ...(claimant
-              ? {
-                  afterCardStart: () =>
-                    this.faultHold.at('after-card-start', { workerId: this.id, alarmId: alarm.id, dueAt }),
-                }
-              : {}),
-          },
-        );
+        const rang = await ringer.ring(ringRequestOf(alarm, dueAt), {
+          mayStart: () => this.open.held.mayStart(key),
+          ...(claimant
+            ? {
+                afterCardStart: () =>
+                  this.faultHold.at('after-card-start', { workerId: this.id, alarmId: alarm.id, dueAt }),
+              }
+            : {}),
+        });
         ({ outcome, detail } = rang);
         seen = {
           playedAt: rang.startedAt === undefined ? null : new Date(rang.startedAt).toISOString(),

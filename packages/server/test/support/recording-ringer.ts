@@ -50,6 +50,17 @@ export class RecordingRinger implements Ringer {
     return { outcome: this.outcome, detail: null, startedAt: at, faded };
   }
 
+  /** The extras a take-over finished, in order. */
+  readonly extrasFinished: (Omit<RingRequest, 'startAt'> & { at: string })[] = [];
+
+  finishExtras({
+    startAt: _startAt,
+    ...request
+  }: RingRequest): Promise<{ detail: string | null; faded: boolean }> {
+    this.extrasFinished.push({ ...request, at: this.clock.now().toISOString() });
+    return Promise.resolve({ detail: null, faded: (request.extras?.fadeMinutes ?? 0) > 0 });
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }
