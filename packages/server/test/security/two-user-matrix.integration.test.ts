@@ -4,6 +4,7 @@ import { usersWhoMaySeePlayer } from '../../src/household/household-access';
 import { alarmBody, describeOnDatabases } from '../support/cloud-api';
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
 import { ROUTE_MATRIX, matrixGaps, type Attempt } from './object-route-matrix';
+import { leakIn } from './leak-check';
 import { tablesNotSnapshotted } from './owned-rows';
 import { PARTNER_EDIT, PARTNER_ROUTES, deletedOf, editedOf, partnerGaps } from './household-route-matrix';
 import {
@@ -64,22 +65,6 @@ async function viewsOfA(world: TwoUserWorld): Promise<unknown[]> {
   const views: unknown[] = [];
   for (const url of urls) views.push(await world.call(OWNER, 'bearer', { method: 'GET', url }));
   return views;
-}
-
-/** Anything that would tell B about A: ids, the subject, the e-mail, the player. */
-function leakIn(world: TwoUserWorld, answer: ApiAnswer): string | null {
-  const { a } = world;
-  const secrets = [
-    OWNER,
-    a.email,
-    a.deviceId,
-    ...a.alarms.map((alarm) => alarm.id),
-    ...a.groups,
-    ...a.favourites.map((favourite) => favourite.title),
-    a.pushSubscription.keys.auth,
-    '22:15',
-  ];
-  return secrets.find((secret) => answer.text.includes(secret)) ?? null;
 }
 
 /** A GET attempt is made as HEAD too where Fastify registered HEAD for the route. */
