@@ -20,6 +20,12 @@ export const watchWindowMs = (intervalMs: number): number =>
 export const OWN_ALARMS_TRUSTED_MS = 2 * 24 * 3_600_000;
 
 /**
+ * A stored list no read has refreshed for this long is deleted (the retention pass): long past
+ * trusted, it only stays for a player nobody reads any more (sold, or its parents gone).
+ */
+export const OWN_ALARMS_KEEP_MS = 30 * 24 * 3_600_000;
+
+/**
  * The news when `player` is seen offline at `offlineAt`: one for each of its alarms (its own, and
  * the cloud alarms on it) ringing after `offlineAt` and at most PREPARE_WINDOW_MS later, the
  * window the alarms' prepare phase uses (alarms/next-alarm.ts `alarmPhase`). A periodic look

@@ -18,7 +18,8 @@ import { AlarmWorker } from './worker';
 // The alarm history's writes and its retention on a hand-driven clock (both dialects): the worker's
 // firing keeps what the history shows, so it reads after the alarm is deleted; of two replicas on
 // one database, one a hour takes the purge's turn and deletes firings older than 90 days, and a
-// deleted alarm's after 30, and in the same pass the push log's rows the delivery rules no longer read.
+// deleted alarm's after 30, and in the same pass the push log's rows the delivery rules no longer read
+// and the players' own alarm lists no config read has refreshed for 30 days.
 
 const USER = 'auth0|history-retention';
 const DAY = 24 * 3_600_000;
@@ -258,5 +259,26 @@ describeOnDatabases('alarm history: the worker’s record and the retention purg
       deviceId: 'player-1',
     };
     expect(await claimNotification(test.db, USER, again, NOW)).toBe(false);
+  });
+
+  it('in the same hourly pass, a player’s own alarm list not read for 30 days goes', async () => {
+    const list = (deviceId: string, readAt: string) =>
+      test.db
+        .insertInto('player_own_alarms')
+        .values({ yoto_device_id: deviceId, alarms: '[]', time_zone: null, read_at: readAt })
+        .execute();
+    await list('player-gone', ago(31 * DAY)); // goes: no one reads it any more
+    await list('player-month', ago(30 * DAY + 60_000)); // goes
+    await list('player-week', ago(7 * DAY)); // stays: past trusted, but a read may come back
+    await list('player-today', ago(60_000)); // stays
+
+    const counts = await Promise.all([purgeOn(test.db).pass(), purgeOn(test.connectAgain()).pass()]);
+    expect(counts.filter((count) => count !== null)).toEqual([2]);
+    const left = await test.db
+      .selectFrom('player_own_alarms')
+      .select('yoto_device_id')
+      .orderBy('yoto_device_id')
+      .execute();
+    expect(left.map((row) => row.yoto_device_id)).toEqual(['player-today', 'player-week']);
   });
 });

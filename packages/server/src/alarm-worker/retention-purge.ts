@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DELETED_ALARM_RETENTION_MS, FIRING_RETENTION_MS } from '@playlist-alarms/core/cloud/alarm-history';
+import { OWN_ALARMS_KEEP_MS } from '@playlist-alarms/core/notifications/player-offline';
 import { purgeHistory } from '../db/alarm-history-repository';
 import { prunePushRecords } from '../db/pending-notifications-repository';
+import { purgeOwnAlarms } from '../db/player-own-alarms-repository';
 import type { Database } from '../db/schema';
 import { claimLease } from '../db/worker-leases-repository';
 import type { WorkerClock } from './clock';
@@ -10,7 +12,8 @@ import { PeriodicPass } from './periodic-pass';
 
 // The alarm history's retention (docs/decisions/alarm-history.md): once an hour across replicas,
 // firings and silenced ringings older than 90 days go, and a deleted alarm's firings after 30; in
-// the same pass the push tables keep only what the delivery rules still need (docs/push-rules.md).
+// the same pass the push tables keep only what the delivery rules still need, and a player's own
+// alarm list no config read has refreshed for 30 days goes (docs/push-rules.md).
 // Every replica looks every few minutes whether the hour's turn is free (worker_leases); the one
 // that takes it purges, the others wait for the next hour. The turn is not given back, so a
 // replica that dies mid-purge leaves the rest to whoever takes the next hour (the DELETEs are
@@ -57,7 +60,7 @@ export class RetentionPurge {
 
   /**
    * Takes the hour's turn if it is free and deletes what the retention rules say is due at the
-   * clock's now (history, then the push log); returns how many rows, or null when another
+   * clock's now (history, then the push log and stale own-alarm lists); returns how many rows, or null when another
    * replica has this hour.
    */
   async pass(): Promise<number | null> {
@@ -70,6 +73,7 @@ export class RetentionPurge {
       deletedBefore: new Date(now.getTime() - DELETED_ALARM_RETENTION_MS).toISOString(),
     });
     const push = await prunePushRecords(db, now);
-    return history + push.sent + push.pending;
+    const ownAlarms = await purgeOwnAlarms(db, new Date(now.getTime() - OWN_ALARMS_KEEP_MS));
+    return history + push.sent + push.pending + ownAlarms;
   }
 }

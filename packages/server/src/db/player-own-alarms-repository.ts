@@ -6,6 +6,7 @@ import type { Database } from './schema';
 // Each player's own alarm list as the server last read its config (migration 0017): written
 // wherever the server reads a config anyway, read by the player watch to know when a player's own
 // alarms ring (docs/push-rules.md). The newest read wins; an older one arriving late changes nothing.
+// A player no read has seen for OWN_ALARMS_KEEP_MS goes in the hourly retention pass.
 
 type Db = Kysely<Database>;
 
@@ -18,6 +19,12 @@ export interface StoredOwnAlarms {
 
 const alarmsSchema = z.array(z.string());
 
+/** The zone a config gives its player's own alarms; null lets the household's stand in. */
+export function ownZoneOf(config: DeviceConfig): string | null {
+  const zone = config.device.geoTimezone;
+  return typeof zone === 'string' && zone !== '' ? zone : null;
+}
+
 /** Keeps the player's own alarms and zone from a config just read at `readAt`. */
 export async function rememberOwnAlarms(
   db: Db,
@@ -25,11 +32,10 @@ export async function rememberOwnAlarms(
   config: DeviceConfig,
   readAt: Date,
 ): Promise<void> {
-  const zone = config.device.geoTimezone;
   const row = {
     yoto_device_id: deviceId,
     alarms: JSON.stringify(config.device.config.alarms),
-    time_zone: typeof zone === 'string' && zone !== '' ? zone : null,
+    time_zone: ownZoneOf(config),
     read_at: readAt.toISOString(),
   };
   await db
@@ -70,4 +76,13 @@ export async function ownAlarmsOf(
       ? [{ deviceId: row.yoto_device_id, alarms: alarms.data, timeZone: row.time_zone, readAt: row.read_at }]
       : [];
   });
+}
+
+/** Deletes the lists last read before `readBefore` (plain DELETE: replicas agree); returns how many. */
+export async function purgeOwnAlarms(db: Db, readBefore: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('player_own_alarms')
+    .where('read_at', '<', readBefore.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
+import { ProviderClient } from '@playlist-alarms/provider/rest-client';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import { ManualClock } from '../../test/support/manual-clock';
 import { injectAs } from '../../test/support/inject-as';
@@ -9,9 +10,11 @@ import { PushWorld, usePushServices } from '../../test/support/push-world';
 import { ownAlarmsOf, rememberOwnAlarms } from '../db/player-own-alarms-repository';
 
 // A player off in the minutes before one of its own alarms (docs/push-rules.md): the player watch
-// keeps the player's own alarms from the config it reads in the evening, and the next morning,
-// with no config read, finds from one device list that the player is off before its 07:00 and
-// tells the parent once, across passes and replicas. Real server, sandbox and local push service.
+// keeps the player's own alarms from the config it reads in the evening; the next morning the
+// stored list says the player's 07:00 is near, so the watch reads that player's config once, and
+// only the fresh list and online flag decide: the parent is told once across passes and replicas,
+// and not at all when the alarm was deleted or switched off since (the web app writes alarms
+// straight to the provider). Real server, sandbox and local push service.
 
 const PLAYER = 'demo-player-1'; // Europe/London, its own alarm weekdays at 07:00
 const HOME = 'Europe/London';
@@ -77,7 +80,11 @@ describeOnDatabases('a player off before its own alarm', (open) => {
     // 06:55 in London, five minutes before its 07:00 (in quiet hours: an alarm within the hour).
     await clock.advance(115 * 60_000); // 05:55 UTC
     await watchOf(server).pass();
-    expect(asked).toEqual(['/device-v2/devices/mine']); // one device list, no config read
+    // The stored list says 07:00 is near: that player's config, once, and no device list.
+    expect(asked).toEqual([`/device-v2/${PLAYER}/config`]);
+    expect(await ownAlarmsOf(world.test.db, [PLAYER], new Date(0))).toEqual([
+      expect.objectContaining({ readAt: '2026-08-04T05:55:00.000Z' }),
+    ]);
     const [message] = await services.push.waitFor(browser.endpoint, 1);
     expect(message).toBeDefined();
     expect(offlineNews(browser.endpoint)).toEqual([
@@ -92,8 +99,12 @@ describeOnDatabases('a player off before its own alarm', (open) => {
 
     // The next pass, and another replica's, see the same ringing: its key was claimed.
     await clock.advance(2 * 60_000);
-    const replica = await world.startApp({ deps: { db: world.connectAgain(), workerClock: clock } });
+    const replica = await world.startApp({
+      deps: { db: world.connectAgain(), workerClock: clock, fetch: counting },
+    });
+    asked.length = 0;
     await Promise.all([watchOf(server).pass(), watchOf(replica).pass()]);
+    expect(asked).toEqual([`/device-v2/${PLAYER}/config`, `/device-v2/${PLAYER}/config`]); // one each
     expect(offlineNews(browser.endpoint)).toHaveLength(1);
     const sent = await world.test.db
       .selectFrom('sent_notifications')
@@ -101,6 +112,79 @@ describeOnDatabases('a player off before its own alarm', (open) => {
       .where('kind', '=', 'player-offline')
       .execute();
     expect(sent).toEqual([{ kind: 'player-offline', device_id: PLAYER }]);
+  }, 60_000);
+
+  for (const [change, edit] of [
+    ['deleted', (alarms: readonly string[]) => alarms.filter((alarm) => !alarm.startsWith('1111100,0700,'))],
+    [
+      'switched off',
+      (alarms: readonly string[]) =>
+        alarms.map((alarm) => (alarm.startsWith('1111100,0700,') ? alarm.replace(/,1$/, ',0') : alarm)),
+    ],
+  ] as const) {
+    it(`an alarm ${change} at the provider since the evening's read is no news, and the list is refreshed`, async () => {
+      const clock = new ManualClock(new Date('2026-08-03T19:00:00.000Z'));
+      const server = await world.startApp({ deps: { workerClock: clock, fetch: counting } });
+      const browser = await world.parent(server, {
+        timezone: HOME,
+        quietHours: 'default',
+        listPlayers: true,
+      });
+      await watchOf(server).pass();
+      const [evening] = await ownAlarmsOf(world.test.db, [PLAYER], new Date(0));
+      expect(evening?.alarms[0]).toMatch(/^1111100,0700,.*,1$/);
+
+      // Later that evening the web app changes the player's alarms straight at the provider.
+      const { access_token } = await services.sandbox.issueTokens('demo');
+      const provider = new ProviderClient({
+        apiBase: services.sandbox.url,
+        getAccessToken: () => Promise.resolve(access_token),
+      });
+      const written = await provider.updateDeviceAlarms(PLAYER, edit);
+      await sandboxKnobs(services.sandbox.url).player(PLAYER).setOnline(false);
+
+      // Tuesday 06:55 in London: the stored list still says 07:00, so the watch asks the player.
+      await clock.advance(10 * 3_600_000 + 55 * 60_000);
+      asked.length = 0;
+      expect(await watchOf(server).pass()).toBe(0);
+      expect(asked).toEqual([`/device-v2/${PLAYER}/config`]);
+      expect(offlineNews(browser.endpoint)).toEqual([]);
+      expect(await ownAlarmsOf(world.test.db, [PLAYER], new Date(0))).toEqual([
+        {
+          deviceId: PLAYER,
+          alarms: written.device.config.alarms,
+          timeZone: HOME,
+          readAt: '2026-08-04T05:55:00.000Z',
+        },
+      ]);
+      // With the fresh list stored, the next pass has no ringing near and asks nothing.
+      await clock.advance(2 * 60_000);
+      asked.length = 0;
+      expect(await watchOf(server).pass()).toBe(0);
+      expect(asked).toEqual([]);
+    }, 60_000);
+  }
+
+  it('a config read that fails skips the player for that pass, and the next pass tells the parent', async () => {
+    const clock = new ManualClock(new Date('2026-08-03T19:00:00.000Z'));
+    const server = await world.startApp({ deps: { workerClock: clock } });
+    const browser = await world.parent(server, { timezone: HOME, quietHours: 'default', listPlayers: true });
+    await watchOf(server).pass();
+    const knobs = sandboxKnobs(services.sandbox.url);
+    await knobs.player(PLAYER).setOnline(false);
+    await clock.advance(10 * 3_600_000 + 55 * 60_000); // Tuesday 06:55 in London
+    await knobs.setFaults({ restError: true, faultPaths: [`/device-v2/${PLAYER}/config`] });
+    expect(await watchOf(server).pass()).toBe(0);
+    expect(offlineNews(browser.endpoint)).toEqual([]);
+    expect(world.lines.some((line) => line.includes('own alarms: reading a player'))).toBe(true);
+
+    await knobs.setFaults({ restError: false, faultPaths: null });
+    await clock.advance(2 * 60_000);
+    expect(await watchOf(server).pass()).toBe(1);
+    await services.push.waitFor(browser.endpoint, 1);
+    expect(offlineNews(browser.endpoint).map((news) => news.tag)).toEqual([
+      `player-offline:${PLAYER}:player:alarm_0:2026-08-04T06:00:00.000Z`,
+    ]);
   }, 60_000);
 
   it('an online player before its own alarm is no news', async () => {

@@ -61,6 +61,7 @@ export class PlayerWatchRunner {
           userId,
           now: clock.now(),
           windowMs: watchWindowMs(this.options.intervalMs),
+          log,
         });
         built += news.length;
         for (const notification of news) await delivery.deliver(userId, notification);

@@ -10,7 +10,7 @@ import {
 } from '@playlist-alarms/core/notifications/low-battery';
 import type { ParentNotification } from '@playlist-alarms/core/notifications/parent-notification';
 import { PREPARE_WINDOW_MS } from '@playlist-alarms/core/cloud/alarm-firing';
-import type { Device } from '@playlist-alarms/core/shared/entities';
+import type { DeviceConfig } from '@playlist-alarms/provider/rest-schemas';
 import { watchedPlayerFromConfig, type WatchedPlayer } from '@playlist-alarms/core/notifications/player-risk';
 import { toCloudAlarm } from '../db/alarms-repository';
 import { listHouseholdAlarms, playersListedFor } from '../db/household-repository';
@@ -19,15 +19,16 @@ import { rememberOwnAlarms } from '../db/player-own-alarms-repository';
 import type { Database } from '../db/schema';
 import { providerClient, type PlayerConfigAccess } from '../alarm-holds/player-config';
 import type { AccessTokenSource } from '../alarm-worker/access-token-source';
+import type { DeliveryLog } from './notification-delivery';
 import { ownAlarmsOffline } from './own-alarms-offline';
 
 // One parent's players as the evening check and the low-battery rule see them (docs/push-rules.md).
 // The provider is read only when a rule can say something: in the evening (from 19:00 on the
 // parent's clock) for players not yet warned about this evening, and in the two hours before a
-// bedtime alarm for that alarm's player; each such player once (its config holds its battery,
-// power, switch-off timeout and own alarms, which are kept for the next rule). At any hour, when a
-// player's own alarm (as last read) rings within the pass's window, the device list says whether
-// it is off (own-alarms-offline.ts). At most one device list per parent per pass.
+// bedtime alarm for that alarm's player; and at any hour for a player whose own alarm (as last
+// read) rings within the pass's window (own-alarms-offline.ts). Each such player's config once per
+// pass, shared by the rules (it holds its battery, power, switch-off timeout, online flag and own
+// alarms, which are kept for the next pass); the device list at most once, for the evening rules.
 
 /** The news the rules build for one parent at `now` (not yet through the delivery rules). */
 export async function watchParent(p: {
@@ -38,19 +39,28 @@ export async function watchParent(p: {
   now: Date;
   /** How far ahead to look for a player's own alarms (core's watchWindowMs of the interval). */
   windowMs?: number;
+  log?: DeliveryLog;
 }): Promise<ParentNotification[]> {
   const { db, userId, now } = p;
   const timeZone = effectiveTimeZone(await timeZoneOf(db, userId));
   const client = providerClient(p.players, () => p.tokens.accessTokenFor(userId));
-  let devices: Promise<Device[]> | null = null;
-  const deviceList = () => (devices ??= client.getDevices());
+  const configs = new Map<string, Promise<DeviceConfig>>();
+  const readConfig = (deviceId: string): Promise<DeviceConfig> => {
+    let config = configs.get(deviceId);
+    if (config === undefined) {
+      config = client.getDeviceConfig(deviceId);
+      configs.set(deviceId, config);
+    }
+    return config;
+  };
   const offline = await ownAlarmsOffline({
     db,
     userId,
     now,
     timeZone,
     windowMs: p.windowMs ?? PREPARE_WINDOW_MS,
-    deviceList,
+    readConfig,
+    log: p.log,
   });
 
   // The household's cloud alarms, as the parent's list shows them: another parent's on a player of
@@ -74,9 +84,9 @@ export async function watchParent(p: {
     bedtimeSoon.has(deviceId) || (evening && !sent.has(`alarm-at-risk:${deviceId}:${eveningDate}`));
 
   const watched: WatchedPlayer[] = [];
-  for (const device of await deviceList()) {
+  for (const device of await client.getDevices()) {
     if (!wanted(device.deviceId)) continue;
-    const config = await client.getDeviceConfig(device.deviceId);
+    const config = await readConfig(device.deviceId);
     await rememberOwnAlarms(db, device.deviceId, config, now);
     watched.push(
       watchedPlayerFromConfig({

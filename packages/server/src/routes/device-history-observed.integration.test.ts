@@ -10,10 +10,12 @@ import { playerConfig, startHoldsApp, type HoldsApp } from '../../test/support/d
 import type { TestDatabase } from '../../test/support/test-databases';
 import { recordSilencedRingings } from '../db/alarm-history-repository';
 import { migrateToLatest } from '../db/migrations';
+import { ownAlarmsOf } from '../db/player-own-alarms-repository';
 
 // POST /api/devices/{deviceId}/history/observed against a real sandbox player (both dialects): a
 // page saw the player's own alarm start; the server checks it against the player's config and
-// keeps it once, and the history lists it as Played with how late.
+// keeps it once, and the history lists it as Played with how late. Both routes' config reads keep
+// the player's own alarm list for the player watch; a refused read keeps nothing.
 
 const BEDROOM = 'demo-player-1'; // Europe/London: weekdays 07:00 on
 const DUE = '2026-08-04T06:00:00.000Z'; // Tuesday 07:00 in London
@@ -148,5 +150,21 @@ describeOnDatabases('a page’s observation of a player alarm → the history', 
     const anonymous = await app.app.inject({ method: 'POST', url: observedUrl(BEDROOM), payload: seen() });
     expect(anonymous.statusCode).toBe(401);
     expect(await test.db.selectFrom('device_alarm_plays').selectAll().execute()).toEqual([]);
+    // No read succeeded, so no player's own alarm list was kept.
+    expect(await test.db.selectFrom('player_own_alarms').selectAll().execute()).toEqual([]);
+  });
+
+  it('the observed route’s and the history’s config reads keep the player’s own alarm list', async () => {
+    const app = await start();
+    const { alarms } = await playerConfig(sandbox, BEDROOM);
+    expect((await observe(app, seen())).status).toBe(200);
+    expect(await ownAlarmsOf(test.db, [BEDROOM], new Date(0))).toEqual([
+      { deviceId: BEDROOM, alarms, timeZone: 'Europe/London', readAt: '2026-08-04T06:00:05.000Z' },
+    ]);
+    now = new Date('2026-08-04T06:30:00.000Z');
+    expect((await app.call('GET', historyUrl)).status).toBe(200);
+    expect(await ownAlarmsOf(test.db, [BEDROOM], new Date(0))).toEqual([
+      { deviceId: BEDROOM, alarms, timeZone: 'Europe/London', readAt: '2026-08-04T06:30:00.000Z' },
+    ]);
   });
 });
