@@ -21,6 +21,8 @@ interface HeldLease {
 
 export class HeldLeases {
   private readonly leases = new Map<string, HeldLease>();
+  /** The renewal under way, which concurrent callers share. */
+  private renewing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,6 +62,11 @@ export class HeldLeases {
     const lease = this.leases.get(key);
     if (lease === undefined) return false;
     if (mayStartCard(lease.untilMs, this.clock.now())) return true;
+    // A due instant's many ringings ask at once: one renewal of every lease answers them all,
+    // where one statement each would queue for the pool and make them late.
+    await this.renew();
+    if (mayStartCard(lease.untilMs, this.clock.now())) return true;
+    // The shared renewal began too long ago (it waited for the database): this lease alone, now.
     const until = leaseUntil(this.clock.now());
     const still = await renewFiringLease(this.db, this.owner, lease.firing, until);
     lease.untilMs = still ? until.getTime() : 0;
@@ -69,9 +76,16 @@ export class HeldLeases {
   /**
    * Extends every lease held (one statement), and marks lost those the database no longer gives
    * this process. Only firings under ten minutes late are renewed: a ring stuck longer lets its
-   * lease lapse, and the sweep settles it.
+   * lease lapse, and the sweep settles it. Callers at once share one renewal.
    */
-  async renew(): Promise<void> {
+  renew(): Promise<void> {
+    this.renewing ??= this.renewAll().finally(() => {
+      this.renewing = null;
+    });
+    return this.renewing;
+  }
+
+  private async renewAll(): Promise<void> {
     if (this.leases.size === 0) return;
     const now = this.clock.now();
     const until = leaseUntil(now);
