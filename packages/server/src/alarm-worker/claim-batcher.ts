@@ -5,13 +5,23 @@ import type { Database } from '../db/schema';
 // The claims a worker makes in one turn of the event loop go to the database together: the timers
 // of alarms due at one instant fire in the same turn, and a pass fires every due alarm at once, so
 // a replica claims a due instant's alarms with one batch instead of one transaction each
-// (docs/scale.md). A claim asked twice in a batch (a timer and a pass) is won by the first ask only.
+// (docs/scale.md). A claim asked twice in a batch (a timer and a pass, two pages' triggers) is won
+// by the first ask only; the second learns so once the batch is written, as it would from the
+// database, so it can then read who fired it.
+
+interface Ask {
+  won: (won: boolean) => void;
+  failed: (error: unknown) => void;
+}
+
+interface Queued {
+  claim: Claim;
+  first: Ask;
+  again: Ask[];
+}
 
 export class ClaimBatcher {
-  private queued = new Map<
-    string,
-    { claim: Claim; won: (won: boolean) => void; failed: (e: unknown) => void }
-  >();
+  private queued = new Map<string, Queued>();
   private flushing = false;
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -19,9 +29,12 @@ export class ClaimBatcher {
   /** True when this process won the firing's claim. */
   claim(claim: Claim): Promise<boolean> {
     const key = claimKey(claim.alarmId, claim.dueAt);
-    if (this.queued.has(key)) return Promise.resolve(false);
+    const already = this.queued.get(key);
+    if (already !== undefined) {
+      return new Promise<boolean>((won, failed) => already.again.push({ won, failed }));
+    }
     return new Promise<boolean>((won, failed) => {
-      this.queued.set(key, { claim, won, failed });
+      this.queued.set(key, { claim, first: { won, failed }, again: [] });
       if (!this.flushing) {
         this.flushing = true;
         // After this turn's timers and callbacks: every claim of the instant is queued by then.
@@ -39,9 +52,14 @@ export class ClaimBatcher {
         this.db,
         [...batch.values()].map((queued) => queued.claim),
       );
-      for (const [key, queued] of batch) queued.won(won.has(key));
+      for (const [key, queued] of batch) {
+        queued.first.won(won.has(key));
+        for (const ask of queued.again) ask.won(false);
+      }
     } catch (error) {
-      for (const queued of batch.values()) queued.failed(error);
+      for (const queued of batch.values()) {
+        for (const ask of [queued.first, ...queued.again]) ask.failed(error);
+      }
     }
   }
 }

@@ -186,6 +186,16 @@ describeOnDatabases('claiming firings in batches', (open) => {
     });
     const batcher = new ClaimBatcher(counted);
     const asks = [...made, made[0]].map((alarm) => batcher.claim(claimOf(alarm as AlarmsTable, 'replica-a')));
+    // The second ask of the same firing hears "not yours" only once the first's claim is written.
+    const second = asks[3]?.then(async (won) => ({
+      won,
+      stored: await test.db
+        .selectFrom('alarm_firings')
+        .select('alarm_id')
+        .where('alarm_id', '=', made[0]?.id ?? '')
+        .execute(),
+    }));
+    expect(await second).toEqual({ won: false, stored: [{ alarm_id: made[0]?.id }] });
     expect(await Promise.all(asks)).toEqual([true, true, true, false]);
     // The insert and the update for all three (one by one, it would be three of each).
     expect(statements).toBe(2);
