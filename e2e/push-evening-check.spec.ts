@@ -55,6 +55,9 @@ test('the evening check warns about a flat player, and the warning opens its car
 }) => {
   test.setTimeout(120_000);
   await sandbox.reset();
+  // On its dock until the parent's notifications are on: the demo player runs on battery and
+  // switches itself off after an hour, a risk the evening check would warn about at its first look.
+  await knobs.player(PLAYER).power({ charging: true });
   await cloud.setZone(eveningZone(new Date()));
   await cloud.create({
     yoto_device_id: PLAYER,
@@ -76,6 +79,10 @@ test('the evening check warns about a flat player, and the warning opens its car
   await page.getByLabel(T.quietTo, { exact: true }).fill('00:00');
   await page.getByRole('button', { name: T.saveQuietHours }).click();
   await expect(page.getByText(T.quietHoursSaved)).toBeVisible();
+
+  // A docked player is not at risk: a look of the evening check (every 5 s here) sends nothing.
+  await page.waitForTimeout(6_000);
+  expect(push.received(browser.endpoint)).toEqual([]);
 
   await knobs.player(PLAYER).power({ batteryLevel: 8, charging: false });
 
