@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, startHttpServer, type TestHttpServer } from '../../test/support/http-server';
 import { createSqliteTestDatabase, type TestDatabase } from '../../test/support/test-databases';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { alarmBody } from '../../test/support/cloud-api';
+import { createAlarm } from '../db/alarms-repository';
 import { migrateToLatest } from '../db/migrations';
 import { householdAlarm, usersWhoMaySeePlayer, type Household } from './household-access';
 import { PLAYER_LIST_TTL_MS, PlayerLists } from './player-lists';
@@ -85,42 +88,18 @@ describe('PlayerLists and the household rule', () => {
 
   it('reaches an alarm of the family only when the provider listed its player for both parents', async () => {
     const { db } = database;
-    const row = {
-      id: 'alarm-1',
-      yoto_user_id: FIRST,
-      yoto_device_id: FAMILY_PLAYER,
-      device_name: 'Kids',
-      alarm_name: 'Up',
-      alarm_type: 'wakeup' as const,
-      playlist_id: 'card-1',
-      playlist_name: 'Morning',
-      hour: 7,
-      minute: 0,
-      days: '1111100',
-      volume: 6,
-      is_enabled: 1,
-      mqtt_config: null,
-      next_fire_at: null,
-      last_fired_at: null,
-      last_outcome: null,
-      last_outcome_at: null,
-      claimed_by: null,
-      claimed_until: null,
-      skip_until: null,
-      paused_through: null,
-      fade_in_minutes: null,
-      sleep_timer_minutes: null,
-      night_light: null,
-      created_at: AT.toISOString(),
-      updated_at: AT.toISOString(),
-    };
-    await db.insertInto('alarms').values(row).execute();
+    const alarm = await createAlarm(
+      db,
+      FIRST,
+      cloudAlarmCreateSchema.parse(alarmBody({ yoto_device_id: FAMILY_PLAYER })),
+      AT,
+    );
     const second = { sub: SECOND, token: SECOND };
     // The creator's list was never asked: not yet the family's.
-    expect(await householdAlarm(household, second, 'alarm-1')).toBeNull();
+    expect(await householdAlarm(household, second, alarm.id)).toBeNull();
     await household.lists.playersOf(FIRST, FIRST);
-    expect(await householdAlarm(household, second, 'alarm-1')).toMatchObject({ id: 'alarm-1' });
-    expect(await householdAlarm(household, { sub: OUTSIDER, token: OUTSIDER }, 'alarm-1')).toBeNull();
+    expect(await householdAlarm(household, second, alarm.id)).toMatchObject({ id: alarm.id });
+    expect(await householdAlarm(household, { sub: OUTSIDER, token: OUTSIDER }, alarm.id)).toBeNull();
     expect(await householdAlarm(household, second, 'alarm-missing')).toBeNull();
   });
 });

@@ -7,7 +7,12 @@ import type { AppDeps } from '../app';
 import { listSubscriptions } from '../db/push-repository';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import { fastClock } from '../../test/support/fast-clock';
-import { PushWorld, usePushServices, type ParentOptions } from '../../test/support/push-world';
+import {
+  PushWorld,
+  notPlayedMessage,
+  usePushServices,
+  type ParentOptions,
+} from '../../test/support/push-world';
 import { DEMO_USER, alarmDueAt, eventually } from '../../test/support/sandbox-fixture';
 import { createParentNotifier } from './parent-notifier';
 import { createPushSender } from './push-sender';
@@ -51,17 +56,13 @@ describeOnDatabases('alarm not played → Web Push', (open) => {
       .where('id', '=', alarmId)
       .executeTakeFirstOrThrow();
     expect(alarm.last_outcome).toBe('player-offline');
-    const expected = alarmNotPlayedNotification(
-      { ...alarm, last_fired_at: dueAt.toISOString(), last_outcome: 'player-offline' },
+    const { notification: expected, message: news } = notPlayedMessage(
+      alarm,
+      dueAt.toISOString(),
+      'player-offline',
       dueAt,
     );
-    expect(JSON.parse(message?.text ?? '')).toEqual({
-      kind: 'alarm-not-played',
-      title: expected?.title,
-      body: expected?.body,
-      url: '/?view=alarms',
-      tag: `alarm-not-played:${alarmId}:${dueAt.toISOString()}`,
-    });
+    expect(JSON.parse(message?.text ?? '')).toEqual(news);
     expect(expected?.body).toContain(`${alarm.device_name || PLAYER} was off or offline.`);
     expect(message?.vapidKey).toBe(world.env.VAPID_PUBLIC_KEY);
     expect(message?.headers.urgency).toBe('high');
@@ -156,17 +157,8 @@ describeOnDatabases('alarm not played → Web Push', (open) => {
     await Promise.all([first.ready(), second.ready()]);
 
     const [message] = await services.push.waitFor(browser.endpoint, 1, 30_000);
-    const expected = alarmNotPlayedNotification(
-      { ...alarm, last_fired_at: due, last_outcome: 'failed' },
-      new Date(),
-    );
-    expect(JSON.parse(message?.text ?? '')).toEqual({
-      kind: 'alarm-not-played',
-      title: expected?.title,
-      body: expected?.body,
-      url: '/?view=alarms',
-      tag: `alarm-not-played:${alarmId}:${due}`,
-    });
+    const { notification: expected, message: news } = notPlayedMessage(alarm, due, 'failed', new Date());
+    expect(JSON.parse(message?.text ?? '')).toEqual(news);
     expect(expected?.body).toContain('failed');
     expect(await world.test.db.selectFrom('alarm_firings').select(['outcome', 'detail']).execute()).toEqual([
       { outcome: 'failed', detail: 'the process firing it stopped' },

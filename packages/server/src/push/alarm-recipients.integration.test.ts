@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
 import { startSandbox } from '@playlist-alarms/sandbox/sandbox';
-import { alarmNotPlayedNotification } from '@playlist-alarms/core/notifications/notification-builders';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from '../db/migrations';
 import { SandboxTokenSource } from '../alarm-worker/sandbox-token-source';
 import { PlayerLists } from '../household/player-lists';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import { fastClock } from '../../test/support/fast-clock';
-import { PushWorld, usePushServices } from '../../test/support/push-world';
+import { PushWorld, notPlayedMessage, usePushServices } from '../../test/support/push-world';
 import { DEMO_USER, alarmDueAt, eventually } from '../../test/support/sandbox-fixture';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { householdRecipients } from './alarm-recipients';
@@ -112,17 +111,7 @@ describeOnDatabases('a cloud alarm that did not play → every parent of the fam
       .where('id', '=', alarmId)
       .executeTakeFirstOrThrow();
     expect(alarm.last_outcome).toBe('player-offline');
-    const expected = alarmNotPlayedNotification(
-      { ...alarm, last_fired_at: dueAt.toISOString(), last_outcome: 'player-offline' },
-      dueAt,
-    );
-    const news = {
-      kind: 'alarm-not-played',
-      title: expected?.title,
-      body: expected?.body,
-      url: '/?view=alarms',
-      tag: `alarm-not-played:${alarmId}:${dueAt.toISOString()}`,
-    };
+    const { message: news } = notPlayedMessage(alarm, dueAt.toISOString(), 'player-offline', dueAt);
     for (const message of [toDemo, toSecond]) {
       expect(JSON.parse(message?.text ?? '')).toEqual(news);
       expect(message?.vapidKey).toBe(world.env.VAPID_PUBLIC_KEY);

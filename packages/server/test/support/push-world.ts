@@ -8,7 +8,8 @@ import { buildApp, type AppDeps } from '../../src/app';
 import { SandboxTokenSource } from '../../src/alarm-worker/sandbox-token-source';
 import { loadConfig } from '../../src/config';
 import { migrateToLatest } from '../../src/db/migrations';
-import type { Database } from '../../src/db/schema';
+import type { AlarmsTable, Database } from '../../src/db/schema';
+import { alarmNotPlayedNotification } from '@playlist-alarms/core/notifications/notification-builders';
 import { startLocalPushService, type BrowserSubscription, type LocalPushService } from './local-push-service';
 import { playableCardId } from './sandbox-fixture';
 import type { TestDatabase } from './test-databases';
@@ -167,4 +168,28 @@ export class PushWorld {
     await this.test.dispose();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a parent's browser receives when `alarm`'s firing at `dueAt` ended `outcome`, built by
+ * core's rule as the server builds it at `at`, and the notification it came from.
+ */
+export function notPlayedMessage(
+  alarm: AlarmsTable,
+  dueAt: string,
+  outcome: AlarmsTable['last_outcome'],
+  at: Date,
+) {
+  const notification = alarmNotPlayedNotification(
+    { ...alarm, last_fired_at: dueAt, last_outcome: outcome },
+    at,
+  );
+  const message = {
+    kind: 'alarm-not-played',
+    title: notification?.title,
+    body: notification?.body,
+    url: '/?view=alarms',
+    tag: `alarm-not-played:${alarm.id}:${dueAt}`,
+  };
+  return { notification, message };
 }
