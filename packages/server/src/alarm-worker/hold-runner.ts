@@ -13,7 +13,7 @@ import type { AlarmHoldsTable, Database } from '../db/schema';
 import { isOnline, providerClient, type PlayerConfigAccess } from '../alarm-holds/player-config';
 import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
-import { PeriodicPass } from './periodic-pass';
+import { PeriodicRunner } from './periodic-pass';
 import { rememberOwnAlarms } from '../db/player-own-alarms-repository';
 
 // Switches held player alarms back on (docs/decisions/device-alarm-holds.md). Every few seconds
@@ -50,30 +50,15 @@ class NoLongerHeld extends Error {
   }
 }
 
-export class HoldRunner {
+export class HoldRunner extends PeriodicRunner {
   readonly id = `holds-${crypto.randomUUID()}`;
-  private readonly periodic: PeriodicPass;
 
   constructor(private readonly options: HoldRunnerOptions) {
-    this.periodic = new PeriodicPass({
+    super({
       clock: options.clock,
       intervalMs: PASS_MS,
-      pass: () => this.pass(),
-      onError: (error) => this.log('error', `hold pass failed: ${String(error)}`),
+      onError: (error) => options.log?.('error', `hold pass failed: ${String(error)}`),
     });
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
-  }
-
-  /** Resolves when every pass started so far has finished (tests and shutdown wait on it). */
-  whenIdle(): Promise<void> {
-    return this.periodic.whenIdle();
   }
 
   /** Leases every due hold and works on each; returns how many it leased. */

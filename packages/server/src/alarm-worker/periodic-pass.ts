@@ -57,3 +57,33 @@ export class PeriodicPass {
     return work;
   }
 }
+
+/**
+ * A background runner on its own PeriodicPass: its `pass()` runs at start and every interval, and
+ * start, stop and whenIdle are the loop's. `pass` in the options wraps it (to log what it did).
+ */
+export abstract class PeriodicRunner {
+  private readonly periodic: PeriodicPass;
+
+  protected constructor(loop: Omit<PeriodicPassOptions, 'pass'> & { pass?: () => Promise<unknown> }) {
+    this.periodic = new PeriodicPass({ ...loop, pass: loop.pass ?? (() => this.pass()) });
+  }
+
+  /** One pass. */
+  abstract pass(): Promise<unknown>;
+
+  /** A pass now, then one every interval until stop(). */
+  start(): void {
+    this.periodic.start();
+  }
+
+  /** No new pass is started; resolves once the one under way (if any) has finished. */
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** Resolves when every pass started so far has finished (tests and shutdown wait on it). */
+  whenIdle(): Promise<void> {
+    return this.periodic.whenIdle();
+  }
+}

@@ -8,7 +8,7 @@ import { purgeOwnAlarms } from '../db/player-own-alarms-repository';
 import type { Database } from '../db/schema';
 import { claimLease } from '../db/worker-leases-repository';
 import type { WorkerClock } from './clock';
-import { PeriodicPass } from './periodic-pass';
+import { PeriodicRunner } from './periodic-pass';
 
 // The alarm history's retention (docs/decisions/alarm-history.md): once an hour across replicas,
 // firings and silenced ringings older than 90 days go, and a deleted alarm's firings after 30; in
@@ -28,34 +28,19 @@ export const PURGE_LEASE = 'history-purge';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 
-export class RetentionPurge {
+export class RetentionPurge extends PeriodicRunner {
   readonly id = `purge-${crypto.randomUUID()}`;
-  private readonly periodic: PeriodicPass;
 
   constructor(private readonly options: { db: Kysely<Database>; clock: WorkerClock; log?: Log }) {
-    this.periodic = new PeriodicPass({
+    super({
       clock: options.clock,
       intervalMs: CHECK_MS,
       pass: async () => {
         const count = await this.pass();
-        if (count !== null && count > 0)
-          this.options.log?.('info', `alarm history: purged ${count} old rows`);
+        if (count !== null && count > 0) options.log?.('info', `alarm history: purged ${count} old rows`);
       },
-      onError: (error) => this.options.log?.('warn', `retention purge failed: ${String(error)}`),
+      onError: (error) => options.log?.('warn', `retention purge failed: ${String(error)}`),
     });
-  }
-
-  /** A look now (start-up), then every few minutes; the purge itself runs once an hour. */
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
-  }
-
-  whenIdle(): Promise<void> {
-    return this.periodic.whenIdle();
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { leaseDuePending } from '../db/pending-notifications-repository';
 import type { Database } from '../db/schema';
 import type { WorkerClock } from '../alarm-worker/clock';
-import { PeriodicPass } from '../alarm-worker/periodic-pass';
+import { PeriodicRunner } from '../alarm-worker/periodic-pass';
 import type { DeliveryLog, NotificationDelivery } from './notification-delivery';
 
 // Sends held news when its time has come (docs/push-rules.md). Every pass it leases the pending
@@ -15,9 +15,8 @@ export const PENDING_PASS_MS = 30_000;
 /** Longer than a pass takes; a replica that dies mid-way frees its rows after it. */
 const LEASE_MS = 2 * 60_000;
 
-export class PendingNotificationRunner {
+export class PendingNotificationRunner extends PeriodicRunner {
   readonly id = `pending-${crypto.randomUUID()}`;
-  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly options: {
@@ -28,24 +27,11 @@ export class PendingNotificationRunner {
       intervalMs?: number;
     },
   ) {
-    this.periodic = new PeriodicPass({
+    super({
       clock: options.clock,
       intervalMs: options.intervalMs ?? PENDING_PASS_MS,
-      pass: () => this.pass(),
       onError: (error) => options.log('error', `pending push pass failed: ${String(error)}`),
     });
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
-  }
-
-  whenIdle(): Promise<void> {
-    return this.periodic.whenIdle();
   }
 
   /** Asks again for every due row this replica leased; returns how many it leased. */

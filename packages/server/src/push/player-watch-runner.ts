@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { PlayerConfigAccess } from '../alarm-holds/player-config';
 import type { AccessTokenSource } from '../alarm-worker/access-token-source';
 import type { WorkerClock } from '../alarm-worker/clock';
-import { PeriodicPass } from '../alarm-worker/periodic-pass';
+import { PeriodicRunner } from '../alarm-worker/periodic-pass';
 import type { DeliveryLog, NotificationDelivery } from './notification-delivery';
 import { watchParent } from './player-watch';
 
@@ -14,9 +14,7 @@ import { watchParent } from './player-watch';
 // news player-watch.ts builds goes through the delivery rules. Every replica runs it; the sent
 // log's claim sends each piece once.
 
-export class PlayerWatchRunner {
-  private readonly periodic: PeriodicPass;
-
+export class PlayerWatchRunner extends PeriodicRunner {
   constructor(
     private readonly options: {
       db: Kysely<Database>;
@@ -28,24 +26,11 @@ export class PlayerWatchRunner {
       intervalMs: number;
     },
   ) {
-    this.periodic = new PeriodicPass({
+    super({
       clock: options.clock,
       intervalMs: options.intervalMs,
-      pass: () => this.pass(),
       onError: (error) => options.log('error', `player watch pass failed: ${String(error)}`),
     });
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
-  }
-
-  whenIdle(): Promise<void> {
-    return this.periodic.whenIdle();
   }
 
   /** One look at every subscribed parent's players; returns how many pieces of news it built. */
