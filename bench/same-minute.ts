@@ -101,6 +101,13 @@ export function printSameMinute(report: SameMinuteReport): void {
       ` max ${sorted.at(-1) ?? NaN} ms`,
   );
   for (const line of histogram(report.latenessMs)) console.log(line);
+  const sent = [...run.sentAfterMs].sort((a, b) => a - b);
+  console.log(
+    `card/start sent by the replicas (the firings' played_at): p50 ${quantile(sent, 0.5)} ms, p99 ${quantile(sent, 0.99)} ms,` +
+      ` max ${sent.at(-1) ?? NaN} ms after the minute; the rest of the lateness is the sandbox's broker and players` +
+      ` (one process, on the same two cores)`,
+  );
+  console.log(`firings claimed per replica (the worker roster): ${run.claimsPerReplica.join(', ')}`);
   console.log(`commands the players received: ${JSON.stringify(run.commandCounts)}`);
   const idle = run.statements.idlePerSecond * run.statements.runSeconds;
   console.log(
@@ -112,8 +119,9 @@ export function printSameMinute(report: SameMinuteReport): void {
     `MQTT logins the broker accepted: ${run.mqttConnectionsOpened} (${(run.mqttConnectionsOpened / run.alarms).toFixed(2)} per player)`,
   );
   console.log(
-    `heap per armed alarm (after GC, its player link included; every replica arms every alarm): ` +
-      run.heapGrowthBytes.map((b) => `${(b / run.alarms / 1024).toFixed(1)} KB`).join(', ') +
+    // Each replica arms only its own players' alarms: about an equal share of them each.
+    `heap per armed alarm (after GC, its player link included; a replica's growth over its share of ${Math.round(run.alarms / run.replicas)}): ` +
+      run.heapGrowthBytes.map((b) => `${(b / (run.alarms / run.replicas) / 1024).toFixed(1)} KB`).join(', ') +
       `; RSS with all armed: ${run.rssBytes.map((b) => `${mb(b)} MB`).join(', ')}`,
   );
   console.log(

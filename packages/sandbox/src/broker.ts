@@ -8,12 +8,13 @@ import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
 import { decodeJwt } from 'jose';
 import type { AuthenticateError, Client } from 'aedes';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import { WebSocketServer } from 'ws';
 import { mqttUsername } from '@playlist-alarms/core/device/mqtt-commands';
 import { parseCommandTopic } from './command-schemas';
 import type { Faults } from './faults';
 import type { SeedDevice } from './household';
 import type { TokenService } from './token-service';
+import { webSocketPacketStream } from './ws-packet-stream';
 
 interface BrokerDeps {
   tokens: TokenService;
@@ -173,7 +174,7 @@ export async function startBroker(deps: BrokerDeps): Promise<Broker> {
         return;
       }
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const stream = createWebSocketStream(ws);
+        const stream = webSocketPacketStream(ws);
         // A client dropping its socket mid-frame must not crash the sandbox.
         stream.on('error', () => ws.terminate());
         aedes.handle(stream, request);

@@ -24,7 +24,7 @@ interface Entry {
   lastUsedMs: number;
 }
 
-/** Links unused for this long are closed by `closeIdle` (the worker calls it every pass). */
+/** Links unused for this long are closed by `closeIdle` (the worker calls it on every look). */
 const LINK_IDLE_MS = 10 * 60_000;
 
 export class PlayerLinks {

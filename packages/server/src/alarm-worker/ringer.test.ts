@@ -11,6 +11,7 @@ import type {
   DeviceMessageKind,
   LinkStatus,
 } from '@playlist-alarms/provider/device-link-types';
+import { ManualClock } from '../../test/support/manual-clock';
 import { systemClock } from './clock';
 import { PlayerLinks } from './player-links';
 import { MqttRinger } from './ringer';
@@ -103,5 +104,35 @@ describe('MqttRinger confirmation', () => {
   it('failed: `card: FAIL`', async () => {
     const result = await ring({ events: [], response: { status: { card: 'FAIL', req_body: '' } } });
     expect(result).toEqual({ outcome: 'failed', detail: 'the player refused card/start' });
+  });
+});
+
+describe('PlayerLinks.closeIdle', () => {
+  it('closes a link unused for ten minutes, and keeps one used since (a fade re-opens it each step)', async () => {
+    const clock = new ManualClock(new Date('2026-06-10T06:55:00.000Z'));
+    const made: ScriptedLink[] = [];
+    const links = new PlayerLinks(
+      { accessTokenFor: () => Promise.resolve('token') },
+      () => {
+        const link = new ScriptedLink({ events: [], response: null });
+        made.push(link);
+        return link;
+      },
+      clock,
+    );
+    await links.open('u1', 'p1');
+    await links.open('u1', 'p2');
+    await clock.advance(9 * 60_000);
+    await links.open('u1', 'p2'); // used again
+    await clock.advance(60_001); // p1 unused for just over ten minutes, p2 for one
+    await links.closeIdle();
+    expect(links.size).toBe(1);
+    expect(made.map((link) => [link.deviceId, link.status])).toEqual([
+      ['p1', 'disconnected'],
+      ['p2', 'connected'],
+    ]);
+    await clock.advance(10 * 60_000);
+    await links.closeIdle();
+    expect(links.size).toBe(0);
   });
 });

@@ -95,6 +95,8 @@ export interface Ringer {
    * whether a fade began. Never throws.
    */
   finishExtras(request: RingRequest): Promise<{ detail: string | null; faded: boolean }>;
+  /** Closes the player links unused for ten minutes (the worker calls it on every look). */
+  closeIdle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -307,6 +309,10 @@ export class MqttRinger implements Ringer {
       });
     }
     return { detail: undone.length === 0 ? null : undone.join('; '), faded: extras.fadeMinutes > 0 };
+  }
+
+  closeIdle(): Promise<void> {
+    return this.links.closeIdle();
   }
 
   async close(): Promise<void> {

@@ -67,6 +67,7 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     // 90 s ahead: inside the prepare window (link opened), outside the arm horizon.
     expect(ringer.prepared).toEqual([{ userId: USER, deviceId: 'player-1', at: START.toISOString() }]);
     expect(worker.armedCount).toBe(0);
+    expect(ringer.idleClosings).toBe(1); // every look closes the links idle for ten minutes
 
     await clock.advance(30_000); // 06:59:00: the 5 s refresh arms it
     expect(worker.armedCount).toBe(1);

@@ -24,6 +24,7 @@ import { ClaimBatcher } from './claim-batcher';
 import { firingKey } from './held-leases';
 import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
+import { ReplicaRoster } from './replica-roster';
 import { ringRequestOf } from './ring-request';
 import { CardStartWithheld, type Ringer } from './ringer';
 
@@ -33,7 +34,9 @@ import { CardStartWithheld, type Ringer } from './ringer';
 // rings the player and records the receipt. A pass (start-up, /api/cron/check) fires whatever is already due:
 // under 10 minutes late it rings, else it records "missed". The claim is a lease (docs/decisions/firing-leases.md),
 // the holder renews it every half second while it rings; a replica that finds one lapsed takes the firing
-// over, asks the player what it plays, and finishes it (open-firings.ts).
+// over, asks the player what it plays, and finishes it (open-firings.ts). With several replicas, each player's
+// alarms are armed, prepared and rung by one of them (replica-roster.ts); the others ring an alarm only once it
+// is a few seconds overdue and still unclaimed.
 
 /** How often the worker reloads what is due. */
 const REFRESH_MS = 5_000;
@@ -77,10 +80,13 @@ export class AlarmWorker {
   private readonly open: OpenFirings;
   /** This process's claims, a due instant's together (claim-batcher.ts). */
   private readonly claims: ClaimBatcher;
+  /** Which players' alarms are this replica's to arm (replica-roster.ts). */
+  private readonly roster: ReplicaRoster;
   private stopped = false;
 
   constructor(private readonly options: AlarmWorkerOptions) {
     this.claims = new ClaimBatcher(options.db);
+    this.roster = new ReplicaRoster(options.db, options.clock, this.id);
     this.open = new OpenFirings({
       db: options.db,
       clock: options.clock,
@@ -122,6 +128,10 @@ export class AlarmWorker {
     this.faultHold.release();
     for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
     this.timers.clear();
+    // Off the roster at once, so the other replicas arm this one's players on their next look.
+    await this.roster
+      .leave()
+      .catch((error: unknown) => this.log('warn', `leaving the worker roster failed: ${String(error)}`));
     await this.whenIdle();
     await this.options.ringer.close();
   }
@@ -287,13 +297,17 @@ export class AlarmWorker {
   /** One refresh: arms the alarms due soon, prepares their players, tends open firings. */
   private async look(now: Date): Promise<void> {
     const { clock, db } = this.options;
+    await this.roster.beat();
     const soon = await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS));
     const wanted = new Set<string>();
     for (const alarm of soon) {
       const dueMs = new Date(alarm.next_fire_at).getTime();
+      // Another replica's player: left to it, unless its alarm is overdue and unclaimed (it died).
+      const part = this.roster.partIn(alarm.yoto_device_id, dueMs, now.getTime());
+      if (part === 'other') continue;
       const key = `${alarm.id}@${alarm.next_fire_at}`;
       const linkKey = `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
-      if (!this.prepared.has(linkKey)) {
+      if (part === 'own' && !this.prepared.has(linkKey)) {
         this.prepared.add(linkKey);
         const sameRing = soon.filter(
           (other) =>
@@ -328,6 +342,11 @@ export class AlarmWorker {
       }
     }
     if (this.prepared.size > 10_000) this.prepared.clear();
+    // A link a ringing, a fade or a prepare used in the last ten minutes stays; others close (a
+    // player now another replica's, or whose alarm has rung).
+    await this.options.ringer
+      .closeIdle()
+      .catch((error: unknown) => this.log('warn', `closing idle player links failed: ${String(error)}`));
     await this.open.tend();
     this.open.scheduleTick();
     if (now.getTime() - this.passedOverAt >= PASSED_OVER_MS) {

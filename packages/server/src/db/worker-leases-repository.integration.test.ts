@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { migrateToLatest } from './migrations';
-import { claimLease } from './worker-leases-repository';
+import { beatRoster, claimLease, leaveRoster } from './worker-leases-repository';
 
 // The once-across-replicas turn on both dialects: of several connections asking at once one gets
 // it; no one (the holder included) gets it again before it runs out; anyone may after.
@@ -46,5 +46,29 @@ describeOnDatabases('worker leases', (open) => {
     expect(await claimLease(test.db, 'one', 'r1', at(0), at(60))).toBe(true);
     expect(await claimLease(test.db, 'two', 'r1', at(0), at(60))).toBe(true);
     expect(await claimLease(test.db, 'one', 'r2', at(1), at(61))).toBe(false);
+  });
+
+  it('lists the replicas whose beat has not lapsed, forgets a row stale for an hour, and lets one leave', async () => {
+    const other = test.connectAgain();
+    // Jobs' turns share the table and are never listed as replicas.
+    await claimLease(test.db, 'job', 'r9', at(0), at(600));
+    expect(await beatRoster(test.db, 'worker-b', at(0), at(0.25))).toEqual(['worker-b']);
+    expect(await beatRoster(other, 'worker-a', at(0.1), at(0.35))).toEqual(['worker-a', 'worker-b']);
+    // worker-b beats no more: at 0.25 min its row has lapsed.
+    expect(await beatRoster(other, 'worker-a', at(0.25), at(0.5))).toEqual(['worker-a']);
+    expect(await beatRoster(other, 'worker-c', at(0.3), at(0.55))).toEqual(['worker-a', 'worker-c']);
+    const names = async () =>
+      (await test.db.selectFrom('worker_leases').select('name').orderBy('name').execute()).map((r) => r.name);
+    expect(await names()).toEqual([
+      'alarm-worker:worker-a',
+      'alarm-worker:worker-b',
+      'alarm-worker:worker-c',
+      'job',
+    ]);
+    // An hour after it lapsed, the next beat deletes worker-b's row; the job's turn stays.
+    expect(await beatRoster(other, 'worker-a', at(60.4), at(60.65))).toEqual(['worker-a']);
+    expect(await names()).toEqual(['alarm-worker:worker-a', 'alarm-worker:worker-c', 'job']);
+    await leaveRoster(test.db, 'worker-a');
+    expect(await beatRoster(other, 'worker-c', at(60.5), at(60.75))).toEqual(['worker-c']);
   });
 });

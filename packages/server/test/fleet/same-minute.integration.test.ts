@@ -4,7 +4,8 @@ import { runSameMinute } from '../support/same-minute-fleet';
 
 // The same-minute bench at CI size (docs/scale.md): 50 households (100 players), one cloud alarm per player due on the same round
 // minute, three real server processes on one PostgreSQL database. Every player must hear exactly one
-// card/start (from the sandbox's log of what players received). No timing is asserted here: the
+// card/start (from the sandbox's log of what players received), and the players are shared out among
+// the replicas (the worker roster). No timing is asserted here: the
 // budgets live in the bench (bench/same-minute.ts, 500 households). It waits for one real minute.
 
 describe('many households ringing on the same minute, three replicas', () => {
@@ -21,5 +22,11 @@ describe('many households ringing on the same minute, three replicas', () => {
     );
     expect(notOnce, `players without exactly one card/start: ${notOnce.join(', ')}`).toEqual([]);
     expect(counts).toHaveLength(100);
+    // The worker roster spread the players: each replica claimed and rang some, and only the
+    // owner of a player logged in for it (one login a player, not one a replica).
+    console.log(`claims per replica ${run.claimsPerReplica.join(', ')}`);
+    expect(run.claimsPerReplica).toHaveLength(3);
+    expect(run.claimsPerReplica.reduce((a, b) => a + b, 0)).toBe(100);
+    expect(run.mqttConnectionsOpened).toBeLessThanOrEqual(110);
   }, 240_000);
 });

@@ -26,7 +26,15 @@ export class RecordingRinger implements Ringer {
   playing: NowPlaying | null = { cardId: 'none', playbackStatus: 'stopped' };
   readonly asked: { userId: string; deviceId: string }[] = [];
 
+  /** How many times the worker asked it to close idle links. */
+  idleClosings = 0;
+
   constructor(private readonly clock: WorkerClock) {}
+
+  closeIdle(): Promise<void> {
+    this.idleClosings += 1;
+    return Promise.resolve();
+  }
 
   prepare(userId: string, deviceId: string): Promise<PrepareResult> {
     this.prepared.push({ userId, deviceId, at: this.clock.now().toISOString() });

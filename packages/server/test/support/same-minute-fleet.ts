@@ -70,6 +70,13 @@ export interface SameMinuteRun {
   dueAt: number;
   /** Every player's card/start delivery moments (epoch ms), each player present. */
   cardStarts: Map<string, number[]>;
+  /**
+   * When the replicas sent each card/start, in ms after the minute (the firings' played_at): what
+   * the lateness at the player adds to this is the sandbox's own broker and players.
+   */
+  sentAfterMs: number[];
+  /** How many of the minute's firings each replica claimed (the roster's spread). */
+  claimsPerReplica: number[];
   /** How many commands of each name the players received during the run. */
   commandCounts: Record<string, number>;
   /** Entries the sandbox's log let go (> 0: the counts above may be incomplete). */
@@ -253,6 +260,9 @@ export async function runSameMinute(options: SameMinuteOptions): Promise<SameMin
 
     const heard = (answer: ReceivedCommands) =>
       new Set(answer.commands.filter((c) => c.topic.endsWith('/card/start')).map((c) => c.deviceId));
+    // Not asked during the minute itself: reading the log in this process (the sandbox's) would
+    // hold up the very deliveries it times.
+    await sleep(Math.max(0, dueAt + 2_000 - Date.now()));
     let answer = await sandbox.commands(runStart);
     while (Date.now() < dueAt + SETTLE_MS && heard(answer).size < players.length) {
       await sleep(1_000);
@@ -265,6 +275,17 @@ export async function runSameMinute(options: SameMinuteOptions): Promise<SameMin
     const brokerAfter = await sandbox.brokerStats();
     loopDelay.disable();
     const hereUsed = process.cpuUsage(hereCpu);
+
+    const firings = await db.current
+      .selectFrom('alarm_firings')
+      .select(['claimed_by', 'played_at'])
+      .where('due_at', '=', due.toISOString())
+      .execute();
+    const sentAfterMs = firings.flatMap((f) =>
+      f.played_at === null ? [] : [Date.parse(f.played_at) - dueAt],
+    );
+    const claims = new Map<string, number>();
+    for (const f of firings) claims.set(f.claimed_by, (claims.get(f.claimed_by) ?? 0) + 1);
 
     const cardStarts = new Map<string, number[]>(players.map((p) => [p, []]));
     const commandCounts: Record<string, number> = {};
@@ -279,6 +300,8 @@ export async function runSameMinute(options: SameMinuteOptions): Promise<SameMin
       alarms: alarms.length,
       dueAt,
       cardStarts,
+      sentAfterMs,
+      claimsPerReplica: [...claims.values()].sort((a, b) => b - a),
       commandCounts,
       logOverwritten: answer.overwritten,
       mqttConnectionsOpened: brokerAfter.connectionsOpened - brokerBefore.connectionsOpened,

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ORPHAN_GRACE_MS, ownerOf, rosterPart } from './worker-roster';
+
+const players = Array.from({ length: 3_000 }, (_, i) => `player-${i}`);
+const replicas = ['worker-a', 'worker-b', 'worker-c'];
+
+describe('ownerOf', () => {
+  it('gives every player to one replica, the same whatever the order of the list', () => {
+    for (const player of players.slice(0, 200)) {
+      const owner = ownerOf(player, replicas);
+      expect(replicas).toContain(owner);
+      expect(ownerOf(player, [...replicas].reverse())).toBe(owner);
+    }
+    expect(ownerOf('player-1', [])).toBeUndefined();
+    expect(ownerOf('player-1', ['only'])).toBe('only');
+  });
+
+  it('spreads players evenly: each of three replicas gets a third, give or take 10 %', () => {
+    const counts = new Map<string, number>();
+    for (const player of players) {
+      const owner = ownerOf(player, replicas) ?? 'none';
+      counts.set(owner, (counts.get(owner) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(replicas);
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThan(900);
+      expect(count).toBeLessThan(1_100);
+    }
+  });
+
+  it('when a replica leaves, only its players move; when one joins, players move only to it', () => {
+    const before = new Map(players.map((p) => [p, ownerOf(p, replicas)]));
+    const leaving = players.filter((p) => before.get(p) === 'worker-b');
+    for (const player of players) {
+      const after = ownerOf(player, ['worker-a', 'worker-c']);
+      if (before.get(player) === 'worker-b') expect(after).not.toBe('worker-b');
+      else expect(after).toBe(before.get(player));
+    }
+    expect(leaving.length).toBeGreaterThan(0);
+    let moved = 0;
+    for (const player of players) {
+      const after = ownerOf(player, [...replicas, 'worker-d']);
+      if (after !== before.get(player)) {
+        expect(after).toBe('worker-d');
+        moved += 1;
+      }
+    }
+    expect(moved).toBeGreaterThan(600); // about a quarter
+    expect(moved).toBeLessThan(900);
+  });
+});
+
+describe('rosterPart', () => {
+  const due = Date.parse('2026-06-10T07:00:00Z');
+  it('does its own players (and all of them with no roster) whenever they are due', () => {
+    expect(rosterPart('a', 'a', due, due - 60_000)).toBe('own');
+    expect(rosterPart('a', undefined, due, due - 60_000)).toBe('own');
+  });
+  it("leaves another's player alone until it is ORPHAN_GRACE_MS overdue, then rings it", () => {
+    expect(rosterPart('a', 'b', due, due - 60_000)).toBe('other');
+    expect(rosterPart('a', 'b', due, due + ORPHAN_GRACE_MS - 1)).toBe('other');
+    expect(rosterPart('a', 'b', due, due + ORPHAN_GRACE_MS)).toBe('orphan');
+  });
+});

@@ -1,0 +1,61 @@
+// Which replica does a player's alarm work (docs/decisions/worker-roster.md), pure. Every live
+// replica keeps a row saying it is alive; each one reads the same list and gives every player to
+// the replica with the highest score for that pair (rendezvous hashing). No share is handed over:
+// when a replica joins or dies, only the players it gains or held move, and the claim still keeps
+// a firing once when two replicas briefly disagree.
+
+/** A replica's row says it is alive until this long after its last beat. */
+export const REPLICA_ALIVE_MS = 15_000;
+/**
+ * Another replica's alarm is rung by this one once it is this late and still unclaimed: its owner
+ * died (or stalled) before its row lapsed.
+ */
+export const ORPHAN_GRACE_MS = 3_000;
+
+/** A 32-bit hash of `text` (FNV-1a, then a finaliser that spreads nearby inputs). */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * The replica of `replicas` that does `playerId`'s alarm work; undefined when the list is empty.
+ * Every replica that reads the same list picks the same one.
+ */
+export function ownerOf(playerId: string, replicas: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestScore = -1;
+  for (const replica of replicas) {
+    const score = hash32(`${replica}\u0000${playerId}`);
+    // Ties (rare) go to the smaller id, so the choice never depends on the list's order.
+    if (score > bestScore || (score === bestScore && best !== undefined && replica < best)) {
+      best = replica;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * What a replica does with an alarm due at `dueMs` for a player owned by `owner`: all of it when
+ * the player is its own (or no owner is known), else nothing until the alarm is ORPHAN_GRACE_MS
+ * overdue, when it rings it in the owner's place.
+ */
+export function rosterPart(
+  self: string,
+  owner: string | undefined,
+  dueMs: number,
+  nowMs: number,
+): 'own' | 'orphan' | 'other' {
+  if (owner === undefined || owner === self) return 'own';
+  return nowMs - dueMs >= ORPHAN_GRACE_MS ? 'orphan' : 'other';
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { ORPHAN_GRACE_MS, ownerOf } from '@playlist-alarms/core/cloud/worker-roster';
+import { createAlarm } from '../db/alarms-repository';
+import { migrateToLatest } from '../db/migrations';
+import type { Database } from '../db/schema';
+import { beatRoster } from '../db/worker-leases-repository';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
+import { ManualClock } from '../../test/support/manual-clock';
+import { RecordingRinger } from '../../test/support/recording-ringer';
+import { AlarmWorker } from './worker';
+
+// The worker roster on a hand-driven clock and a real database (both dialects): with several
+// replicas each player's alarms are prepared, armed and rung by one of them, and a player whose
+// replica died without leaving the roster is rung by another once its alarm is overdue.
+
+const START = new Date('2026-06-10T06:54:00.000Z'); // the alarms are at 07:00 UTC
+const DUE = '2026-06-10T07:00:00.000Z';
+const PLAYERS = Array.from({ length: 30 }, (_, i) => `player-${i}`);
+
+describeOnDatabases('alarm worker roster', (open) => {
+  let test: TestDatabase;
+  let clock: ManualClock;
+  let processes: { worker: AlarmWorker; ringer: RecordingRinger }[];
+  const idle = () => Promise.all(processes.map((p) => p.worker.whenIdle())).then(() => undefined);
+  const spawn = (db: Kysely<Database>) => {
+    const ringer = new RecordingRinger(clock);
+    const process = { worker: new AlarmWorker({ db, ringer, clock }), ringer };
+    processes.push(process);
+    return process;
+  };
+  /** One 07:00 alarm for each player, each of its own parent. */
+  const seed = async () => {
+    for (const [i, player] of PLAYERS.entries()) {
+      const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
+      await createAlarm(test.db, `auth0|roster-${i}`, cloudAlarmCreateSchema.parse(body), clock.now());
+    }
+  };
+
+  beforeEach(async () => {
+    test = await open();
+    await migrateToLatest(test.db);
+    processes = [];
+    clock = new ManualClock(START, idle);
+  });
+  afterEach(async () => {
+    await Promise.all(processes.map((p) => p.worker.stop()));
+    await test.dispose();
+  });
+
+  it('three replicas prepare, arm and ring each player on one of them, each player once', async () => {
+    await seed();
+    const replicas = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];
+    // 06:54: six minutes ahead, before the prepare window; every replica's first look lists all three.
+    await Promise.all(replicas.map((p) => p.worker.start()));
+    const ids = replicas.map((p) => p.worker.id);
+    await clock.advance(330_000); // 06:59:30: inside the prepare window and the arm horizon
+    const armed = replicas.map((p) => p.worker.armedCount);
+    expect(armed.reduce((a, b) => a + b, 0)).toBe(PLAYERS.length);
+    for (const [i, p] of replicas.entries()) {
+      const own = PLAYERS.filter((player) => ownerOf(player, ids) === ids[i]);
+      expect(armed[i]).toBe(own.length);
+      expect(p.ringer.prepared.map((x) => x.deviceId).sort()).toEqual([...own].sort());
+    }
+    expect(Math.max(...armed)).toBeLessThan(PLAYERS.length); // shared, not all on one
+
+    await clock.advance(40_000); // 07:00:10
+    const rings = replicas.flatMap((p) => p.ringer.rings);
+    expect(rings.map((r) => r.deviceId).sort()).toEqual([...PLAYERS].sort());
+    expect(new Set(rings.map((r) => r.at))).toEqual(new Set([DUE]));
+    for (const [i, p] of replicas.entries()) {
+      for (const ring of p.ringer.rings) expect(ownerOf(ring.deviceId, ids)).toBe(ids[i]);
+    }
+  });
+
+  it('a replica that stops leaves the roster: the others take its players at their next look', async () => {
+    await seed();
+    const [a, b] = [spawn(test.db), spawn(test.connectAgain())];
+    await Promise.all([a.worker.start(), b.worker.start()]);
+    await clock.advance(5_000);
+    expect(a.worker.armedCount + b.worker.armedCount).toBe(0); // nothing within the minute yet
+    await a.worker.stop();
+    await clock.advance(325_000); // 06:59:30
+    expect(b.worker.armedCount).toBe(PLAYERS.length);
+    await clock.advance(40_000);
+    expect(b.ringer.rings.map((r) => r.at)).toEqual(PLAYERS.map(() => DUE));
+    expect(a.ringer.rings).toEqual([]);
+  });
+
+  it("a dead replica's players (its row not yet lapsed) ring from another once overdue by the grace", async () => {
+    await seed();
+    // A replica that said it is alive for the next hour, then died: no worker behind the row.
+    await beatRoster(test.db, 'worker-dead', START, new Date(START.getTime() + 3_600_000));
+    const live = spawn(test.db);
+    await live.worker.start();
+    const ids = [live.worker.id, 'worker-dead'].sort();
+    const orphans = PLAYERS.filter((player) => ownerOf(player, ids) === 'worker-dead');
+    expect(orphans.length).toBeGreaterThan(0);
+    expect(orphans.length).toBeLessThan(PLAYERS.length);
+    await clock.advance(370_000); // 07:00:10
+    const { rings, prepared } = live.ringer;
+    expect(rings.map((r) => r.deviceId).sort()).toEqual([...PLAYERS].sort());
+    expect(prepared.map((p) => p.deviceId).sort()).toEqual(
+      PLAYERS.filter((p) => !orphans.includes(p)).sort(),
+    );
+    const late = (r: { at: string }) => Date.parse(r.at) - Date.parse(DUE);
+    for (const ring of rings) {
+      if (orphans.includes(ring.deviceId)) {
+        // Found by the first 5 s look after the grace.
+        expect(late(ring)).toBeGreaterThanOrEqual(ORPHAN_GRACE_MS);
+        expect(late(ring)).toBeLessThanOrEqual(ORPHAN_GRACE_MS + 5_000);
+      } else {
+        expect(late(ring)).toBe(0);
+      }
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { REPLICA_ALIVE_MS, ownerOf, rosterPart } from '@playlist-alarms/core/cloud/worker-roster';
+import { beatRoster, leaveRoster } from '../db/worker-leases-repository';
+import type { Database } from '../db/schema';
+import type { WorkerClock } from './clock';
+
+/** Beats closer together than this reuse the last list (an alarm write asks for a look each time). */
+const MIN_BEAT_GAP_MS = 1_000;
+/** How often a replica also deletes the rows of replicas long gone (one more statement). */
+const FORGET_EVERY_MS = 60_000;
+
+/**
+ * This replica's place among the live alarm workers (docs/decisions/worker-roster.md): it says it is
+ * alive on every look and learns who else is, so each player's alarms are armed, prepared and rung
+ * by one replica instead of all of them.
+ */
+export class ReplicaRoster {
+  private live: readonly string[] = [];
+  private beatAt = -Infinity;
+  private forgotAt = -Infinity;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: WorkerClock,
+    private readonly self: string,
+  ) {}
+
+  /** Beats (at most once a second) and returns the live replicas. */
+  async beat(): Promise<readonly string[]> {
+    const now = this.clock.now();
+    if (now.getTime() - this.beatAt < MIN_BEAT_GAP_MS) return this.live;
+    const forget = now.getTime() - this.forgotAt >= FORGET_EVERY_MS;
+    const until = new Date(now.getTime() + REPLICA_ALIVE_MS);
+    this.live = await beatRoster(this.db, this.self, now, until, forget);
+    if (forget) this.forgotAt = now.getTime();
+    this.beatAt = now.getTime();
+    return this.live;
+  }
+
+  /** What this replica does with an alarm of `playerId` due at `dueMs`, by the last list read. */
+  partIn(playerId: string, dueMs: number, nowMs: number): 'own' | 'orphan' | 'other' {
+    return rosterPart(this.self, ownerOf(playerId, this.live), dueMs, nowMs);
+  }
+
+  /** Off the roster: the others take this replica's players on their next look. */
+  async leave(): Promise<void> {
+    this.live = [];
+    await leaveRoster(this.db, this.self);
+  }
+}
