@@ -45,7 +45,10 @@ const ENDPOINT = fc.constantFrom(
 );
 /** The value a valid claim needs, four times as likely as all the others together. */
 const weighted = (valid: string, others: readonly string[]) =>
-  fc.oneof({ arbitrary: fc.constant(valid), weight: 4 }, { arbitrary: fc.constantFrom(...others), weight: 1 });
+  fc.oneof(
+    { arbitrary: fc.constant(valid), weight: 4 },
+    { arbitrary: fc.constantFrom(...others), weight: 1 },
+  );
 const CLOCK = fc.constantFrom('21:00', '07:00', '00:00', '23:59', '24:00', '7:00', '');
 
 const fieldsOf = (context: BodyContext): Readonly<Record<string, Fields>> => ({
