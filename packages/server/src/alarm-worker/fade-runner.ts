@@ -69,6 +69,8 @@ export class FadeRunner {
     const opened = await this.links.open(request.userId, request.deviceId);
     if (!opened.ok) return 'link-lost';
     const { link } = opened;
+    // Held open for the whole fade: its listener below must keep hearing the player between steps.
+    const release = this.links.retain(request.userId, request.deviceId);
     let limit = volumeLimitOf(request.limit);
     const sent = {
       current: Math.min(FADE_START_STEP, limit),
@@ -107,7 +109,7 @@ export class FadeRunner {
         // The limit may have dropped since the schedule was made (night began): never above it.
         const next = Math.min(step, limit);
         if (next <= sent.current) continue;
-        // Re-opening keeps the link from being closed as idle during a long fade.
+        // Opened again for each step: a link that dropped since connects anew.
         const again = await this.links.open(request.userId, request.deviceId);
         if (!again.ok || !again.link.send('volume/set', { volume: stepToPercent(next) })) return 'link-lost';
         Object.assign(sent, { previous: sent.current, current: next, confirmed: false });
@@ -115,6 +117,7 @@ export class FadeRunner {
       return 'done';
     } finally {
       unsubscribe();
+      release();
     }
   }
 }

@@ -87,8 +87,9 @@ export class OpenFirings {
 
   /**
    * Looks at open firings every FIRING_LEASE_TICK_MS while one may be open here or elsewhere: this
-   * process holds a lease, has an alarm armed within the minute or fired one in the last 30 s
-   * (every replica arms the same ones), or the last look found another's. Otherwise the worker's
+   * process holds a lease, has an alarm armed within the minute, fired one or saw another
+   * replica's come to its claim in the last 30 s (the worker's watchAfterTimer), or the last look
+   * found another's open firing. Otherwise the worker's
    * 5 s refresh looks (a page's trigger is seen there first), and nothing is polled faster.
    */
   scheduleTick(): void {

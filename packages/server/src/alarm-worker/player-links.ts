@@ -22,6 +22,8 @@ interface Entry {
   opening: Promise<OpenResult> | null;
   heardSinceConnect: boolean;
   lastUsedMs: number;
+  /** Users that keep the link however long since its last use (a fade, between its steps). */
+  retained: number;
 }
 
 /** Links unused for this long are closed by `closeIdle` (the worker calls it on every look). */
@@ -47,7 +49,7 @@ export class PlayerLinks {
     let entry = this.entries.get(key);
     if (entry === undefined) {
       const link = this.createLink();
-      const created: Entry = { link, opening: null, heardSinceConnect: false, lastUsedMs: 0 };
+      const created: Entry = { link, opening: null, heardSinceConnect: false, lastUsedMs: 0, retained: 0 };
       link.onMessage((message: DeviceMessage) => {
         if (message.deviceId === deviceId) created.heardSinceConnect = true;
       });
@@ -65,10 +67,27 @@ export class PlayerLinks {
     return current.opening;
   }
 
+  /**
+   * Keeps the player's link (if open) from being closed as idle until the returned release is
+   * called: for a fade, whose steps may be more than ten minutes apart while its listener waits on
+   * the link for a person changing the volume.
+   */
+  retain(userId: string, deviceId: string): () => void {
+    const entry = this.entries.get(`${userId}\u0000${deviceId}`);
+    if (entry === undefined) return () => undefined;
+    entry.retained += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.retained -= 1;
+    };
+  }
+
   async closeIdle(): Promise<void> {
     const cutoff = this.clock.now().getTime() - LINK_IDLE_MS;
     for (const [key, entry] of [...this.entries]) {
-      if (entry.lastUsedMs < cutoff && entry.opening === null) {
+      if (entry.lastUsedMs < cutoff && entry.opening === null && entry.retained === 0) {
         this.entries.delete(key);
         await entry.link.dispose();
       }

@@ -6,6 +6,7 @@ import { createAlarm } from '../db/alarms-repository';
 import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { beatRoster } from '../db/worker-leases-repository';
+import { claimFiring } from '../db/firing-claims-repository';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
 import { ManualClock } from '../../test/support/manual-clock';
@@ -115,5 +116,42 @@ describeOnDatabases('alarm worker roster', (open) => {
         expect(late(ring)).toBe(0);
       }
     }
+  });
+
+  it("watches another replica's claim: a lease its owner leaves lapsing is taken over within a tick, not at the next look", async () => {
+    const player = PLAYERS[0]!;
+    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
+    const alarm = await createAlarm(
+      test.db,
+      'auth0|roster-0',
+      cloudAlarmCreateSchema.parse(body),
+      clock.now(),
+    );
+    // Started 2.5 s after the minute's grid: its looks fall at 06:59:57.5 and 07:00:02.5.
+    await clock.advance(2_500);
+    const live = spawn(test.db);
+    // A replica that owns the player says it is alive for the next hour.
+    const candidates = Array.from({ length: 64 }, (_, n) => `worker-dead-${n}`);
+    const dead = candidates.find((id) => ownerOf(player, [live.worker.id, id]) === id) ?? 'none';
+    await beatRoster(test.db, dead, START, new Date(START.getTime() + 3_600_000));
+    await live.worker.start();
+    await clock.advance(Date.parse(DUE) - 2_400 - clock.now().getTime()); // 06:59:57.6
+    expect(live.worker.armedCount).toBe(0);
+    // The owner claims now, with its 2 s lease, and dies: no look of the live replica sees the
+    // lease running, and the next one (07:00:02.5) would find it lapsed 3 s late.
+    const claimed = await claimFiring(test.db, {
+      alarmId: alarm.id,
+      alarm,
+      dueAt: DUE,
+      nextFireAt: '2026-06-11T07:00:00.000Z',
+      claimedBy: dead,
+      at: clock.now().toISOString(),
+      leaseUntil: new Date(clock.now().getTime() + 2_000).toISOString(),
+    });
+    expect(claimed).toBe(true);
+    await clock.advance(10_000);
+    expect(live.ringer.rings.map((r) => r.deviceId)).toEqual([player]);
+    // It watched from the owner's claim time on: taken over at the first lease tick after the lapse.
+    expect(Date.parse(live.ringer.rings[0]!.at) - Date.parse(DUE)).toBeLessThanOrEqual(500);
   });
 });

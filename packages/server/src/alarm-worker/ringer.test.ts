@@ -135,4 +135,22 @@ describe('PlayerLinks.closeIdle', () => {
     await links.closeIdle();
     expect(links.size).toBe(0);
   });
+
+  it('keeps a retained link (a fade between steps) until it is released', async () => {
+    const clock = new ManualClock(new Date('2026-06-10T06:55:00.000Z'));
+    const links = new PlayerLinks(
+      { accessTokenFor: () => Promise.resolve('token') },
+      () => new ScriptedLink({ events: [], response: null }),
+      clock,
+    );
+    await links.open('u1', 'p1');
+    const release = links.retain('u1', 'p1');
+    await clock.advance(30 * 60_000);
+    await links.closeIdle();
+    expect(links.size).toBe(1);
+    release();
+    release(); // a second call changes nothing
+    await links.closeIdle();
+    expect(links.size).toBe(0);
+  });
 });

@@ -40,6 +40,11 @@ import { CardStartWithheld, type Ringer } from './ringer';
 
 /** How often the worker reloads what is due. */
 const REFRESH_MS = 5_000;
+/**
+ * The most alarms one look loads (every replica's players: the roster sorts them after). Past it,
+ * the later ones of a crowded window are armed only as the earlier ones fire (docs/scale.md).
+ */
+const LOOK_LIMIT = 20_000;
 /** How often the worker records the ringings a skip or pause passed over (passed-over.ts). */
 const PASSED_OVER_MS = 60_000;
 
@@ -67,6 +72,8 @@ export class AlarmWorker {
   /** Unique per process: who holds a claim, in the logs and the firings table. */
   readonly id = `worker-${crypto.randomUUID()}`;
   private readonly timers = new Map<string, unknown>();
+  /** Other replicas' alarms due within the minute: at their claim, this one watches for a lapsed lease. */
+  private readonly watchTimers = new Map<string, unknown>();
   private readonly prepared = new Set<string>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private refreshTimer: unknown = null;
@@ -126,8 +133,11 @@ export class AlarmWorker {
     this.refreshTimer = null;
     this.open.stop();
     this.faultHold.release();
-    for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
+    for (const handle of [...this.timers.values(), ...this.watchTimers.values()]) {
+      this.options.clock.clearTimeout(handle);
+    }
     this.timers.clear();
+    this.watchTimers.clear();
     // Off the roster at once, so the other replicas arm this one's players on their next look.
     await this.roster
       .leave()
@@ -298,24 +308,28 @@ export class AlarmWorker {
   private async look(now: Date): Promise<void> {
     const { clock, db } = this.options;
     await this.roster.beat();
-    const soon = await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS));
+    const soon = await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS), LOOK_LIMIT);
+    const linkKey = (alarm: DueAlarm) =>
+      `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
+    // A player's alarms on the same instant share one prepare.
+    const sameRings = new Map<string, DueAlarm[]>();
+    for (const alarm of soon)
+      sameRings.set(linkKey(alarm), [...(sameRings.get(linkKey(alarm)) ?? []), alarm]);
     const wanted = new Set<string>();
+    const watched = new Set<string>();
     for (const alarm of soon) {
       const dueMs = new Date(alarm.next_fire_at).getTime();
+      const key = `${alarm.id}@${alarm.next_fire_at}`;
       // Another replica's player: left to it, unless its alarm is overdue and unclaimed (it died).
       const part = this.roster.partIn(alarm.yoto_device_id, dueMs, now.getTime());
-      if (part === 'other') continue;
-      const key = `${alarm.id}@${alarm.next_fire_at}`;
-      const linkKey = `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
-      if (part === 'own' && !this.prepared.has(linkKey)) {
-        this.prepared.add(linkKey);
-        const sameRing = soon.filter(
-          (other) =>
-            other.yoto_user_id === alarm.yoto_user_id &&
-            other.yoto_device_id === alarm.yoto_device_id &&
-            other.next_fire_at === alarm.next_fire_at,
-        );
-        void this.track(this.prepare(sameRing)).catch((error: unknown) =>
+      if (part === 'other') {
+        if (dueMs - now.getTime() <= ARM_HORIZON_MS) this.watchClaim(key, dueMs, now, watched);
+        continue;
+      }
+      const ring = linkKey(alarm);
+      if (part === 'own' && !this.prepared.has(ring)) {
+        this.prepared.add(ring);
+        void this.track(this.prepare(sameRings.get(ring) ?? [alarm])).catch((error: unknown) =>
           this.log('error', `prepare for alarm ${alarm.id} failed: ${String(error)}`),
         );
       }
@@ -341,6 +355,12 @@ export class AlarmWorker {
         this.timers.delete(key);
       }
     }
+    for (const [key, handle] of [...this.watchTimers]) {
+      if (!watched.has(key)) {
+        clock.clearTimeout(handle);
+        this.watchTimers.delete(key);
+      }
+    }
     if (this.prepared.size > 10_000) this.prepared.clear();
     // A link a ringing, a fade or a prepare used in the last ten minutes stays; others close (a
     // player now another replica's, or whose alarm has rung).
@@ -356,6 +376,26 @@ export class AlarmWorker {
         this.log('error', `recording passed-over ringings failed: ${String(error)}`),
       );
     }
+  }
+
+  /**
+   * Another replica's alarm due within the minute: when its owner claims it, this replica looks for
+   * open firings every lease tick for a while, as a replica that armed it would, so a lease its
+   * owner leaves lapsing (it died after the claim) is taken over within the tick, not the refresh.
+   */
+  private watchClaim(key: string, dueMs: number, now: Date, watched: Set<string>): void {
+    watched.add(key);
+    if (this.watchTimers.has(key)) return;
+    const { clock } = this.options;
+    const handle = clock.setTimeout(
+      () => {
+        this.watchTimers.delete(key);
+        this.open.watchAfterTimer();
+        this.open.scheduleTick();
+      },
+      Math.max(0, dueMs - RING_LEAD_MS - now.getTime()),
+    );
+    this.watchTimers.set(key, handle);
   }
 
   /**
