@@ -297,9 +297,15 @@ describeOnDatabases('push delivery rules', (open) => {
     replicas.push(await startApp({ db: second }, true));
     await replicas[1]!.ready();
 
-    const [message] = await services.push.waitFor(browser.endpoint, 1, 40_000);
+    // Only the prepare window's news is counted: in the household's evening (as a test run may be)
+    // the evening check also warns that the player is off.
+    const offlineNews = () => payloads(browser.endpoint).filter((p) => p.kind === 'player-offline');
+    const [message] = await eventually(
+      () => Promise.resolve(offlineNews().length > 0 ? offlineNews() : undefined),
+      40_000,
+    );
     const hhmm = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
-    expect(JSON.parse(message?.text ?? '')).toEqual({
+    expect(message).toEqual({
       kind: 'player-offline',
       title: 'Bedroom Player went offline',
       body: `Bedroom Player went offline just before its ${hhmm} alarm: the alarm can't ring unless someone switches it on.`,
@@ -312,8 +318,12 @@ describeOnDatabases('push delivery rules', (open) => {
       return Promise.resolve(noted.length >= 2 ? noted : undefined);
     });
     await Promise.all(replicas.map((replica) => world.closeApp(replica)));
-    expect(services.push.received(browser.endpoint)).toHaveLength(1);
-    const sent = await world.test.db.selectFrom('sent_notifications').selectAll().execute();
+    expect(offlineNews()).toHaveLength(1);
+    const sent = await world.test.db
+      .selectFrom('sent_notifications')
+      .selectAll()
+      .where('kind', '=', 'player-offline')
+      .execute();
     expect(sent.map((row) => [row.kind, row.device_id])).toEqual([['player-offline', PLAYER]]);
   }, 90_000);
 });
