@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { ORPHAN_GRACE_MS, ownerOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { createAlarm } from '../db/alarms-repository';
-import { migrateToLatest } from '../db/migrations';
-import type { Database } from '../db/schema';
 import { beatRoster } from '../db/worker-leases-repository';
 import { claimFiring } from '../db/firing-claims-repository';
-import type { TestDatabase } from '../../test/support/test-databases';
 import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
-import { ManualClock } from '../../test/support/manual-clock';
-import { RecordingRinger } from '../../test/support/recording-ringer';
-import { AlarmWorker } from './worker';
+import { useWorkerFleet } from '../../test/support/worker-fleet';
 
 // The worker roster on a hand-driven clock and a real database (both dialects): with several
 // replicas each player's alarms are prepared, armed and rung by one of them, and a player whose
@@ -22,42 +16,32 @@ const DUE = '2026-06-10T07:00:00.000Z';
 const PLAYERS = Array.from({ length: 30 }, (_, i) => `player-${i}`);
 
 describeOnDatabases('alarm worker roster', (open) => {
-  let test: TestDatabase;
-  let clock: ManualClock;
-  let processes: { worker: AlarmWorker; ringer: RecordingRinger }[];
-  const idle = () => Promise.all(processes.map((p) => p.worker.whenIdle())).then(() => undefined);
-  const spawn = (db: Kysely<Database>) => {
-    const ringer = new RecordingRinger(clock);
-    const process = { worker: new AlarmWorker({ db, ringer, clock }), ringer };
-    processes.push(process);
-    return process;
-  };
+  const fleet = useWorkerFleet(open, START);
+  const { spawn } = fleet;
   /** One 07:00 alarm for each player, each of its own parent. */
   const seed = async () => {
     for (const [i, player] of PLAYERS.entries()) {
       const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
-      await createAlarm(test.db, `auth0|roster-${i}`, cloudAlarmCreateSchema.parse(body), clock.now());
+      await createAlarm(
+        fleet.test.db,
+        `auth0|roster-${i}`,
+        cloudAlarmCreateSchema.parse(body),
+        fleet.clock.now(),
+      );
     }
   };
 
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-    processes = [];
-    clock = new ManualClock(START, idle);
-  });
-  afterEach(async () => {
-    await Promise.all(processes.map((p) => p.worker.stop()));
-    await test.dispose();
-  });
-
   it('three replicas prepare, arm and ring each player on one of them, each player once', async () => {
     await seed();
-    const replicas = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];
+    const replicas = [
+      spawn(fleet.test.db),
+      spawn(fleet.test.connectAgain()),
+      spawn(fleet.test.connectAgain()),
+    ];
     // 06:54: six minutes ahead, before the prepare window; every replica's first look lists all three.
     await Promise.all(replicas.map((p) => p.worker.start()));
     const ids = replicas.map((p) => p.worker.id);
-    await clock.advance(330_000); // 06:59:30: inside the prepare window and the arm horizon
+    await fleet.clock.advance(330_000); // 06:59:30: inside the prepare window and the arm horizon
     const armed = replicas.map((p) => p.worker.armedCount);
     expect(armed.reduce((a, b) => a + b, 0)).toBe(PLAYERS.length);
     for (const [i, p] of replicas.entries()) {
@@ -67,7 +51,7 @@ describeOnDatabases('alarm worker roster', (open) => {
     }
     expect(Math.max(...armed)).toBeLessThan(PLAYERS.length); // shared, not all on one
 
-    await clock.advance(40_000); // 07:00:10
+    await fleet.clock.advance(40_000); // 07:00:10
     const rings = replicas.flatMap((p) => p.ringer.rings);
     expect(rings.map((r) => r.deviceId).sort()).toEqual([...PLAYERS].sort());
     expect(new Set(rings.map((r) => r.at))).toEqual(new Set([DUE]));
@@ -78,14 +62,14 @@ describeOnDatabases('alarm worker roster', (open) => {
 
   it('a replica that stops leaves the roster: the others take its players at their next look', async () => {
     await seed();
-    const [a, b] = [spawn(test.db), spawn(test.connectAgain())];
+    const [a, b] = [spawn(fleet.test.db), spawn(fleet.test.connectAgain())];
     await Promise.all([a.worker.start(), b.worker.start()]);
-    await clock.advance(5_000);
+    await fleet.clock.advance(5_000);
     expect(a.worker.armedCount + b.worker.armedCount).toBe(0); // nothing within the minute yet
     await a.worker.stop();
-    await clock.advance(325_000); // 06:59:30
+    await fleet.clock.advance(325_000); // 06:59:30
     expect(b.worker.armedCount).toBe(PLAYERS.length);
-    await clock.advance(40_000);
+    await fleet.clock.advance(40_000);
     expect(b.ringer.rings.map((r) => r.at)).toEqual(PLAYERS.map(() => DUE));
     expect(a.ringer.rings).toEqual([]);
   });
@@ -93,14 +77,14 @@ describeOnDatabases('alarm worker roster', (open) => {
   it("a dead replica's players (its row not yet lapsed) ring from another once overdue by the grace", async () => {
     await seed();
     // A replica that said it is alive for the next hour, then died: no worker behind the row.
-    await beatRoster(test.db, 'worker-dead', START, new Date(START.getTime() + 3_600_000));
-    const live = spawn(test.db);
+    await beatRoster(fleet.test.db, 'worker-dead', START, new Date(START.getTime() + 3_600_000));
+    const live = spawn(fleet.test.db);
     await live.worker.start();
     const ids = [live.worker.id, 'worker-dead'].sort();
     const orphans = PLAYERS.filter((player) => ownerOf(player, ids) === 'worker-dead');
     expect(orphans.length).toBeGreaterThan(0);
     expect(orphans.length).toBeLessThan(PLAYERS.length);
-    await clock.advance(370_000); // 07:00:10
+    await fleet.clock.advance(370_000); // 07:00:10
     const { rings, prepared } = live.ringer;
     expect(rings.map((r) => r.deviceId).sort()).toEqual([...PLAYERS].sort());
     expect(prepared.map((p) => p.deviceId).sort()).toEqual(
@@ -122,34 +106,34 @@ describeOnDatabases('alarm worker roster', (open) => {
     const player = PLAYERS[0]!;
     const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
     const alarm = await createAlarm(
-      test.db,
+      fleet.test.db,
       'auth0|roster-0',
       cloudAlarmCreateSchema.parse(body),
-      clock.now(),
+      fleet.clock.now(),
     );
     // Started 2.5 s after the minute's grid: its looks fall at 06:59:57.5 and 07:00:02.5.
-    await clock.advance(2_500);
-    const live = spawn(test.db);
+    await fleet.clock.advance(2_500);
+    const live = spawn(fleet.test.db);
     // A replica that owns the player says it is alive for the next hour.
     const candidates = Array.from({ length: 64 }, (_, n) => `worker-dead-${n}`);
     const dead = candidates.find((id) => ownerOf(player, [live.worker.id, id]) === id) ?? 'none';
-    await beatRoster(test.db, dead, START, new Date(START.getTime() + 3_600_000));
+    await beatRoster(fleet.test.db, dead, START, new Date(START.getTime() + 3_600_000));
     await live.worker.start();
-    await clock.advance(Date.parse(DUE) - 2_400 - clock.now().getTime()); // 06:59:57.6
+    await fleet.clock.advance(Date.parse(DUE) - 2_400 - fleet.clock.now().getTime()); // 06:59:57.6
     expect(live.worker.armedCount).toBe(0);
     // The owner claims now, with its 2 s lease, and dies: no look of the live replica sees the
     // lease running, and the next one (07:00:02.5) would find it lapsed 3 s late.
-    const claimed = await claimFiring(test.db, {
+    const claimed = await claimFiring(fleet.test.db, {
       alarmId: alarm.id,
       alarm,
       dueAt: DUE,
       nextFireAt: '2026-06-11T07:00:00.000Z',
       claimedBy: dead,
-      at: clock.now().toISOString(),
-      leaseUntil: new Date(clock.now().getTime() + 2_000).toISOString(),
+      at: fleet.clock.now().toISOString(),
+      leaseUntil: new Date(fleet.clock.now().getTime() + 2_000).toISOString(),
     });
     expect(claimed).toBe(true);
-    await clock.advance(10_000);
+    await fleet.clock.advance(10_000);
     expect(live.ringer.rings.map((r) => r.deviceId)).toEqual([player]);
     // It watched from the owner's claim time on: taken over at the first lease tick after the lapse.
     expect(Date.parse(live.ringer.rings[0]!.at) - Date.parse(DUE)).toBeLessThanOrEqual(500);

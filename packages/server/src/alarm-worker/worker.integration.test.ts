@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { createAlarm, updateAlarm } from '../db/alarms-repository';
 import { findAlarm } from '../../test/support/stored-rows';
 import { RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
 import { findFiring } from '../db/firings-repository';
-import { migrateToLatest } from '../db/migrations';
-import type { Database } from '../db/schema';
-import type { TestDatabase } from '../../test/support/test-databases';
 import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
-import { ManualClock } from '../../test/support/manual-clock';
-import { RecordingRinger } from '../../test/support/recording-ringer';
-import { AlarmWorker } from './worker';
+import { useWorkerFleet } from '../../test/support/worker-fleet';
 
 // Scheduling and the claim on a hand-driven clock and a real database (both dialects). The ringer
 // is the recording twin; the MQTT firing is proven against the sandbox in firing.integration.test.
@@ -19,62 +13,35 @@ import { AlarmWorker } from './worker';
 const USER = 'auth0|worker-test';
 const START = new Date('2026-06-10T06:58:30.000Z'); // a Wednesday; the alarm is at 07:00 UTC
 
-interface Process {
-  worker: AlarmWorker;
-  ringer: RecordingRinger;
-}
-
 describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
-  let test: TestDatabase;
-  let clock: ManualClock;
-  let processes: Process[];
-  const idle = () => Promise.all(processes.map((p) => p.worker.whenIdle())).then(() => undefined);
-
-  /** A worker process on its own connection to the shared database. */
-  const spawn = (db: Kysely<Database>): Process => {
-    const ringer = new RecordingRinger(clock);
-    const worker = new AlarmWorker({ db, ringer, clock });
-    const process = { worker, ringer };
-    processes.push(process);
-    return process;
-  };
+  const fleet = useWorkerFleet(open, START);
+  const { spawn, processes, idle } = fleet;
   const rings = () => processes.flatMap((p) => p.ringer.rings);
   const newAlarm = (overrides: Record<string, unknown> = {}) =>
     createAlarm(
-      test.db,
+      fleet.test.db,
       USER,
       cloudAlarmCreateSchema.parse(
         alarmBody({ hour: 7, minute: 0, days: '1111111', volume: 6, ...overrides }),
       ),
-      clock.now(),
+      fleet.clock.now(),
     );
-
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-    processes = [];
-    clock = new ManualClock(START, idle);
-  });
-  afterEach(async () => {
-    await Promise.all(processes.map((p) => p.worker.stop()));
-    await test.dispose();
-  });
 
   it('arms a timer within the minute and rings exactly at the due instant, once', async () => {
     const alarm = await newAlarm();
-    const { worker, ringer } = spawn(test.db);
+    const { worker, ringer } = spawn(fleet.test.db);
     await worker.start();
     // 90 s ahead: inside the prepare window (link opened), outside the arm horizon.
     expect(ringer.prepared).toEqual([{ userId: USER, deviceId: 'player-1', at: START.toISOString() }]);
     expect(worker.armedCount).toBe(0);
     expect(ringer.idleClosings).toBe(1); // every look closes the links idle for ten minutes
 
-    await clock.advance(30_000); // 06:59:00: the 5 s refresh arms it
+    await fleet.clock.advance(30_000); // 06:59:00: the 5 s refresh arms it
     expect(worker.armedCount).toBe(1);
     // The timer runs RING_LEAD_MS early (claim, volume/set); card/start is for the due instant.
-    await clock.advance(59_999 - RING_LEAD_MS);
+    await fleet.clock.advance(59_999 - RING_LEAD_MS);
     expect(ringer.rings).toHaveLength(0);
-    await clock.advance(1);
+    await fleet.clock.advance(1);
     expect(ringer.rings).toEqual([
       {
         userId: USER,
@@ -84,17 +51,17 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
         at: '2026-06-10T07:00:00.000Z',
       },
     ]);
-    await clock.advance(60_000);
+    await fleet.clock.advance(60_000);
     expect(ringer.rings).toHaveLength(1);
 
-    const stored = await findAlarm(test.db, USER, alarm.id);
+    const stored = await findAlarm(fleet.test.db, USER, alarm.id);
     expect(stored).toMatchObject({
       next_fire_at: '2026-06-11T07:00:00.000Z',
       last_fired_at: '2026-06-10T07:00:00.000Z',
       last_outcome: 'played',
       last_outcome_at: new Date(Date.parse('2026-06-10T07:00:00.000Z') - RING_LEAD_MS).toISOString(),
     });
-    expect(await findFiring(test.db, alarm.id, '2026-06-10T07:00:00.000Z')).toMatchObject({
+    expect(await findFiring(fleet.test.db, alarm.id, '2026-06-10T07:00:00.000Z')).toMatchObject({
       claimed_by: worker.id,
       outcome: 'played',
     });
@@ -102,30 +69,30 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
 
   it('the prepare window notes a player found off at once; a player that answers gets no note', async () => {
     const alarm = await newAlarm();
-    const { worker, ringer } = spawn(test.db);
+    const { worker, ringer } = spawn(fleet.test.db);
     ringer.prepareResult = 'offline';
     ringer.outcome = 'player-offline';
     await worker.start(); // 06:58:30: the alarm is 90 s ahead, inside the prepare window
     await worker.whenIdle(); // the prepare runs beside the refresh
-    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+    expect(await findAlarm(fleet.test.db, USER, alarm.id)).toMatchObject({
       next_fire_at: '2026-06-10T07:00:00.000Z',
       last_fired_at: '2026-06-10T07:00:00.000Z',
       last_outcome: 'player-offline',
       last_outcome_at: START.toISOString(),
     });
-    await clock.advance(95_000); // still tried at 07:00; still off: the receipt keeps 06:58:30
+    await fleet.clock.advance(95_000); // still tried at 07:00; still off: the receipt keeps 06:58:30
     expect(ringer.rings).toHaveLength(1);
-    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+    expect(await findAlarm(fleet.test.db, USER, alarm.id)).toMatchObject({
       next_fire_at: '2026-06-11T07:00:00.000Z',
       last_outcome: 'player-offline',
       last_outcome_at: START.toISOString(),
     });
 
-    const answering = spawn(test.connectAgain());
+    const answering = spawn(fleet.test.connectAgain());
     const other = await newAlarm({ minute: 1 });
     await answering.worker.start();
     await answering.worker.whenIdle();
-    expect(await findAlarm(test.db, USER, other.id)).toMatchObject({
+    expect(await findAlarm(fleet.test.db, USER, other.id)).toMatchObject({
       last_fired_at: null,
       last_outcome: null,
     });
@@ -133,13 +100,13 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
 
   it('a note about a firing still ahead goes when an edit moves the alarm off that instant', async () => {
     const alarm = await newAlarm();
-    const { worker, ringer } = spawn(test.db);
+    const { worker, ringer } = spawn(fleet.test.db);
     ringer.prepareResult = 'offline';
     await worker.start();
     await worker.whenIdle();
-    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
-    await updateAlarm(test.db, USER, alarm.id, { minute: 30 }, clock.now());
-    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+    expect(await findAlarm(fleet.test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
+    await updateAlarm(fleet.test.db, USER, alarm.id, { minute: 30 }, fleet.clock.now());
+    expect(await findAlarm(fleet.test.db, USER, alarm.id)).toMatchObject({
       next_fire_at: '2026-06-10T07:30:00.000Z',
       last_fired_at: null,
       last_outcome: null,
@@ -151,7 +118,7 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     await newAlarm();
     let failing = false;
     // Every statement fails while `failing`, as they do while the pool cannot reach the database.
-    const flaky = test.db.withPlugin({
+    const flaky = fleet.test.db.withPlugin({
       transformQuery: (args) => {
         if (failing) throw new Error('timeout exceeded when trying to connect');
         return args.node;
@@ -161,31 +128,35 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     const { worker, ringer } = spawn(flaky);
     await worker.start();
     failing = true;
-    await clock.advance(5_000); // 06:58:35: this refresh fails
+    await fleet.clock.advance(5_000); // 06:58:35: this refresh fails
     failing = false;
-    await clock.advance(25_000); // 06:59:00: a later one arms the alarm
+    await fleet.clock.advance(25_000); // 06:59:00: a later one arms the alarm
     expect(worker.armedCount).toBe(1);
-    await clock.advance(60_000);
+    await fleet.clock.advance(60_000);
     expect(ringer.rings.map((ring) => ring.at)).toEqual(['2026-06-10T07:00:00.000Z']);
   });
 
   it('three workers on one database (each its own connection) ring the alarm once', async () => {
     const alarm = await newAlarm();
-    const workers = [spawn(test.db), spawn(test.connectAgain()), spawn(test.connectAgain())];
+    const workers = [
+      spawn(fleet.test.db),
+      spawn(fleet.test.connectAgain()),
+      spawn(fleet.test.connectAgain()),
+    ];
     await Promise.all(workers.map((p) => p.worker.start()));
-    await clock.advance(95_000);
+    await fleet.clock.advance(95_000);
     expect(workers.map((p) => p.worker.armedCount)).toEqual([0, 0, 0]); // fired: timers gone
     expect(rings()).toHaveLength(1);
-    const firing = await findFiring(test.db, alarm.id, '2026-06-10T07:00:00.000Z');
+    const firing = await findFiring(fleet.test.db, alarm.id, '2026-06-10T07:00:00.000Z');
     expect(workers.map((p) => p.worker.id)).toContain(firing?.claimed_by);
   });
 
   it('a pass and a timer racing for the same due instant ring once', async () => {
     await newAlarm();
-    const a = spawn(test.db);
-    const b = spawn(test.connectAgain());
+    const a = spawn(fleet.test.db);
+    const b = spawn(fleet.test.connectAgain());
     await a.worker.start();
-    await clock.advance(90_000); // a's timer fires at 07:00
+    await fleet.clock.advance(90_000); // a's timer fires at 07:00
     const summary = await b.worker.pass(); // b's pass finds nothing due any more
     expect(summary).toMatchObject({ fired: 0, already_claimed: 0 });
     expect(rings()).toHaveLength(1);
@@ -193,17 +164,17 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
 
   it('an alarm edited after its timer was armed rings at its new time, not the old one', async () => {
     const alarm = await newAlarm();
-    const { worker, ringer } = spawn(test.db);
+    const { worker, ringer } = spawn(fleet.test.db);
     await worker.start();
-    await clock.advance(40_000); // armed for 07:00
+    await fleet.clock.advance(40_000); // armed for 07:00
     expect(worker.armedCount).toBe(1);
-    await updateAlarm(test.db, USER, alarm.id, { minute: 1 }, clock.now());
+    await updateAlarm(fleet.test.db, USER, alarm.id, { minute: 1 }, fleet.clock.now());
     worker.notify();
     await idle();
     expect(worker.armedCount).toBe(0);
-    await clock.advance(50_000); // 07:00:00 passes
+    await fleet.clock.advance(50_000); // 07:00:00 passes
     expect(ringer.rings).toHaveLength(0);
-    await clock.advance(60_000); // 07:01:00
+    await fleet.clock.advance(60_000); // 07:01:00
     expect(ringer.rings.map((r) => r.at)).toEqual(['2026-06-10T07:01:00.000Z']);
   });
 
@@ -211,27 +182,27 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
     const late = await newAlarm({ minute: 50, hour: 6 }); // 06:50: 8.5 minutes late at START
     const missed = await newAlarm({ minute: 45, hour: 6 }); // 06:45: 13.5 minutes late
     // Written while every process was down: put their next firing back in the past.
-    await test.db
+    await fleet.test.db
       .updateTable('alarms')
       .set({ next_fire_at: '2026-06-10T06:50:00.000Z' })
       .where('id', '=', late.id)
       .execute();
-    await test.db
+    await fleet.test.db
       .updateTable('alarms')
       .set({ next_fire_at: '2026-06-10T06:45:00.000Z' })
       .where('id', '=', missed.id)
       .execute();
 
-    const { worker, ringer } = spawn(test.db);
+    const { worker, ringer } = spawn(fleet.test.db);
     await worker.start();
     expect(ringer.rings.map((r) => r.at)).toEqual([START.toISOString()]);
     expect(worker.lastPassSummary).toMatchObject({ fired: 1, missed: 1, already_claimed: 0 });
-    expect(await findAlarm(test.db, USER, late.id)).toMatchObject({
+    expect(await findAlarm(fleet.test.db, USER, late.id)).toMatchObject({
       last_fired_at: '2026-06-10T06:50:00.000Z',
       last_outcome: 'played',
       next_fire_at: '2026-06-11T06:50:00.000Z',
     });
-    expect(await findAlarm(test.db, USER, missed.id)).toMatchObject({
+    expect(await findAlarm(fleet.test.db, USER, missed.id)).toMatchObject({
       last_fired_at: '2026-06-10T06:45:00.000Z',
       last_outcome: 'missed',
       next_fire_at: '2026-06-11T06:45:00.000Z',
@@ -242,7 +213,7 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
 
   it('a firing whose process died before its receipt is settled as failed after two minutes', async () => {
     const alarm = await newAlarm();
-    await test.db
+    await fleet.test.db
       .insertInto('alarm_firings')
       .values({
         alarm_id: alarm.id,
@@ -254,9 +225,9 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
         detail: null,
       })
       .execute();
-    const { worker } = spawn(test.db);
+    const { worker } = spawn(fleet.test.db);
     expect(await worker.pass()).toMatchObject({ recovered: 1 });
-    expect(await findFiring(test.db, alarm.id, '2026-06-10T06:00:00.000Z')).toMatchObject({
+    expect(await findFiring(fleet.test.db, alarm.id, '2026-06-10T06:00:00.000Z')).toMatchObject({
       outcome: 'failed',
       detail: 'the process firing it stopped',
     });
@@ -264,10 +235,10 @@ describeOnDatabases('alarm worker: timers, claim, missed firings', (open) => {
 
   it('the ringer’s outcome is the receipt', async () => {
     const alarm = await newAlarm();
-    const { worker, ringer } = spawn(test.db);
+    const { worker, ringer } = spawn(fleet.test.db);
     ringer.outcome = 'player-offline';
     await worker.start();
-    await clock.advance(90_000);
-    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
+    await fleet.clock.advance(90_000);
+    expect(await findAlarm(fleet.test.db, USER, alarm.id)).toMatchObject({ last_outcome: 'player-offline' });
   });
 });
