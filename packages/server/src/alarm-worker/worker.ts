@@ -1,22 +1,14 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  ARM_HORIZON_MS,
   PREPARE_WINDOW_MS,
-  RING_LEAD_MS,
   firingPlan,
   nextFireAfterFiring,
   type FiringOutcome,
 } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
-import {
-  findDueAlarms,
-  recordOfflineAtPrepare,
-  recordOutcome,
-  type DueAlarm,
-  type FiringSeen,
-} from '../db/firings-repository';
+import { findDueAlarms, recordOutcome, type DueAlarm, type FiringSeen } from '../db/firings-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import { noFaultHold, type FaultHold } from './fault-hold';
@@ -24,6 +16,8 @@ import { ClaimBatcher } from './claim-batcher';
 import { firingKey } from './held-leases';
 import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
+import { ArmedAlarms } from './armed-alarms';
+import { probeBeforeAlarms } from './prepare-probe';
 import { ReplicaRoster } from './replica-roster';
 import { ringRequestOf } from './ring-request';
 import { CardStartWithheld, type Ringer } from './ringer';
@@ -48,6 +42,8 @@ const LOOK_LIMIT = 20_000;
 /** How often the worker records the ringings a skip or pause passed over (passed-over.ts). */
 const PASSED_OVER_MS = 60_000;
 
+type LogLevel = 'info' | 'warn' | 'error';
+
 type FireResult =
   | { claimed: false }
   | { claimed: true; outcome: FiringOutcome; nextFireAt: string | null; outcomeAt: string };
@@ -56,7 +52,7 @@ interface AlarmWorkerOptions {
   db: Kysely<Database>;
   ringer: Ringer;
   clock: WorkerClock;
-  log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  log?: (level: LogLevel, message: string) => void;
   /**
    * Told of every receipt this process records, the sweep's of abandoned firings included (push
    * notifications); its failure fails nothing.
@@ -71,10 +67,6 @@ interface AlarmWorkerOptions {
 export class AlarmWorker {
   /** Unique per process: who holds a claim, in the logs and the firings table. */
   readonly id = `worker-${crypto.randomUUID()}`;
-  private readonly timers = new Map<string, unknown>();
-  /** Other replicas' alarms due within the minute: at their claim, this one watches for a lapsed lease. */
-  private readonly watchTimers = new Map<string, unknown>();
-  private readonly prepared = new Set<string>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private refreshTimer: unknown = null;
   private running = false;
@@ -89,11 +81,33 @@ export class AlarmWorker {
   private readonly claims: ClaimBatcher;
   /** Which players' alarms are this replica's to arm (replica-roster.ts). */
   private readonly roster: ReplicaRoster;
+  /** The last look's timers, claim watches and prepares (armed-alarms.ts). */
+  private readonly armed: ArmedAlarms;
   private stopped = false;
 
   constructor(private readonly options: AlarmWorkerOptions) {
     this.claims = new ClaimBatcher(options.db);
     this.roster = new ReplicaRoster(options.db, options.clock, this.id);
+    this.armed = new ArmedAlarms({
+      clock: options.clock,
+      roster: this.roster,
+      fire: (alarm) => {
+        this.open.watchAfterTimer();
+        void this.track(this.fire(alarm, alarm.next_fire_at)).catch((error: unknown) =>
+          this.log('error', `alarm ${alarm.id} firing failed: ${String(error)}`),
+        );
+      },
+      watch: () => {
+        this.open.watchAfterTimer();
+        this.open.scheduleTick();
+      },
+      prepare: (alarms) => {
+        const probe = { ...options, log: (level: LogLevel, message: string) => this.log(level, message) };
+        void this.track(probeBeforeAlarms(probe, alarms)).catch((error: unknown) =>
+          this.log('error', `prepare for alarm ${alarms[0]?.id ?? '?'} failed: ${String(error)}`),
+        );
+      },
+    });
     this.open = new OpenFirings({
       db: options.db,
       clock: options.clock,
@@ -102,13 +116,13 @@ export class AlarmWorker {
       ring: (alarm, dueAt, foundAt) => this.ringAndRecord(alarm, dueAt, foundAt, false),
       tell: (alarm, dueAt, outcome) => this.tell(alarm, dueAt, outcome),
       track: (work) => this.track(work),
-      armedCount: () => this.timers.size,
+      armedCount: () => this.armed.size,
       log: (level, message) => this.log(level, message),
     });
   }
 
   get armedCount(): number {
-    return this.timers.size;
+    return this.armed.size;
   }
 
   get lastPassSummary(): PassSummary | null {
@@ -133,11 +147,7 @@ export class AlarmWorker {
     this.refreshTimer = null;
     this.open.stop();
     this.faultHold.release();
-    for (const handle of [...this.timers.values(), ...this.watchTimers.values()]) {
-      this.options.clock.clearTimeout(handle);
-    }
-    this.timers.clear();
-    this.watchTimers.clear();
+    this.armed.clear();
     // Off the roster at once, so the other replicas arm this one's players on their next look.
     await this.roster
       .leave()
@@ -306,62 +316,9 @@ export class AlarmWorker {
 
   /** One refresh: arms the alarms due soon, prepares their players, tends open firings. */
   private async look(now: Date): Promise<void> {
-    const { clock, db } = this.options;
+    const { db } = this.options;
     await this.roster.beat();
-    const soon = await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS), LOOK_LIMIT);
-    const linkKey = (alarm: DueAlarm) =>
-      `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
-    // A player's alarms on the same instant share one prepare.
-    const sameRings = new Map<string, DueAlarm[]>();
-    for (const alarm of soon)
-      sameRings.set(linkKey(alarm), [...(sameRings.get(linkKey(alarm)) ?? []), alarm]);
-    const wanted = new Set<string>();
-    const watched = new Set<string>();
-    for (const alarm of soon) {
-      const dueMs = new Date(alarm.next_fire_at).getTime();
-      const key = `${alarm.id}@${alarm.next_fire_at}`;
-      // Another replica's player: left to it, unless its alarm is overdue and unclaimed (it died).
-      const part = this.roster.partIn(alarm.yoto_device_id, dueMs, now.getTime());
-      if (part === 'other') {
-        if (dueMs - now.getTime() <= ARM_HORIZON_MS) this.watchClaim(key, dueMs, now, watched);
-        continue;
-      }
-      const ring = linkKey(alarm);
-      if (part === 'own' && !this.prepared.has(ring)) {
-        this.prepared.add(ring);
-        void this.track(this.prepare(sameRings.get(ring) ?? [alarm])).catch((error: unknown) =>
-          this.log('error', `prepare for alarm ${alarm.id} failed: ${String(error)}`),
-        );
-      }
-      if (dueMs - now.getTime() > ARM_HORIZON_MS) continue;
-      wanted.add(key);
-      if (this.timers.has(key)) continue;
-      // Early by the lead: claim and volume/set first, so card/start lands on the minute.
-      const delay = Math.max(0, dueMs - RING_LEAD_MS - now.getTime());
-      const handle = clock.setTimeout(() => {
-        this.timers.delete(key);
-        this.open.watchAfterTimer();
-        void this.track(this.fire(alarm, alarm.next_fire_at)).catch((error: unknown) =>
-          this.log('error', `alarm ${alarm.id} firing failed: ${String(error)}`),
-        );
-      }, delay);
-      this.timers.set(key, handle);
-    }
-    // An alarm edited, disabled or deleted since its timer was armed loses the timer (and the
-    // claim re-checks next_fire_at in any case).
-    for (const [key, handle] of [...this.timers]) {
-      if (!wanted.has(key)) {
-        clock.clearTimeout(handle);
-        this.timers.delete(key);
-      }
-    }
-    for (const [key, handle] of [...this.watchTimers]) {
-      if (!watched.has(key)) {
-        clock.clearTimeout(handle);
-        this.watchTimers.delete(key);
-      }
-    }
-    if (this.prepared.size > 10_000) this.prepared.clear();
+    this.armed.arm(await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS), LOOK_LIMIT), now);
     // A link a ringing, a fade or a prepare used in the last ten minutes stays; others close (a
     // player now another replica's, or whose alarm has rung).
     await this.options.ringer
@@ -378,54 +335,6 @@ export class AlarmWorker {
     }
   }
 
-  /**
-   * Another replica's alarm due within the minute: when its owner claims it, this replica looks for
-   * open firings every lease tick for a while, as a replica that armed it would, so a lease its
-   * owner leaves lapsing (it died after the claim) is taken over within the tick, not the refresh.
-   */
-  private watchClaim(key: string, dueMs: number, now: Date, watched: Set<string>): void {
-    watched.add(key);
-    if (this.watchTimers.has(key)) return;
-    const { clock } = this.options;
-    const handle = clock.setTimeout(
-      () => {
-        this.watchTimers.delete(key);
-        this.open.watchAfterTimer();
-        this.open.scheduleTick();
-      },
-      Math.max(0, dueMs - RING_LEAD_MS - now.getTime()),
-    );
-    this.watchTimers.set(key, handle);
-  }
-
-  /**
-   * The prepare window: opens the player's link and asks it to answer. A player that does not has
-   * switched itself off (or left the network), and the server cannot wake it: the receipt says so
-   * now, minutes ahead, while a parent can still switch it on. The firing still goes ahead at the
-   * due time, in case someone does.
-   */
-  private async prepare(alarms: readonly DueAlarm[]): Promise<void> {
-    const [first] = alarms;
-    if (first === undefined) return;
-    const found = await this.options.ringer.prepare(first.yoto_user_id, first.yoto_device_id);
-    if (found !== 'offline') return;
-    const offlineAt = this.options.clock.now();
-    const at = offlineAt.toISOString();
-    const noted: DueAlarm[] = [];
-    for (const alarm of alarms) {
-      if (await recordOfflineAtPrepare(this.options.db, alarm.id, alarm.next_fire_at, at)) {
-        noted.push(alarm);
-        this.log('warn', `alarm ${alarm.id} due ${alarm.next_fire_at}: the player was off at ${at}`);
-      }
-    }
-    const { onOfflineAtPrepare } = this.options;
-    if (onOfflineAtPrepare !== undefined && noted.length > 0) {
-      await onOfflineAtPrepare(noted, offlineAt).catch((error: unknown) =>
-        this.log('error', `notifying that ${first.yoto_device_id} is off failed: ${String(error)}`),
-      );
-    }
-  }
-
   private track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
@@ -436,7 +345,7 @@ export class AlarmWorker {
     return this.options.faultHold ?? noFaultHold;
   }
 
-  private log(level: 'info' | 'warn' | 'error', message: string): void {
+  private log(level: LogLevel, message: string): void {
     this.options.log?.(level, message);
   }
 }

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ARM_HORIZON_MS, RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
+import type { DueAlarm } from '../db/firings-repository';
+import { ManualClock } from '../../test/support/manual-clock';
+import { ArmedAlarms } from './armed-alarms';
+
+const NOW = new Date('2026-11-30T06:55:00.000Z');
+const inMs = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+
+/** An alarm row as a look loads it: only what the arming reads matters here. */
+function due(id: string, player: string, at: string, user = 'parent-1'): DueAlarm {
+  return {
+    id,
+    yoto_user_id: user,
+    yoto_device_id: player,
+    device_name: player,
+    alarm_name: id,
+    alarm_type: 'wakeup',
+    playlist_id: 'card-1',
+    playlist_name: 'Morning',
+    hour: 7,
+    minute: 0,
+    days: '1111111',
+    volume: 5,
+    is_enabled: 1,
+    mqtt_config: null,
+    next_fire_at: at,
+    last_fired_at: null,
+    last_outcome: null,
+    last_outcome_at: null,
+    claimed_by: null,
+    claimed_until: null,
+    skip_until: null,
+    paused_through: null,
+    fade_in_minutes: null,
+    sleep_timer_minutes: null,
+    night_light: null,
+    created_at: NOW.toISOString(),
+    updated_at: NOW.toISOString(),
+    timezone: 'Europe/London',
+  };
+}
+
+function setup(parts: Record<string, 'own' | 'orphan' | 'other'> = {}) {
+  const clock = new ManualClock(NOW);
+  const fired: string[] = [];
+  const prepared: string[][] = [];
+  let watches = 0;
+  const armed = new ArmedAlarms({
+    clock,
+    roster: { partIn: (player) => parts[player] ?? 'own' },
+    fire: (alarm) => fired.push(`${alarm.id}@${clock.now().toISOString()}`),
+    watch: () => (watches += 1),
+    prepare: (alarms) => prepared.push(alarms.map((alarm) => alarm.id)),
+  });
+  return { clock, armed, fired, prepared, watches: () => watches };
+}
+
+describe('ArmedAlarms: what a look of the alarm worker arms', () => {
+  it('fires an own alarm the lead ahead of its instant, once, and prepares it once', async () => {
+    const { clock, armed, fired, prepared } = setup();
+    const alarm = due('a', 'bedroom', inMs(30_000));
+    armed.arm([alarm], NOW);
+    armed.arm([alarm], NOW);
+    expect(armed.size).toBe(1);
+    expect(prepared).toEqual([['a']]);
+    await clock.advance(30_000 - RING_LEAD_MS - 1);
+    expect(fired).toEqual([]);
+    await clock.advance(1);
+    expect(fired).toEqual([`a@${inMs(30_000 - RING_LEAD_MS)}`]);
+    expect(armed.size).toBe(0);
+  });
+
+  it('prepares alarms due within the prepare window, but arms only those within the minute', () => {
+    const { armed, prepared } = setup();
+    armed.arm([due('soon', 'bedroom', inMs(ARM_HORIZON_MS)), due('later', 'kitchen', inMs(4 * 60_000))], NOW);
+    expect(armed.size).toBe(1);
+    expect(prepared).toEqual([['soon'], ['later']]);
+  });
+
+  it("groups one player's alarms on one instant into one prepare", () => {
+    const { armed, prepared } = setup();
+    const at = inMs(120_000);
+    armed.arm([due('a', 'bedroom', at), due('b', 'bedroom', at), due('c', 'kitchen', at)], NOW);
+    expect(prepared).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('drops the timer of an alarm the next look no longer finds (edited, disabled, deleted)', async () => {
+    const { clock, armed, fired } = setup();
+    armed.arm([due('a', 'bedroom', inMs(20_000)), due('b', 'kitchen', inMs(20_000))], NOW);
+    armed.arm([due('b', 'kitchen', inMs(20_000))], NOW);
+    expect(armed.size).toBe(1);
+    await clock.advance(20_000);
+    expect(fired.map((line) => line.split('@')[0])).toEqual(['b']);
+  });
+
+  it('re-arms an alarm moved to another instant', async () => {
+    const { clock, armed, fired } = setup();
+    armed.arm([due('a', 'bedroom', inMs(20_000))], NOW);
+    armed.arm([due('a', 'bedroom', inMs(50_000))], NOW);
+    await clock.advance(60_000);
+    expect(fired).toEqual([`a@${inMs(50_000 - RING_LEAD_MS)}`]);
+  });
+
+  it("neither arms nor prepares another replica's alarm, but watches its claim within the minute", async () => {
+    const { clock, armed, fired, prepared, watches } = setup({ kitchen: 'other' });
+    armed.arm([due('k', 'kitchen', inMs(40_000)), due('k2', 'kitchen', inMs(3 * 60_000))], NOW);
+    expect(armed.size).toBe(0);
+    expect(prepared).toEqual([]);
+    await clock.advance(40_000 - RING_LEAD_MS);
+    expect(watches()).toBe(1);
+    expect(fired).toEqual([]);
+  });
+
+  it("arms an orphan (another's, overdue and unclaimed) without preparing it: its link opens at the ringing", async () => {
+    const { clock, armed, fired, prepared } = setup({ kitchen: 'orphan' });
+    armed.arm([due('k', 'kitchen', inMs(-4_000))], NOW);
+    expect(prepared).toEqual([]);
+    await clock.advance(0);
+    expect(fired).toEqual([`k@${NOW.toISOString()}`]);
+  });
+
+  it('clear() cancels every timer and watch', async () => {
+    const { clock, armed, fired, watches } = setup({ kitchen: 'other' });
+    armed.arm([due('a', 'bedroom', inMs(20_000)), due('k', 'kitchen', inMs(20_000))], NOW);
+    armed.clear();
+    expect(armed.size).toBe(0);
+    expect(clock.pending).toBe(0);
+    await clock.advance(60_000);
+    expect(fired).toEqual([]);
+    expect(watches()).toBe(0);
+  });
+});
