@@ -1,4 +1,4 @@
-import type { DeviceLink, DeviceMessage } from '@playlist-alarms/provider/device-link-types';
+import type { DeviceLink } from '@playlist-alarms/provider/device-link-types';
 import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
 
@@ -8,19 +8,12 @@ import type { WorkerClock } from './clock';
 
 type LinkFactory = () => DeviceLink;
 
-type OpenResult =
-  | {
-      ok: true;
-      link: DeviceLink;
-      /** Messages from the player since the link connected. */ heard: () => boolean;
-    }
-  | { ok: false; reason: 'no-token' | 'connect-failed' };
+type OpenResult = { ok: true; link: DeviceLink } | { ok: false; reason: 'no-token' | 'connect-failed' };
 
 interface Entry {
   link: DeviceLink;
   /** The connect in flight, shared by everyone who asks meanwhile. */
   opening: Promise<OpenResult> | null;
-  heardSinceConnect: boolean;
   lastUsedMs: number;
   /** Users that keep the link however long since its last use (a fade, between its steps). */
   retained: number;
@@ -49,17 +42,14 @@ export class PlayerLinks {
     let entry = this.entries.get(key);
     if (entry === undefined) {
       const link = this.createLink();
-      const created: Entry = { link, opening: null, heardSinceConnect: false, lastUsedMs: 0, retained: 0 };
-      link.onMessage((message: DeviceMessage) => {
-        if (message.deviceId === deviceId) created.heardSinceConnect = true;
-      });
+      const created: Entry = { link, opening: null, lastUsedMs: 0, retained: 0 };
       this.entries.set(key, created);
       entry = created;
     }
     const current = entry;
     current.lastUsedMs = this.clock.now().getTime();
     if (current.link.status === 'connected' && current.link.deviceId === deviceId) {
-      return { ok: true, link: current.link, heard: () => current.heardSinceConnect };
+      return { ok: true, link: current.link };
     }
     current.opening ??= this.connect(current, userId, deviceId).finally(() => {
       current.opening = null;
@@ -103,9 +93,8 @@ export class PlayerLinks {
   private async connect(entry: Entry, userId: string, deviceId: string): Promise<OpenResult> {
     const token = await this.tokens.accessTokenFor(userId, deviceId);
     if (token === null) return { ok: false, reason: 'no-token' };
-    entry.heardSinceConnect = false;
     const connected = await entry.link.connect(deviceId, token);
     if (!connected) return { ok: false, reason: 'connect-failed' };
-    return { ok: true, link: entry.link, heard: () => entry.heardSinceConnect };
+    return { ok: true, link: entry.link };
   }
 }

@@ -29,6 +29,8 @@ interface Script {
 class ScriptedLink implements DeviceLink {
   status: LinkStatus = 'disconnected';
   deviceId: string | null = null;
+  /** A player switched off says nothing, though the link (to the broker) stays up. */
+  playerOn = true;
   readonly closeReason = null;
   readonly connectFailure = null;
   private readonly handlers = new Set<(message: DeviceMessage) => void>();
@@ -45,6 +47,7 @@ class ScriptedLink implements DeviceLink {
     return Promise.resolve();
   }
   send(name: DeviceCommandName): boolean {
+    if (!this.playerOn) return this.status === 'connected';
     if (name === 'events/request') this.emit('events', EVENTS_FULL_IDLE);
     if (name === 'card/start') {
       for (const events of this.script.events) this.emit('events', events);
@@ -104,6 +107,47 @@ describe('MqttRinger confirmation', () => {
   it('failed: `card: FAIL`', async () => {
     const result = await ring({ events: [], response: { status: { card: 'FAIL', req_body: '' } } });
     expect(result).toEqual({ outcome: 'failed', detail: 'the player refused card/start' });
+  });
+});
+
+/** Moves the manual clock on a second at a time until `work` settles (at most a minute). */
+async function runOut<T>(clock: ManualClock, work: Promise<T>): Promise<T> {
+  let done = false;
+  void work.finally(() => (done = true)).catch(() => undefined);
+  for (let second = 0; second < 60 && !done; second += 1) await clock.advance(1_000);
+  return work;
+}
+
+describe('MqttRinger: a player heard on an earlier ringing, switched off since', () => {
+  const setup = async (switchedOff = true) => {
+    const clock = new ManualClock(new Date('2026-06-10T06:55:00.000Z'));
+    const link = new ScriptedLink({ events: [{ cardId: CARD, playbackStatus: 'playing' }], response: null });
+    const ringer = new MqttRinger(
+      new PlayerLinks({ accessTokenFor: () => Promise.resolve('token') }, () => link, clock),
+      clock,
+      'https://yoto.io',
+    );
+    const request = { userId: 'u1', deviceId: DEVICE, cardId: CARD, volume: 5 };
+    // Yesterday's ringing, on the link the worker keeps: the player answered then.
+    expect((await runOut(clock, ringer.ring(request))).outcome).toBe('played');
+    link.playerOn = !switchedOff;
+    return { clock, ringer, request };
+  };
+
+  it('the prepare probe asks again and finds it off', async () => {
+    const { clock, ringer } = await setup();
+    expect(await runOut(clock, ringer.prepare('u1', DEVICE))).toBe('offline');
+  });
+
+  it('the ringing says player-offline, not that the player was heard', async () => {
+    const { clock, ringer, request } = await setup();
+    expect((await runOut(clock, ringer.ring(request))).outcome).toBe('player-offline');
+  });
+
+  it('one still on answers the probe, and plays', async () => {
+    const { clock, ringer, request } = await setup(false);
+    expect(await runOut(clock, ringer.prepare('u1', DEVICE))).toBe('reachable');
+    expect((await runOut(clock, ringer.ring(request))).outcome).toBe('played');
   });
 });
 

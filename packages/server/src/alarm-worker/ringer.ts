@@ -126,20 +126,24 @@ export class MqttRinger implements Ringer {
     try {
       const opened = await this.links.open(userId, deviceId);
       if (!opened.ok) return 'unknown';
-      if (opened.heard()) return 'reachable';
       const { link } = opened;
-      let answered: () => void = () => undefined;
+      // Asked every time, even on a link that heard the player before: a player heard minutes ago
+      // (an earlier ringing, another alarm's prepare) may have switched itself off since.
+      let answered = false;
+      let wake: () => void = () => undefined;
       const heard = new Promise<void>((resolve) => {
-        answered = resolve;
+        wake = resolve;
       });
       const unsubscribe = link.onMessage((message: DeviceMessage) => {
-        if (message.deviceId === deviceId) answered();
+        if (message.deviceId !== deviceId) return;
+        answered = true;
+        wake();
       });
       try {
         // A switched-on player answers an events request at once; one that is off says nothing.
         if (!link.send('events/request', null)) return 'unknown';
         await Promise.race([heard, sleep(this.clock, PREPARE_PROBE_MS)]);
-        return opened.heard() ? 'reachable' : 'offline';
+        return answered ? 'reachable' : 'offline';
       } finally {
         unsubscribe();
       }
@@ -214,6 +218,9 @@ export class MqttRinger implements Ringer {
         ? this.settings(request.userId, request.deviceId).catch(() => null)
         : Promise.resolve(null);
     let afterStart = false;
+    // Heard during this ringing (it asks for events first): a player heard only before it, on a
+    // link kept from an earlier ringing, may be off now, and is then "player-offline".
+    let heardFromPlayer = false;
     const confirmation = new PlayConfirmation(request.cardId);
     let response: CardStartAnswer | null = null;
     let settle: () => void = () => undefined;
@@ -222,6 +229,7 @@ export class MqttRinger implements Ringer {
     });
     const unsubscribe = link.onMessage((message: DeviceMessage) => {
       if (message.deviceId !== request.deviceId) return;
+      heardFromPlayer = true;
       if (message.kind === 'events') {
         // Every event, the answer to events/request before card/start too: later ones are deltas.
         confirmation.noteEvents(message.payload, afterStart);
@@ -258,7 +266,7 @@ export class MqttRinger implements Ringer {
       await Promise.race([settled, sleep(this.clock, PLAY_CONFIRM_TIMEOUT_MS)]);
       const outcome = firingOutcome({
         connected: true,
-        heardFromPlayer: opened.heard(),
+        heardFromPlayer,
         playingCard: confirmation.playing,
         cardStartResponse: response,
       });
