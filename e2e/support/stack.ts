@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { sandboxKnobs } from '@playlist-alarms/sandbox/knobs-client';
@@ -6,11 +7,17 @@ import type { PlayerKnobs, SandboxKnobs } from '@playlist-alarms/sandbox/knobs-c
 import type { PlayerStateAnswer } from '@playlist-alarms/sandbox/knob-schemas';
 
 /**
- * How many Playwright workers run journeys at once (1 unless set: on a two-core machine two were
- * not faster, their browsers and stacks sharing the cores). Each has a whole stack of its own (sandbox,
- * server, data folder), so journeys never share a household and need no order between them.
+ * How many Playwright workers run journeys at once: 2 unless set (1 on a one-core machine). Many
+ * journeys wait on the clock (an alarm's minute, a token's expiry), so two overlap their waits: on
+ * the two-core CI machine the 105 journeys took 20.4 min on one worker and 12.7 on two, none flaky;
+ * three took 13.5 with two flaky, their browsers and stacks crowding the cores. Each worker has a
+ * whole stack of its own (sandbox, server, data folder), so journeys never share a household and
+ * need no order between them.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(
+  1,
+  Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism())),
+);
 
 /**
  * Ports of stack number `index`; far from the demo defaults (8080, 8090, 1884). E2E_PORT_OFFSET
