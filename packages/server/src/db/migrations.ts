@@ -250,13 +250,18 @@ export async function currentPostgresSchema(db: Kysely<Database>): Promise<strin
 
 /**
  * Kysely's migrator first lists the tables of every schema on the server. Another schema dropped
- * during that listing (a parallel test run's, or another tenant's) fails it with 3F000 naming that
- * schema, though ours is fine: that one race is worth another try.
+ * during that listing (a parallel test run's, or another tenant's) fails it, though ours is fine:
+ * with 3F000 naming that schema, or, when PostgreSQL lists in parallel workers, with 42P01 naming
+ * one of its tables ("relation "other.table" does not exist"). That one race is worth another try.
  */
 export function anotherSchemaVanished(error: unknown, schema: string | undefined): boolean {
   if (schema === undefined || typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
+  if (typeof message !== 'string') return false;
+  if (code === '3F000') return !message.includes(`"${schema}"`);
+  if (code !== '42P01') return false;
+  const named = /^relation "([^".]+)\.[^"]+" does not exist/.exec(message);
+  return named !== null && named[1] !== schema;
 }
 
 /** A migrator on the database's own schema, run again when only another schema vanished meanwhile. */
