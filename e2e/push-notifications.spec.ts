@@ -5,7 +5,7 @@ import {
 import { PUSH_SETTINGS_TEXTS as T } from '@playlist-alarms/core/texts/push-settings-texts';
 import { AppPage } from './support/app-page';
 import { expectNoSeriousViolations } from './support/axe';
-import { cloudAlarmNextMinute } from './support/cloud';
+import { cloud, cloudAlarmNextMinute } from './support/cloud';
 import {
   browserPushIs,
   deliverPush,
@@ -33,6 +33,8 @@ test.afterAll(async () => {
 });
 test.beforeEach(async () => {
   await sandbox.reset();
+  // The journeys share a stack in turn, in an order that depends on the workers: start with none.
+  await cloud.clear();
 });
 
 test('a parent turns notifications on, a cloud alarm does not play on a player that is off, the notification shows and opens the alarms', async ({
