@@ -3,7 +3,8 @@ import { anotherSchemaVanished } from './migrations';
 
 // The migrator's one retried failure: another schema dropped while Kysely listed every schema's
 // tables (seen in CI: two test files on one PostgreSQL, one dropping its throwaway schema; and with
-// four test files at once, as 42P01 from a parallel worker naming the other schema's table).
+// four test files at once, as 42P01 or 42703 from a parallel worker naming the other schema's
+// table or column).
 
 const vanished = (schema: string) =>
   Object.assign(new Error(`schema "${schema}" does not exist`), { code: '3F000' });
@@ -19,6 +20,17 @@ describe('anotherSchemaVanished', () => {
       Object.assign(new Error(`relation "${name}" does not exist`), { code: '42P01' });
     expect(anotherSchemaVanished(tableGone('test_other.sent_notifications'), 'test_ours')).toBe(true);
     expect(anotherSchemaVanished(tableGone('test_ours.sent_notifications'), 'test_ours')).toBe(false);
+  });
+
+  it("is a column gone while parallel workers listed another schema's table (42703)", () => {
+    const columnGone = Object.assign(new Error('column "minute" of relation "alarms" does not exist'), {
+      code: '42703',
+    });
+    expect(anotherSchemaVanished(columnGone, 'test_ours')).toBe(true);
+    const otherUndefinedColumn = Object.assign(new Error('column "minute" does not exist'), {
+      code: '42703',
+    });
+    expect(anotherSchemaVanished(otherUndefinedColumn, 'test_ours')).toBe(false);
   });
 
   it('is never another error, nor on SQLite (no schema)', () => {

@@ -249,22 +249,27 @@ export async function currentPostgresSchema(db: Kysely<Database>): Promise<strin
 }
 
 /**
- * Kysely's migrator first lists the tables of every schema on the server. Another schema dropped
- * during that listing (a parallel test run's, or another tenant's) fails it, though ours is fine:
- * with 3F000 naming that schema, or, when PostgreSQL lists in parallel workers, with 42P01 naming
- * one of its tables ("relation "other.table" does not exist"). That one race is worth another try.
+ * Kysely's migrator first lists the tables of every schema on the server, with their columns. Another
+ * schema dropped or migrated during that listing (a parallel test run's, or another tenant's) fails
+ * it, though ours is fine: with 3F000 naming that schema; or, when PostgreSQL lists in parallel
+ * workers, with 42P01 naming one of its tables ("relation "other.table" does not exist") or 42703
+ * naming one of its columns (the message does not say whose). That race is worth another try.
  */
 export function anotherSchemaVanished(error: unknown, schema: string | undefined): boolean {
   if (schema === undefined || typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof message !== 'string') return false;
   if (code === '3F000') return !message.includes(`"${schema}"`);
+  if (code === '42703') return /^column "[^"]+" of relation "[^"]+" does not exist/.test(message);
   if (code !== '42P01') return false;
   const named = /^relation "([^".]+)\.[^"]+" does not exist/.exec(message);
   return named !== null && named[1] !== schema;
 }
 
-/** A migrator on the database's own schema, run again when only another schema vanished meanwhile. */
+/** Tries after the first when only the listing raced (each lists again; nothing was applied). */
+const LISTING_RETRIES = 5;
+
+/** A migrator on the database's own schema, run again when only another schema changed meanwhile. */
 async function migrate(
   db: Kysely<Database>,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
@@ -276,7 +281,10 @@ async function migrate(
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   let outcome = await run(migrator);
-  for (let retry = 0; retry < 3 && anotherSchemaVanished(outcome.error, schema); retry += 1) {
+  // Only a failure before any migration ran (the listing): a migration's own error is never retried.
+  const listingRaced = ({ error, results }: MigrationResultSet) =>
+    anotherSchemaVanished(error, schema) && !(results ?? []).some((result) => result.status === 'Error');
+  for (let retry = 0; retry < LISTING_RETRIES && listingRaced(outcome); retry += 1) {
     outcome = await run(migrator);
   }
   return outcome;
