@@ -1,44 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ARM_HORIZON_MS, RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { newAlarmRow } from '../db/alarms-repository';
 import type { DueAlarm } from '../db/firings-repository';
+import { alarmBody } from '../../test/support/cloud-api';
 import { ManualClock } from '../../test/support/manual-clock';
 import { ArmedAlarms } from './armed-alarms';
 
 const NOW = new Date('2026-11-30T06:55:00.000Z');
 const inMs = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
-/** An alarm row as a look loads it: only what the arming reads matters here. */
-function due(id: string, player: string, at: string, user = 'parent-1'): DueAlarm {
-  return {
-    id,
-    yoto_user_id: user,
-    yoto_device_id: player,
-    device_name: player,
-    alarm_name: id,
-    alarm_type: 'wakeup',
-    playlist_id: 'card-1',
-    playlist_name: 'Morning',
-    hour: 7,
-    minute: 0,
-    days: '1111111',
-    volume: 5,
-    is_enabled: 1,
-    mqtt_config: null,
-    next_fire_at: at,
-    last_fired_at: null,
-    last_outcome: null,
-    last_outcome_at: null,
-    claimed_by: null,
-    claimed_until: null,
-    skip_until: null,
-    paused_through: null,
-    fade_in_minutes: null,
-    sleep_timer_minutes: null,
-    night_light: null,
-    created_at: NOW.toISOString(),
-    updated_at: NOW.toISOString(),
-    timezone: 'Europe/London',
-  };
+const ZONE = 'Europe/London';
+
+/** An alarm row as a look loads it, as the API would store it, due at `at`. */
+function due(id: string, player: string, at: string): DueAlarm {
+  const input = cloudAlarmCreateSchema.parse(alarmBody({ yoto_device_id: player }));
+  return { ...newAlarmRow('parent-1', input, ZONE, NOW), id, next_fire_at: at, timezone: ZONE };
 }
 
 function setup(parts: Record<string, 'own' | 'orphan' | 'other'> = {}) {

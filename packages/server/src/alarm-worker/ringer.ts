@@ -9,7 +9,7 @@ import { cardUri } from '@playlist-alarms/core/device/card-uri';
 import { alarmCardStart } from '@playlist-alarms/core/device/card-start';
 import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/device/play-confirm';
 import type { CardStartAnswer } from '@playlist-alarms/core/device/play-confirm';
-import type { DeviceMessage } from '@playlist-alarms/provider/device-link-types';
+import type { DeviceLink, DeviceMessage } from '@playlist-alarms/provider/device-link-types';
 import { FADE_START_STEP, playerLimitAt } from '@playlist-alarms/core/cloud/fade-in';
 import { colourPayload } from '@playlist-alarms/core/cloud/alarm-extras';
 import { sleepTimerPayload } from '@playlist-alarms/core/device/mqtt-commands';
@@ -126,27 +126,13 @@ export class MqttRinger implements Ringer {
     try {
       const opened = await this.links.open(userId, deviceId);
       if (!opened.ok) return 'unknown';
-      const { link } = opened;
       // Asked every time, even on a link that heard the player before: a player heard minutes ago
-      // (an earlier ringing, another alarm's prepare) may have switched itself off since.
+      // (an earlier ringing, another alarm's prepare) may have switched itself off since. A
+      // switched-on player answers at once; one that is off says nothing.
       let answered = false;
-      let wake: () => void = () => undefined;
-      const heard = new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      const unsubscribe = link.onMessage((message: DeviceMessage) => {
-        if (message.deviceId !== deviceId) return;
-        answered = true;
-        wake();
-      });
-      try {
-        // A switched-on player answers an events request at once; one that is off says nothing.
-        if (!link.send('events/request', null)) return 'unknown';
-        await Promise.race([heard, sleep(this.clock, PREPARE_PROBE_MS)]);
-        return answered ? 'reachable' : 'offline';
-      } finally {
-        unsubscribe();
-      }
+      const asked = await this.askPlayer(opened.link, deviceId, PREPARE_PROBE_MS, () => (answered = true));
+      if (!asked) return 'unknown';
+      return answered ? 'reachable' : 'offline';
     } catch {
       return 'unknown';
     }
@@ -158,29 +144,45 @@ export class MqttRinger implements Ringer {
       if (!opened.ok) return null;
       // A holder, not a local: TypeScript does not see the listener assign it.
       const said: { events: DeviceEvents | null } = { events: null };
-      let answered: () => void = () => undefined;
-      const heard = new Promise<void>((resolve) => {
-        answered = resolve;
-      });
-      const unsubscribe = opened.link.onMessage((message: DeviceMessage) => {
-        if (message.deviceId !== deviceId || message.kind !== 'events') return;
+      const asked = await this.askPlayer(opened.link, deviceId, NOW_PLAYING_PROBE_MS, (message) => {
+        if (message.kind !== 'events') return false;
         const events = parseDeviceEvents(message.payload);
-        if (events === null) return;
+        if (events === null) return false;
         // The answer to events/request is the player's whole state; merged in case a delta comes first.
         said.events = mergeEvents(said.events, events);
-        if (said.events.cardId !== undefined && said.events.playbackStatus !== undefined) answered();
+        return said.events.cardId !== undefined && said.events.playbackStatus !== undefined;
       });
-      try {
-        if (!opened.link.send('events/request', null)) return null;
-        await Promise.race([heard, sleep(this.clock, NOW_PLAYING_PROBE_MS)]);
-        const seen = said.events;
-        if (seen === null) return null;
-        return { cardId: seen.cardId ?? null, playbackStatus: seen.playbackStatus ?? null };
-      } finally {
-        unsubscribe();
-      }
+      const seen = said.events;
+      if (!asked || seen === null) return null;
+      return { cardId: seen.cardId ?? null, playbackStatus: seen.playbackStatus ?? null };
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * Sends `events/request` and hands each message of the player to `hear` until it says the answer
+   * is complete, or `ms` pass. False when the request could not be sent.
+   */
+  private async askPlayer(
+    link: DeviceLink,
+    deviceId: string,
+    ms: number,
+    hear: (message: DeviceMessage) => boolean,
+  ): Promise<boolean> {
+    let complete: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      complete = resolve;
+    });
+    const unsubscribe = link.onMessage((message: DeviceMessage) => {
+      if (message.deviceId === deviceId && hear(message)) complete();
+    });
+    try {
+      if (!link.send('events/request', null)) return false;
+      await Promise.race([answered, sleep(this.clock, ms)]);
+      return true;
+    } finally {
+      unsubscribe();
     }
   }
 

@@ -88,6 +88,7 @@ export class AlarmWorker {
   constructor(private readonly options: AlarmWorkerOptions) {
     this.claims = new ClaimBatcher(options.db);
     this.roster = new ReplicaRoster(options.db, options.clock, this.id);
+    const probe = { ...options, log: (level: LogLevel, message: string) => this.log(level, message) };
     this.armed = new ArmedAlarms({
       clock: options.clock,
       roster: this.roster,
@@ -102,7 +103,6 @@ export class AlarmWorker {
         this.open.scheduleTick();
       },
       prepare: (alarms) => {
-        const probe = { ...options, log: (level: LogLevel, message: string) => this.log(level, message) };
         void this.track(probeBeforeAlarms(probe, alarms)).catch((error: unknown) =>
           this.log('error', `prepare for alarm ${alarms[0]?.id ?? '?'} failed: ${String(error)}`),
         );
