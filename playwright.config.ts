@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quietTimeZone } from './e2e/support/quiet-zone';
-import { E2E_CLIENT_SECRET, E2E_WORKERS, chromiumPath, stackDataDir, stackPorts } from './e2e/support/stack';
+import {
+  E2E_CLIENT_SECRET,
+  E2E_WORKERS,
+  journeyBrowserPath,
+  journeyLaunchOptions,
+  stackDataDir,
+  stackPorts,
+} from './e2e/support/stack';
 
 // Chosen once: the workers inherit it, so a worker started in a later hour keeps the same zone.
 const timeZone = (process.env.E2E_TIMEZONE ||= quietTimeZone(new Date()));
@@ -30,21 +37,15 @@ export default defineConfig({
   use: {
     // baseURL: each worker's own stack, set by the `baseURL` fixture in e2e/support/test.ts.
     timezoneId: timeZone,
-    trace: 'retain-on-failure',
+    // Tracing films every action (screencast frames, DOM snapshots): on the two-core CI machine,
+    // three journey files took 5.1 min traced and 2.8 min not (docs/testing.md). CI, whose traces
+    // nobody opens, records only a failed journey's retry; a local run keeps every failure's trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The app's service worker caches the shell and answers navigations: a journey's page.route or
     // request counts would meet the cache instead of the server. e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath(),
-      // Root in CI needs --no-sandbox; the closed network refuses Chromium's background calls.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: journeyLaunchOptions(journeyBrowserPath()),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => stack(index)),

@@ -14,7 +14,7 @@ import {
   shownNotifications,
   signedInWithNotificationsOn,
 } from './support/push-browser';
-import { E2E_PORTS, knobs, sandbox } from './support/stack';
+import { E2E_PORTS, knobs, sandbox, withNotifications } from './support/stack';
 import { expect, test } from './support/test';
 
 // The evening check, from the parent's browser to the parent's browser: they turn notifications on
@@ -23,7 +23,7 @@ import { expect, test } from './support/test';
 // own keys); the app's service worker shows it, and a click opens the player's card. The stack runs
 // where it is noon (playwright.config.ts), so the parent's household is moved to a zone where it is
 // evening now; the player watch looks every 5 s there.
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', launchOptions: withNotifications() });
 
 const PLAYER = 'demo-player-1';
 

@@ -13,7 +13,7 @@ import {
   shownNotifications,
   signedInWithNotificationsOn,
 } from './support/push-browser';
-import { E2E_PORTS, appUrl, sandbox } from './support/stack';
+import { E2E_PORTS, appUrl, sandbox, withNotifications } from './support/stack';
 import { expect, test } from './support/test';
 
 // Web Push end to end (docs/decisions/push-notifications.md). The server sends to a local push
@@ -22,7 +22,7 @@ import { expect, test } from './support/test';
 // PushManager hands out that local service's subscription (an init script); the message the server
 // sent is then delivered to the app's service worker through DevTools (ServiceWorker.deliverPushMessage),
 // which shows it, and a click on it opens the view it is about.
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', launchOptions: withNotifications() });
 
 let push: LocalPushService;
 test.beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Runs npm scripts one after another, as `a && b && c` would, and prints how long each took, so a
 // phase that slows down shows in every CI log. Stops at the first that fails, with its exit code.
 // `a+b` runs a and b at the same time (each one's output printed whole when both are done).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export interface PhaseTime {
@@ -34,14 +34,16 @@ interface Finished extends PhaseTime {
   output: string;
 }
 
-/** One script, its output kept whole so that a group's scripts do not interleave their lines. */
-function runCaptured(name: string): Promise<Finished> {
+/** One script, its output shown as it comes, or kept whole (`captured`) to be printed after. */
+function runScript(name: string, captured: boolean): Promise<Finished> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', name], {
+      stdio: ['ignore', captured ? 'pipe' : 'inherit', captured ? 'pipe' : 'inherit'],
+    });
     const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('close', (status) => {
       const code = status ?? 1;
       const output = Buffer.concat(chunks).toString();
@@ -50,16 +52,14 @@ function runCaptured(name: string): Promise<Finished> {
   });
 }
 
+/**
+ * A group's scripts at once. The first one's output shows as it comes (so a CI log that stops in
+ * the middle still shows the long one's progress); the others' is printed whole after it. Vitest's
+ * files wait on sockets, databases and timers and leave a quarter of two cores idle, which the
+ * static checks (about one core each) fill.
+ */
 async function runGroup(group: readonly string[]): Promise<Finished[]> {
-  if (group.length === 1) {
-    const [name = ''] = group;
-    const started = performance.now();
-    const result = spawnSync('npm', ['run', name], { stdio: 'inherit' });
-    const code = result.status ?? 1;
-    return [{ name, ms: performance.now() - started, ok: code === 0, code, output: '' }];
-  }
-  // The static checks each keep about one core busy: on two cores, two at once take the time of one.
-  const finished = await Promise.all(group.map(runCaptured));
+  const finished = await Promise.all(group.map((name, index) => runScript(name, index > 0)));
   for (const phase of finished) process.stdout.write(phase.output);
   return finished;
 }

@@ -7,17 +7,14 @@ import type { PlayerKnobs, SandboxKnobs } from '@playlist-alarms/sandbox/knobs-c
 import type { PlayerStateAnswer } from '@playlist-alarms/sandbox/knob-schemas';
 
 /**
- * How many Playwright workers run journeys at once: 2 unless set (1 on a one-core machine). Many
- * journeys wait on the clock (an alarm's minute, a token's expiry), so two overlap their waits: on
- * the two-core CI machine the 105 journeys took 20.4 min on one worker and 12.7 on two, none flaky;
- * three took 13.5 with two flaky, their browsers and stacks crowding the cores. Each worker has a
- * whole stack of its own (sandbox, server, data folder), so journeys never share a household and
- * need no order between them.
+ * How many Playwright workers run journeys at once: one more than the cores unless set. Many
+ * journeys wait on the clock (an alarm's minute, a token's expiry), so workers overlap their waits.
+ * On the two-core CI machine, with the headless shell and no tracing (below, and playwright.config.ts),
+ * three workers took 11.9 min and left the cores a quarter idle (docs/testing.md); with full
+ * Chromium and every journey traced, two had kept them busy. Each worker has a whole stack of its
+ * own (sandbox, server, data folder), so journeys never share a household and need no order.
  */
-export const E2E_WORKERS = Math.max(
-  1,
-  Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism())),
-);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? availableParallelism() + 1));
 
 /**
  * Ports of stack number `index`; far from the demo defaults (8080, 8090, 1884). E2E_PORT_OFFSET
@@ -61,6 +58,33 @@ export function chromiumPath(): string {
   }
   return path;
 }
+
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The journeys' browser: Debian's chromium-headless-shell, the same engine without the browser's
+ * own interface, which is what Playwright itself runs headless. On the two-core CI machine it took
+ * a quarter less CPU than full Chromium's headless mode over the same journeys (docs/testing.md).
+ * Full Chromium where the shell is not installed; `CHROMIUM_PATH` chooses for both.
+ */
+export function journeyBrowserPath(): string {
+  if (!process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  return chromiumPath();
+}
+
+/** How the journeys launch `executablePath`. */
+export const journeyLaunchOptions = (executablePath: string) => ({
+  executablePath,
+  // Root in CI needs --no-sandbox; the closed network refuses Chromium's background calls.
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+
+/**
+ * Full Chromium, for the journeys that show notifications: the headless shell answers
+ * `Notification.permission` "denied" even where the permission is granted, so the app rightly
+ * offers no notifications there. `test.use({ launchOptions: withNotifications() })`.
+ */
+export const withNotifications = () => journeyLaunchOptions(chromiumPath());
 
 /** The sandbox's test knobs, typed by its own schemas. */
 export const knobs = sandboxKnobs(sandboxUrl);
