@@ -38,8 +38,9 @@ export default defineConfig({
     // baseURL: each worker's own stack, set by the `baseURL` fixture in e2e/support/test.ts.
     timezoneId: timeZone,
     // Tracing films every action (screencast frames, DOM snapshots): on the two-core CI machine,
-    // three journey files took 5.1 min traced and 2.8 min not (docs/testing.md). CI, whose traces
-    // nobody opens, records only a failed journey's retry; a local run keeps every failure's trace.
+    // three journey files in full Chromium took 5.5 min traced and 3.4 min not (docs/testing.md).
+    // CI, whose traces nobody opens, records only a failed journey's retry; a local run keeps every
+    // failure's trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The app's service worker caches the shell and answers navigations: a journey's page.route or
     // request counts would meet the cache instead of the server. e2e/pwa.spec.ts allows it.
