@@ -53,10 +53,9 @@ function runScript(name: string, captured: boolean): Promise<Finished> {
 }
 
 /**
- * A group's scripts at once. The first one's output shows as it comes (so a CI log that stops in
- * the middle still shows the long one's progress); the others' is printed whole after it. Vitest's
- * files wait on sockets, databases and timers and leave a quarter of two cores idle, which the
- * static checks (about one core each) fill.
+ * A group's scripts at once: the static checks each keep about one core busy, so on two cores two
+ * at once take the time of one. The first one's output shows as it comes (a CI log that stops in
+ * the middle still shows its progress); the others' is printed whole after it.
  */
 async function runGroup(group: readonly string[]): Promise<Finished[]> {
   const finished = await Promise.all(group.map((name, index) => runScript(name, index > 0)));

@@ -11,7 +11,7 @@ import { App } from './App';
 import type { AppProps } from './App';
 
 /** How long a lazily loaded tab may take to appear the first time (its modules are transformed then). */
-const LAZY_MS = 15_000;
+const LAZY_MS = 40_000;
 
 const household = (token: string | null = 'stored-token') => {
   const services = createTestServices({ token });
@@ -89,7 +89,7 @@ describe('app shell', () => {
   });
 
   // Each tab's first open makes Vitest transform that tab's modules: seconds on a busy machine.
-  it('loads the other tabs on demand', { timeout: 60_000 }, async () => {
+  it('loads the other tabs on demand', { timeout: 150_000 }, async () => {
     installMatchMedia(1024);
     const services = household();
     services.library.alarmsByDevice.set('p1', ['1111100,0700,card1,01,01,7,1']);
