@@ -1,10 +1,8 @@
-import { Migrator, type Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { listHouseholdAlarms, listersOfPlayer, recordPlayers } from './household-repository';
-import { currentPostgresSchema, migrateToLatest, migrations } from './migrations';
-import type { Database } from './schema';
+import { migrateTo, migrateToLatest } from './migrations';
 
 // Migration 0009 on a database that already holds a family's data: every row stays as it was,
 // each alarm is still its creator's, and the household's other parent reaches it once the provider
@@ -13,17 +11,6 @@ import type { Database } from './schema';
 const AT = '2026-06-01T08:00:00.000Z';
 const CREATOR = 'auth0|first-parent';
 const PARTNER = 'auth0|second-parent';
-
-async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
-  const schema = await currentPostgresSchema(db);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed');
-}
 
 const alarmRow = (id: string, userId: string, device: string) => ({
   id,
