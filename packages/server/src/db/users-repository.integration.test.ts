@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentPostgresSchema, migrateToLatest } from './migrations';
+import { migrateToLatest } from './migrations';
 import {
   TEST_DATABASE_URL,
   createPostgresTestDatabase,
   createSqliteTestDatabase,
   isPostgresReachable,
+  ownTables,
   type TestDatabase,
 } from '../../test/support/test-databases';
 import { listDevices, upsertDevice } from './users-repository';
@@ -39,11 +40,7 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
   });
 
   it('creates the tables, and running the migrations again changes nothing', async () => {
-    // Introspection lists every schema of a shared PostgreSQL: keep this test's own.
-    const schema = await currentPostgresSchema(test.db);
-    const ownTables = async () =>
-      (await test.db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
-    const tables = (await ownTables()).map((t) => t.name).sort();
+    const tables = (await ownTables(test)).map((t) => t.name).sort();
     expect(tables).toEqual([
       'alarm_firings',
       'alarm_holds',
@@ -64,7 +61,7 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
       'worker_leases',
     ]);
     expect(await migrateToLatest(test.db)).toEqual([]);
-    const alarmColumns = (await ownTables()).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);
+    const alarmColumns = (await ownTables(test)).find((t) => t.name === 'alarms')!.columns.map((c) => c.name);
     expect(alarmColumns).toEqual(
       expect.arrayContaining([
         'next_fire_at',
@@ -79,7 +76,7 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
         'night_light',
       ]),
     );
-    const holdColumns = (await ownTables()).find((t) => t.name === 'alarm_holds')!.columns.map((c) => c.name);
+    const holdColumns = (await ownTables(test)).find((t) => t.name === 'alarm_holds')!.columns.map((c) => c.name);
     expect(holdColumns.sort()).toEqual(
       [
         'yoto_device_id',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TestDatabase } from '../support/test-databases';
+import { ownTables, type TestDatabase } from '../support/test-databases';
 import type { Database } from '../../src/db/schema';
 
 // One user's rows in every table, as the database returns them. Typed over every table of
@@ -125,10 +125,7 @@ export async function snapshotOwnedRows(db: Db, owner: Owner): Promise<string> {
 
 /** Tables the database holds that the snapshot does not read (the migrator's own excepted). */
 export async function tablesNotSnapshotted(database: TestDatabase): Promise<string[]> {
-  const { location } = database;
-  const tables = await database.db.introspection.getTables();
-  return tables
-    .filter((table) => location.kind === 'sqlite' || table.schema === location.schema)
+  return (await ownTables(database))
     .map((table) => table.name)
     .filter((name) => !name.startsWith('kysely_') && !(name in OWNED_ROWS) && !UNOWNED_TABLES.includes(name));
 }

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, TableMetadata } from 'kysely';
 import pg from 'pg';
 import { connectDatabase, type ConnectOptions } from '../../src/db/connect';
+import { anotherSchemaVanished } from '../../src/db/migrations';
 import type { Database } from '../../src/db/schema';
 
 // Fresh, isolated databases for integration tests: a SQLite file in a temp folder, or a
@@ -90,4 +91,22 @@ export async function createPostgresTestDatabase(
       }
     },
   };
+}
+
+/**
+ * The tables of this test database's own schema, with their columns. Kysely's introspection lists every
+ * schema of the shared PostgreSQL, so a parallel test's schema changing meanwhile can fail it (the
+ * race `anotherSchemaVanished` names): list again then, as the migrator does.
+ */
+export async function ownTables(database: TestDatabase): Promise<TableMetadata[]> {
+  const { location } = database;
+  const schema = location.kind === 'postgres' ? location.schema : undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const tables = await database.db.introspection.getTables();
+      return tables.filter((table) => schema === undefined || table.schema === schema);
+    } catch (error) {
+      if (attempt >= 6 || !anotherSchemaVanished(error, schema)) throw error;
+    }
+  }
 }
