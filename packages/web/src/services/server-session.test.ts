@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ProviderRetryingError, ServerSession, SessionExpiredError } from './server-session';
+import { ProviderRetryingError, ServerSession, SessionExpiredError, sessionEnded } from './server-session';
 
 // The page's session client against answers shaped as the server's GET /api/session gives them
 // (packages/server/src/sessions/session-routes.ts); the real round trip is the e2e's.
@@ -88,6 +88,16 @@ describe('the page’s side of the server-held session', () => {
     now = 9_000;
     expect(await session.getAccessToken()).toBeNull();
     expect(told).toBe(1);
+  });
+
+  it('an ended session is told apart from other failures, also when an error wraps it', () => {
+    expect(sessionEnded(new SessionExpiredError())).toBe(true);
+    expect(sessionEnded(new Error('Failed to sync devices', { cause: new SessionExpiredError() }))).toBe(
+      true,
+    );
+    expect(sessionEnded(new Error('Session expired'))).toBe(false);
+    expect(sessionEnded(new Error('Failed to sync devices', { cause: new Error('offline') }))).toBe(false);
+    expect(sessionEnded('Session expired')).toBe(false);
   });
 
   it('a server that cannot answer is an error for the caller, not a logout', async () => {

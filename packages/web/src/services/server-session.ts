@@ -27,6 +27,14 @@ export class SessionExpiredError extends Error {
   }
 }
 
+/** Whether the session is over: the error, or the one it wraps (a sync's context), says so. */
+export function sessionEnded(error: unknown): boolean {
+  return (
+    error instanceof SessionExpiredError ||
+    (error instanceof Error && error.cause instanceof SessionExpiredError)
+  );
+}
+
 interface Held {
   token: string;
   expiresAt: number;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Device, UserProfile } from '@playlist-alarms/core/shared/entities';
 import type { AppServices } from '../../../services/app-services';
-import { SessionExpiredError } from '../../../services/server-session';
+import { sessionEnded } from '../../../services/server-session';
 import { cloudUserQueryOptions } from './api/save-cloud-user';
 import { syncCloudDevices } from './api/sync-cloud-devices';
 
@@ -20,13 +20,10 @@ export async function syncOnSignIn(p: {
   onError: (message: string) => void;
 }): Promise<void> {
   const report = (error: unknown) => {
-    if (endedTheSession(error)) return;
+    if (sessionEnded(error)) return;
     p.onError(error instanceof Error ? error.message : String(error));
   };
   await p.queryClient.fetchQuery(cloudUserQueryOptions(p.loadCloud, p.user)).catch(report);
   await syncCloudDevices(p.loadCloud, p.devices).catch(report);
 }
 
-const endedTheSession = (error: unknown): boolean =>
-  error instanceof SessionExpiredError ||
-  (error instanceof Error && error.cause instanceof SessionExpiredError);
