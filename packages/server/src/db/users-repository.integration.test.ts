@@ -76,7 +76,9 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
         'night_light',
       ]),
     );
-    const holdColumns = (await ownTables(test)).find((t) => t.name === 'alarm_holds')!.columns.map((c) => c.name);
+    const holdColumns = (await ownTables(test))
+      .find((t) => t.name === 'alarm_holds')!
+      .columns.map((c) => c.name);
     expect(holdColumns.sort()).toEqual(
       [
         'yoto_device_id',

@@ -26,4 +26,3 @@ export async function syncOnSignIn(p: {
   await p.queryClient.fetchQuery(cloudUserQueryOptions(p.loadCloud, p.user)).catch(report);
   await syncCloudDevices(p.loadCloud, p.devices).catch(report);
 }
-
