@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,11 +8,14 @@ import { BrandCard } from './BrandCard';
 import { LoadingStatus, LoadingView } from './LoadingView';
 import { LoggedOutView, SignInAction } from './LoggedOutView';
 import { theme } from './theme';
+import { preloadableLazy } from '../lib/preloadable-lazy';
 
 // The first chunk holds only what the loading, error and logged-out views need. The session
 // (provider client, OAuth, zod, the query cache) and the logged-in view are lazy chunks, so a first
-// visit downloads little before "Connect" works.
-const SessionApp = lazy(() => import('./SessionApp').then((module) => ({ default: module.SessionApp })));
+// visit downloads little before "Connect" works. The session starts once its chunk is in, so it
+// renders at once rather than behind a fallback React would hold for 300 ms (lib/preloadable-lazy).
+const sessionApp = preloadableLazy(() => import('./SessionApp').then((module) => module.SessionApp));
+const SessionApp = sessionApp.Component;
 
 export interface AppProps {
   /** GET /api/config's body, not yet checked. */
@@ -60,7 +63,7 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
           setBoot({ phase: 'signed-out', services, signingIn: false });
           return;
         }
-        return services().then((ready) => {
+        return Promise.all([services(), sessionApp.preload()]).then(([ready]) => {
           if (!cancelled) setBoot({ phase: 'ready', services: ready, signInOnStart: false });
         });
       })
@@ -76,7 +79,7 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
   useEffect(() => {
     if (!background) return;
     let cancelled = false;
-    background().catch((error: unknown) => {
+    Promise.all([background(), sessionApp.preload()]).catch((error: unknown) => {
       console.error('[app] failed to initialize', error);
       if (!cancelled) setBoot({ phase: 'failed' });
     });
@@ -94,8 +97,8 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
     if (boot.phase !== 'signed-out' || boot.signingIn) return;
     setBoot({ ...boot, signingIn: true });
     // A failure is shown by the background load above.
-    boot.services().then(
-      (services) => setBoot({ phase: 'ready', services, signInOnStart: true }),
+    Promise.all([boot.services(), sessionApp.preload()]).then(
+      ([services]) => setBoot({ phase: 'ready', services, signInOnStart: true }),
       () => undefined,
     );
   };

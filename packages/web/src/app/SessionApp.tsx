@@ -1,6 +1,7 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterFirstView } from '../lib/first-view';
+import { preloadableLazy } from '../lib/preloadable-lazy';
 import { ProviderRetryNotice } from '../features/auth/ProviderRetryNotice';
 import { useSession } from '../features/auth/use-session';
 import { ServicesContext } from '../services/app-services';
@@ -16,8 +17,8 @@ import { MainTabProvider } from '../services/main-tab';
 // Everything a session needs (provider services, the query cache, notices) is this lazy chunk: the
 // logged-out view of a first visit shows without it. The logged-in view is one more chunk.
 
-const loadLoggedInView = () => import('./LoggedInView');
-const LoggedInView = lazy(() => loadLoggedInView().then((module) => ({ default: module.LoggedInView })));
+const loggedInView = preloadableLazy(() => import('./LoggedInView').then((module) => module.LoggedInView));
+const LoggedInView = loggedInView.Component;
 
 interface SessionAppProps {
   services: AppServices;
@@ -68,9 +69,10 @@ function SessionRoot({ signInOnStart }: { signInOnStart: boolean }) {
     session.login();
   }, [session]);
 
-  // A token or a sign-in answer is there: fetch the logged-in view's code while the user is confirmed.
+  // A token or a sign-in answer is there: fetch the logged-in view's code while the user is confirmed,
+  // so it renders at once after (no fallback held 300 ms). A failed load shows when it renders.
   useEffect(() => {
-    if (session.status === 'loading') void loadLoggedInView();
+    if (session.status === 'loading') loggedInView.preload().catch(() => undefined);
   }, [session.status]);
 
   switch (session.status) {
