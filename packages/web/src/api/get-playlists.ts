@@ -6,7 +6,7 @@ import type { LibrarySource } from '../services/app-services';
 
 const getPlaylists = (library: LibrarySource): Promise<Playlist[]> => library.getPlaylists();
 
-const playlistsQueryOptions = (library: LibrarySource) =>
+export const playlistsQueryOptions = (library: LibrarySource) =>
   queryOptions({ queryKey: queryKeys.playlists(), queryFn: () => getPlaylists(library) });
 
 export function usePlaylists() {

@@ -186,6 +186,28 @@ describe('session', () => {
     expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
   });
 
+  it('asks for the playlists as soon as the server confirms the session, not after the view has loaded', async () => {
+    const services = household();
+    const askedFor: string[] = [];
+    const getPlaylists = services.library.getPlaylists.bind(services.library);
+    services.library.getPlaylists = () => {
+      askedFor.push('playlists');
+      return getPlaylists();
+    };
+    let answerUser: () => void = () => undefined;
+    const userAnswered = new Promise<void>((resolve) => (answerUser = resolve));
+    const currentUser = services.auth.currentUser.bind(services.auth);
+    services.auth.currentUser = () => userAnswered.then(currentUser);
+    renderApp(services);
+
+    // Who is signed in has not come yet, so the logged-in view has not rendered; the list is on its way.
+    await waitFor(() => expect(askedFor).toEqual(['playlists']));
+    expect(screen.queryByText('Welcome back, Demo Parent')).toBeNull();
+
+    answerUser();
+    expect(await screen.findByText('13 Playlists')).toBeTruthy();
+  });
+
   it('a server that cannot say who is signed in keeps the session and offers a retry', async () => {
     const services = household();
     services.auth.userUnavailable = true;

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { afterFirstView } from '../lib/first-view';
-import { preloadableLazy } from '../lib/preloadable-lazy';
+import { preloadableLazy, usePreloaded } from '../lib/preloadable-lazy';
 import { ProviderRetryNotice } from '../features/auth/ProviderRetryNotice';
 import { useSession } from '../features/auth/use-session';
-import { ServicesContext } from '../services/app-services';
+import { ServicesContext, useServices } from '../services/app-services';
+import { playlistsQueryOptions } from '../api/get-playlists';
 import type { AppServices } from '../services/app-services';
 import { AppSnackbar } from './AppSnackbar';
 import { InitErrorView } from './InitErrorView';
@@ -60,7 +61,11 @@ export function SessionApp({
 }
 
 function SessionRoot({ signInOnStart }: { signInOnStart: boolean }) {
-  const session = useSession();
+  const { library } = useServices();
+  const queryClient = useQueryClient();
+  // The first cards' list is asked for as soon as the session is confirmed, while the user and the
+  // logged-in view are still on their way, not once that view has mounted.
+  const session = useSession(() => void queryClient.prefetchQuery(playlistsQueryOptions(library)));
   const pendingSignIn = useRef(signInOnStart);
 
   useEffect(() => {
@@ -70,10 +75,12 @@ function SessionRoot({ signInOnStart }: { signInOnStart: boolean }) {
   }, [session]);
 
   // A token or a sign-in answer is there: fetch the logged-in view's code while the user is confirmed,
-  // so it renders at once after (no fallback held 300 ms). A failed load shows when it renders.
-  useEffect(() => {
-    if (session.status === 'loading') loggedInView.preload().catch(() => undefined);
-  }, [session.status]);
+  // and keep the loading view until it is in, so that view renders at once (a fallback shown
+  // instead would make React hold the view back for 300 ms: lib/preloadable-lazy).
+  const viewIn = usePreloaded(
+    loggedInView,
+    session.status !== 'logged-out' && session.status !== 'unavailable',
+  );
 
   switch (session.status) {
     case 'loading':
@@ -83,6 +90,7 @@ function SessionRoot({ signInOnStart }: { signInOnStart: boolean }) {
     case 'unavailable':
       return <InitErrorView onRetry={session.retry} />;
     case 'logged-in':
+      if (!viewIn) return <LoadingView />;
       return (
         // A new tab state per sign-in: the next session starts on Playlists.
         <MainTabProvider>

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 export interface PreloadableLazy<P extends object> {
@@ -6,6 +6,8 @@ export interface PreloadableLazy<P extends object> {
   Component: LazyExoticComponent<ComponentType<P>>;
   /** Starts loading the chunk (once; again after a failure) and resolves when it is in. */
   preload: () => Promise<ComponentType<P>>;
+  /** Whether the chunk is in: rendering `Component` now cannot suspend. */
+  isLoaded: () => boolean;
 }
 
 /**
@@ -37,5 +39,24 @@ export function preloadableLazy<P extends object>(load: () => Promise<ComponentT
     const settled = { then: (resolve: (module: { default: C }) => void) => resolve({ default: component }) };
     return settled as unknown as Promise<{ default: C }>;
   });
-  return { Component, preload };
+  return { Component, preload, isLoaded: () => loaded !== undefined };
+}
+
+/**
+ * Preloads the chunk while `wanted`, and says when a render of it would no longer suspend (true
+ * also once its load failed, so that the render tries again and fails as React.lazy does). A view
+ * that keeps what it shows until then never shows a fallback, so React never holds it back.
+ */
+export function usePreloaded<P extends object>(view: PreloadableLazy<P>, wanted: boolean): boolean {
+  const [settled, setSettled] = useState(view.isLoaded);
+  useEffect(() => {
+    if (!wanted || settled) return;
+    let live = true;
+    const done = () => void (live && setSettled(true));
+    view.preload().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [settled, view, wanted]);
+  return settled;
 }

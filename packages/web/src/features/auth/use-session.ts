@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@playlist-alarms/core/shared/entities';
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
@@ -20,8 +20,10 @@ type Restore = 'checking' | 'signed-in' | 'signed-out' | 'failed';
 /**
  * The session, held by the server: loading while it is asked, then logged out or logged in.
  * Session errors show once, beside the Connect button in the logged-out view, not also as a toast.
+ * `onSignedIn` runs as soon as the server has confirmed a session, before the user is rendered: the
+ * first view's data can be asked for then.
  */
-export function useSession(): Session {
+export function useSession(onSignedIn?: () => void): Session {
   const { auth, devices } = useServices();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -47,11 +49,15 @@ export function useSession(): Session {
     };
   }, [refusedAt]);
 
+  const confirmed = useEffectEvent(() => onSignedIn?.());
+
   useEffect(() => {
     let cancelled = false;
     auth.restore().then(
       (signedIn) => {
-        if (!cancelled) setRestore(signedIn ? 'signed-in' : 'signed-out');
+        if (cancelled) return;
+        if (signedIn) confirmed();
+        setRestore(signedIn ? 'signed-in' : 'signed-out');
       },
       (failure: unknown) => {
         if (cancelled) return;
