@@ -79,10 +79,12 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
   useEffect(() => {
     if (!background) return;
     let cancelled = false;
-    Promise.all([background(), sessionApp.preload()]).catch((error: unknown) => {
+    background().catch((error: unknown) => {
       console.error('[app] failed to initialize', error);
       if (!cancelled) setBoot({ phase: 'failed' });
     });
+    // The session's code too, so that Connect answers at once. A failed load is tried again by Connect.
+    sessionApp.preload().catch(() => undefined);
     return () => {
       cancelled = true;
     };
@@ -96,10 +98,12 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
   const signIn = () => {
     if (boot.phase !== 'signed-out' || boot.signingIn) return;
     setBoot({ ...boot, signingIn: true });
-    // A failure is shown by the background load above.
     Promise.all([boot.services(), sessionApp.preload()]).then(
       ([services]) => setBoot({ phase: 'ready', services, signInOnStart: true }),
-      () => undefined,
+      (error: unknown) => {
+        console.error('[app] failed to initialize', error);
+        setBoot({ phase: 'failed' });
+      },
     );
   };
 
