@@ -220,17 +220,31 @@ const medianOf = (samples: Sample[], pick: (t: Timing) => number) =>
     ).medianMs,
   );
 
+const withBothFrames = (samples: Sample[]) =>
+  samples.filter((s) => Number.isFinite(s.timing.sentAt) && Number.isFinite(s.timing.eventsAt));
+
+const legMedians = (wired: Sample[]) =>
+  `click → command frame sent ${medianOf(wired, (t) => t.sentAt - t.clickedAt)}, ` +
+  `→ player's events frame received ${medianOf(wired, (t) => t.eventsAt - t.sentAt)}, ` +
+  `→ Playback row in the DOM ${medianOf(wired, (t) => t.domAt - t.eventsAt)}, ` +
+  `→ painted ${medianOf(wired, (t) => t.paintedAt - t.domAt)}`;
+
 /** Medians of each leg, to see whether the wire (broker, player) or the app takes the time. */
 function legs(samples: Sample[]): string {
-  const wired = samples.filter((s) => Number.isFinite(s.timing.sentAt) && Number.isFinite(s.timing.eventsAt));
+  const wired = withBothFrames(samples);
   return (
-    `click → command frame sent ${medianOf(wired, (t) => t.sentAt - t.clickedAt)}, ` +
-    `→ player's events frame received ${medianOf(wired, (t) => t.eventsAt - t.sentAt)}, ` +
-    `→ Playback row in the DOM ${medianOf(wired, (t) => t.domAt - t.eventsAt)}, ` +
-    `→ painted ${medianOf(wired, (t) => t.paintedAt - t.domAt)} ` +
+    `${legMedians(wired)} ` +
     `(${wired.length} of ${samples.length} clicks with both frames seen; ` +
     `${samples.filter((s) => s.timing.inFrame).length} changes made in a frame's rendering step)`
   );
+}
+
+/** The same legs over the slowest tenth of the clicks: where the tail's time goes. */
+function tailLegs(samples: Sample[]): string {
+  const wired = withBothFrames(samples).sort((a, b) => painted(b) - painted(a));
+  const tail = wired.slice(0, Math.max(1, Math.ceil(wired.length / 10)));
+  const commands = [...new Set(tail.map((s) => s.command))].join(', ');
+  return `${legMedians(tail)} (the ${tail.length} slowest: ${commands})`;
 }
 
 async function measure(page: Page, appUrl: string, sandboxUrl: string) {
@@ -290,7 +304,7 @@ export async function runRoundTripBench(appUrl: string, sandboxUrl: string): Pro
       `Play / Resume, Stop (${GAP_MS} ms apart, after ${WARM_UP_CYCLES} warm-up cycles); from the click ` +
       `event to the frame showing the player's report in the Detailed Status Report's Playback row, ` +
       `each confirmed on the player (sandbox state). Median/p99 ms by command: ${byCommand}. ` +
-      `Median legs, ms: ${legs(samples)}`;
+      `Median legs, ms: ${legs(samples)}. The slowest tenth's median legs, ms: ${tailLegs(samples)}`;
     const dom = summarize(
       'browser: command round trip, click → Playback row updated in the DOM',
       samples.map((s) => s.timing.domAt - s.timing.clickedAt),
