@@ -1,7 +1,7 @@
 // `npm run bench:bundle`: builds the web app, reports the JavaScript each view imports (Vite's
 // manifest) and checks the budgets against what Chromium requests before each view paints, with
 // the app served by the real server over a small sandbox household. Exits 1 over a budget.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { buildWeb } from './build-web';
 import {
   measureBundle,
@@ -12,6 +12,7 @@ import {
 } from './bundle-size';
 import { measureFirstPaintScripts } from './first-paint-scripts';
 import { startBenchStack } from './stack';
+import { writeBenchResults } from './stats';
 
 /** Enough playlists for a page of cards: the scripts do not depend on the household's size. */
 const PLAYLISTS = 60;
@@ -32,12 +33,7 @@ try {
   ];
   printBundleReport(report);
   printObservedReport(report, observed);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    'bench/results/bundle.json',
-    JSON.stringify({ at: new Date().toISOString(), bundle: report, observed }, null, 2),
-  );
-  console.log('written: bench/results/bundle.json');
+  writeBenchResults('bundle', { bundle: report, observed });
   if (!observed.every(withinBudget)) process.exitCode = 1;
 } finally {
   rmSync(dist, { recursive: true, force: true });

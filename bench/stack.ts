@@ -12,6 +12,7 @@ import { loadConfig } from '@playlist-alarms/server/config';
 import { startServer } from '@playlist-alarms/server/start';
 import type { RunningServer } from '@playlist-alarms/server/start';
 import { chromiumPath } from '../e2e/support/stack';
+import { buildWeb } from './build-web';
 
 /** The demo account's own playlists: a large household, so the app works as hard as it can. */
 export const HOUSEHOLD = 10_000;
@@ -21,6 +22,24 @@ export interface BenchStack {
   server: RunningServer;
   /** Closes the server and the sandbox and removes the server's data folder (not the web build). */
   close(): Promise<void>;
+}
+
+/**
+ * One part of the bench on its own: the bench's web build, served by a fresh stack, for `measure`.
+ * The stack and the build are gone afterwards, whatever happened.
+ */
+export async function onBuiltStack<T>(measure: (stack: BenchStack) => Promise<T>): Promise<T> {
+  const webDist = buildWeb();
+  try {
+    const stack = await startBenchStack(webDist);
+    try {
+      return await measure(stack);
+    } finally {
+      await stack.close();
+    }
+  } finally {
+    rmSync(webDist, { recursive: true, force: true });
+  }
 }
 
 /** The sandbox and the demo-mode server on free ports, the server serving `webDist`. */

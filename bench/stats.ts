@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 // One row of `npm run bench`: a timing's median and tail, never asserted; budgets only printed.
 
@@ -73,4 +74,15 @@ export function printLoad(load: Load): void {
     `\n1-minute load average ${load.atStart.toFixed(2)} at the start, ${load.atEnd.toFixed(2)} at the end ` +
       '(this machine has 2 cores: above 2, other work slowed these timings)',
   );
+}
+
+/**
+ * Writes one part's results to bench/results/<name>.json, stamped with the time, so the whole
+ * bench's latest.json stays as it was.
+ */
+export function writeBenchResults(name: string, fields: Record<string, unknown>): void {
+  const file = `bench/results/${name}.json`;
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...fields }, null, 2));
+  console.log(`written: ${file}`);
 }
