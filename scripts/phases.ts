@@ -1,6 +1,6 @@
 // Runs npm scripts one after another, as `a && b && c` would, and prints how long each took, so a
 // phase that slows down shows in every CI log. Stops at the first that fails, with its exit code.
-// `a+b` runs a and b at the same time (each one's output printed whole when both are done).
+// `a+b` runs a and b at the same time (a's output as it comes, b's printed whole after).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
