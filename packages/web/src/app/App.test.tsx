@@ -131,8 +131,15 @@ describe('main tabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
     expect(await screen.findByRole('region', { name: 'Getting Started' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Search playlists' })).toBeNull();
+    // Kept laid out but skipped (a quick way back), and out of reach as `hidden` would be.
+    const kept = document.getElementById('panel-playlists');
+    expect(kept && getComputedStyle(kept).getPropertyValue('content-visibility')).toBe('hidden');
+    expect(kept?.hasAttribute('inert')).toBe(true);
+    expect(kept?.getAttribute('aria-hidden')).toBe('true');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Your Playlists (13)' }));
+    expect(kept && getComputedStyle(kept).getPropertyValue('content-visibility')).not.toBe('hidden');
+    expect(kept?.hasAttribute('inert')).toBe(false);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Search playlists' }).value).toBe('12');
     expect(screen.queryByRole('region', { name: 'Getting Started' })).toBeNull();
   });

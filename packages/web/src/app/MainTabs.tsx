@@ -86,6 +86,14 @@ export const MainTabs = memo(function MainTabs({
   );
 });
 
+// A kept panel is hidden with `content-visibility: hidden`, not `display: none`: the browser keeps
+// its laid-out cards, so showing it again is not a layout of the whole panel (which the tab
+// indicator's measuring forced inside the click: 5.5 ms in the bench). Like `hidden`, it leaves it out of
+// the accessibility tree and the tab order; `inert` and `aria-hidden` say so to every browser.
+// The padding is inside the hidden box, so hiding changes nothing that must be laid out again.
+const PADDED = { p: { xs: 1.5, sm: 3 } };
+const KEPT_HIDDEN = { contentVisibility: 'hidden' };
+
 function TabPanel({
   id,
   active,
@@ -103,18 +111,21 @@ function TabPanel({
       role="tabpanel"
       id={`panel-${id}`}
       aria-labelledby={mainTabElementId(id)}
-      hidden={!active}
-      sx={{ p: { xs: 1.5, sm: 3 } }}
+      aria-hidden={active ? undefined : true}
+      inert={!active}
+      sx={active ? undefined : KEPT_HIDDEN}
     >
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading section" />
-          </Box>
-        }
-      >
-        {children}
-      </Suspense>
+      <Box sx={PADDED}>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading section" />
+            </Box>
+          }
+        >
+          {children}
+        </Suspense>
+      </Box>
     </Box>
   );
 }
