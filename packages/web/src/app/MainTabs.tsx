@@ -92,7 +92,11 @@ export const MainTabs = memo(function MainTabs({
 // the accessibility tree and the tab order; `inert` and `aria-hidden` say so to every browser.
 // The padding is inside the hidden box, so hiding changes nothing that must be laid out again.
 const PADDED = { p: { xs: 1.5, sm: 3 } };
-const KEPT_HIDDEN = { contentVisibility: 'hidden' };
+// Browsers without content-visibility (Safari before 18, Firefox before 125) hide it as before.
+const KEPT_HIDDEN = {
+  contentVisibility: 'hidden',
+  '@supports not (content-visibility: hidden)': { display: 'none' },
+};
 
 function TabPanel({
   id,
