@@ -87,10 +87,10 @@ export const MainTabs = memo(function MainTabs({
 });
 
 // A kept panel is hidden with `content-visibility: hidden`, not `display: none`: the browser keeps
-// its laid-out cards, so showing it again is not a layout of the whole panel (which the tab
-// indicator's measuring forced inside the click: 5.5 ms in the bench). Like `hidden`, it leaves it out of
-// the accessibility tree and the tab order; `inert` and `aria-hidden` say so to every browser.
-// The padding is inside the hidden box, so hiding changes nothing that must be laid out again.
+// its laid-out cards, so coming back is not a layout of the whole panel (which the tab indicator's
+// measuring forced inside the click: 5.5 ms in the bench). Like `hidden`, it is out of the
+// accessibility tree and the tab order; `inert` and `aria-hidden` say so to every browser. The
+// padding is on an inner box: a hidden box keeps its own padding, which would show as a gap.
 const PADDED = { p: { xs: 1.5, sm: 3 } };
 // Browsers without content-visibility (Safari before 18, Firefox before 125) hide it as before.
 const KEPT_HIDDEN = {
