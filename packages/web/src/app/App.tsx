@@ -45,6 +45,13 @@ function once<T>(load: () => T | Promise<T>): () => Promise<T> {
   return () => (loaded ??= Promise.resolve().then(load));
 }
 
+/** The services and the session's code, both in: the session then renders without suspending. */
+const sessionReady = (services: () => Promise<AppServices>) =>
+  Promise.all([services(), sessionApp.preload()]).then(([ready]) => ready);
+
+const FAILED: Boot = { phase: 'failed' };
+const logFailure = (error: unknown) => console.error('[app] failed to initialize', error);
+
 export function App({ loadConfig, createServices, createQueryClient, mayHaveSession = always }: AppProps) {
   const [boot, setBoot] = useState<Boot>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -52,8 +59,8 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
   useEffect(() => {
     let cancelled = false;
     const fail = (error: unknown) => {
-      console.error('[app] failed to initialize', error);
-      if (!cancelled) setBoot({ phase: 'failed' });
+      logFailure(error);
+      if (!cancelled) setBoot(FAILED);
     };
     loadConfig()
       .then((config) => {
@@ -63,7 +70,7 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
           setBoot({ phase: 'signed-out', services, signingIn: false });
           return;
         }
-        return Promise.all([services(), sessionApp.preload()]).then(([ready]) => {
+        return sessionReady(services).then((ready) => {
           if (!cancelled) setBoot({ phase: 'ready', services: ready, signInOnStart: false });
         });
       })
@@ -80,8 +87,8 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
     if (!background) return;
     let cancelled = false;
     background().catch((error: unknown) => {
-      console.error('[app] failed to initialize', error);
-      if (!cancelled) setBoot({ phase: 'failed' });
+      logFailure(error);
+      if (!cancelled) setBoot(FAILED);
     });
     // The session's code too, so that Connect answers at once. A failed load is tried again by Connect.
     sessionApp.preload().catch(() => undefined);
@@ -98,11 +105,11 @@ export function App({ loadConfig, createServices, createQueryClient, mayHaveSess
   const signIn = () => {
     if (boot.phase !== 'signed-out' || boot.signingIn) return;
     setBoot({ ...boot, signingIn: true });
-    Promise.all([boot.services(), sessionApp.preload()]).then(
-      ([services]) => setBoot({ phase: 'ready', services, signInOnStart: true }),
+    sessionReady(boot.services).then(
+      (services) => setBoot({ phase: 'ready', services, signInOnStart: true }),
       (error: unknown) => {
-        console.error('[app] failed to initialize', error);
-        setBoot({ phase: 'failed' });
+        logFailure(error);
+        setBoot(FAILED);
       },
     );
   };
