@@ -10,6 +10,7 @@ export const SKIP_PAUSE_TEXTS = {
   pauseConfirm: 'Pause',
   cancel: 'Cancel',
   nothingToSkip: 'This alarm has no ringing ahead to skip',
+  startingNow: 'Too late to skip: this ringing is starting now. Skip the next one once it is over.',
   pastDate: 'through must be today or a later date',
   badDate: 'through must be a date such as 2026-08-03',
 } as const;

@@ -89,6 +89,40 @@ describeOnDatabases('alarm worker: skip and pause', (open) => {
     });
   });
 
+  it('a skip once the ringing is claimed is refused; it rings, and then the next one can be skipped', async () => {
+    const alarm = await newAlarm();
+    const worker = spawn(test.db);
+    await worker.start();
+    await clock.advance(88_000); // 06:59:58: the 07:00 firing is claimed, its card/start not yet sent
+    expect(await skipNext(test.db, USER, alarm.id, clock.now())).toBe('starting-now');
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      skip_until: null,
+      next_fire_at: '2026-06-11T07:00:00.000Z',
+    });
+    await clock.advance(10_000);
+    expect(ringer.rings.map((r) => r.at)).toEqual(['2026-06-10T07:00:00.000Z']);
+    // Once it has started, "Skip next" is Thursday's.
+    expect(await skipNext(test.db, USER, alarm.id, clock.now())).toMatchObject({
+      skip_until: '2026-06-11T07:00:00.000Z',
+      next_fire_at: '2026-06-12T07:00:00.000Z',
+    });
+  });
+
+  it('a pause once the ringing is claimed keeps the schedule moving past it', async () => {
+    const alarm = await newAlarm();
+    const worker = spawn(test.db);
+    await worker.start();
+    await clock.advance(88_000); // 06:59:58, claimed
+    await pauseThrough(test.db, USER, alarm.id, '2026-06-11', clock.now());
+    worker.notify();
+    await clock.advance(10_000);
+    expect(ringer.rings.map((r) => r.at)).toEqual(['2026-06-10T07:00:00.000Z']);
+    expect(await findAlarm(test.db, USER, alarm.id)).toMatchObject({
+      next_fire_at: '2026-06-12T07:00:00.000Z',
+    });
+    expect(await worker.pass()).toMatchObject({ fired: 0, already_claimed: 0 });
+  });
+
   it('a paused alarm is never due during the pause', async () => {
     const alarm = await newAlarm();
     await pauseThrough(test.db, USER, alarm.id, '2026-06-11', clock.now());

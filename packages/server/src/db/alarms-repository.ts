@@ -83,6 +83,22 @@ export const nextFireText = (
   now: Date,
 ) => nextFireAt({ ...alarm, is_enabled: alarm.is_enabled === 1 }, now, zone)?.toISOString() ?? null;
 
+/**
+ * The instant an edit's next firing must come after: `now`, or the due instant of this alarm's
+ * firing already claimed ahead of now. The claim (RING_LEAD_MS before the due instant) moves
+ * next_fire_at past that instant; an edit in those seconds that put it back would point the alarm at
+ * a firing no worker can claim again, and it would never ring after (the claim conflicts forever).
+ */
+export async function scheduleFrom(trx: Trx, alarmId: string, now: Date): Promise<Date> {
+  const claimed = await trx
+    .selectFrom('alarm_firings')
+    .select((eb) => eb.fn.max('due_at').as('due_at'))
+    .where('alarm_id', '=', alarmId)
+    .where('due_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return claimed?.due_at ? new Date(claimed.due_at) : now;
+}
+
 /** The extras a body sets, as columns (absent ones untouched; the night light as 0/1). */
 function extrasColumns(
   input: Pick<CloudAlarmUpdate, 'fade_in_minutes' | 'sleep_timer_minutes' | 'night_light'>,
@@ -232,12 +248,15 @@ export async function updateAlarm(
     // A skip is of one ringing: a new time or new days make a new schedule, with nothing skipped.
     if (merged.hour !== current.hour || merged.minute !== current.minute || merged.days !== current.days)
       merged.skip_until = null;
-    merged.next_fire_at = nextFireText(merged, zone, now);
+    const from = await scheduleFrom(trx, id, now);
+    merged.next_fire_at = nextFireText(merged, zone, from);
     // A "the player was off" note of the prepare window is about a firing still ahead: once the
-    // edit moves the alarm off that instant, the note is about nothing.
+    // edit moves the alarm off that instant, the note is about nothing. A claimed firing's
+    // last_fired_at is not a note: its receipt is still to come.
     if (
       current.last_fired_at !== null &&
       current.last_fired_at > now.toISOString() &&
+      current.last_fired_at !== from.toISOString() &&
       merged.next_fire_at !== current.last_fired_at
     ) {
       merged.last_fired_at = null;
@@ -268,7 +287,10 @@ export async function refreshNextFireTimes(
     await recordPassedOverBeforeEdit(trx, row, zones.from, now);
     await trx
       .updateTable('alarms')
-      .set({ next_fire_at: nextFireText(row, zones.to, now), updated_at: now.toISOString() })
+      .set({
+        next_fire_at: nextFireText(row, zones.to, await scheduleFrom(trx, row.id, now)),
+        updated_at: now.toISOString(),
+      })
       .where('yoto_user_id', '=', userId)
       .where('id', '=', row.id)
       .execute();

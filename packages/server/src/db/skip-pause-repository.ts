@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { effectiveTimeZone, nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { pauseDateAllowed } from '@playlist-alarms/core/alarms/skip-pause';
 import { recordPassedOverBeforeEdit } from './alarm-history-repository';
-import { lockedAlarm, nextFireText } from './alarms-repository';
+import { lockedAlarm, nextFireText, scheduleFrom } from './alarms-repository';
 import type { AlarmsTable, Database } from './schema';
 
 // "Skip next", "Pause until…" and "Resume" of one of the user's cloud alarms
@@ -14,23 +14,25 @@ type Db = Kysely<Database>;
 type Marks = Pick<AlarmsTable, 'skip_until' | 'paused_through'>;
 
 /** Why a mark was refused (the route answers 409 or 400 with it). */
-export type MarkRefusal = 'nothing-to-skip' | 'past-date';
+export type MarkRefusal = 'nothing-to-skip' | 'starting-now' | 'past-date';
 
 async function changeMarks(
   db: Db,
   userId: string,
   id: string,
   now: Date,
-  decide: (row: AlarmsTable, zone: string) => Marks | MarkRefusal,
+  decide: (row: AlarmsTable, zone: string, from: Date) => Marks | MarkRefusal,
 ): Promise<AlarmsTable | MarkRefusal | null> {
   return db.transaction().execute(async (trx) => {
     const { zone, current } = await lockedAlarm(trx, userId, id, now);
     if (current === undefined) return null;
-    const marks = decide(current, effectiveTimeZone(zone));
+    // A firing already claimed rings whatever is marked now: the marks are about the ones after it.
+    const from = await scheduleFrom(trx, id, now);
+    const marks = decide(current, effectiveTimeZone(zone), from);
     if (typeof marks === 'string') return marks;
     await recordPassedOverBeforeEdit(trx, current, zone, now);
     const row: AlarmsTable = { ...current, ...marks, updated_at: now.toISOString() };
-    row.next_fire_at = nextFireText(row, zone, now);
+    row.next_fire_at = nextFireText(row, zone, from);
     await trx
       .updateTable('alarms')
       .set({ ...marks, next_fire_at: row.next_fire_at, updated_at: row.updated_at })
@@ -41,9 +43,14 @@ async function changeMarks(
   });
 }
 
-/** Skips the alarm's next ringing (the one next_fire_at would give now, pause included). */
+/**
+ * Skips the alarm's next ringing (the one next_fire_at would give now, pause included). Refused
+ * once that ringing is claimed: it goes ahead, and skipping the one after it instead could leave a
+ * child unwoken the next day without the parent noticing.
+ */
 export const skipNext = (db: Db, userId: string, id: string, now: Date) =>
-  changeMarks(db, userId, id, now, (row, zone) => {
+  changeMarks(db, userId, id, now, (row, zone, from) => {
+    if (from.getTime() > now.getTime()) return 'starting-now';
     const next = nextFireAt({ ...row, is_enabled: row.is_enabled === 1 }, now, zone);
     return next === null
       ? 'nothing-to-skip'

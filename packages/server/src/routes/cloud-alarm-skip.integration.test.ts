@@ -128,4 +128,23 @@ describeOnDatabases('cloud alarms: skip next, pause until, resume', (open) => {
       body: { error: 'This alarm has no ringing ahead to skip' },
     });
   });
+
+  it('refuses a skip with 409 once a worker has claimed the ringing (it starts within seconds)', async () => {
+    const alarm = await created();
+    const dueAt = '2026-06-10T07:30:00.000Z';
+    await test.db
+      .insertInto('alarm_firings')
+      .values({
+        alarm_id: alarm.id,
+        due_at: dueAt,
+        claimed_by: 'worker-a',
+        claimed_at: '2026-06-10T05:59:59.000Z',
+      })
+      .execute();
+    expect(await post(alarm.id, 'skip')).toEqual({
+      status: 409,
+      body: { error: 'Too late to skip: this ringing is starting now. Skip the next one once it is over.' },
+    });
+    expect(await listed(alarm.id)).toMatchObject({ skip_until: null, next_fire_at: dueAt });
+  });
 });

@@ -18,6 +18,7 @@ import { CLOUD_BODY_LIMIT, useZodSchemas, type ZodTypeProvider } from '../zod-sc
 function answer(result: AlarmsTable | MarkRefusal | null) {
   if (result === null) throw alarmNotFound();
   if (result === 'nothing-to-skip') throw new HttpError(409, SKIP_PAUSE_TEXTS.nothingToSkip);
+  if (result === 'starting-now') throw new HttpError(409, SKIP_PAUSE_TEXTS.startingNow);
   if (result === 'past-date') throw new HttpError(400, SKIP_PAUSE_TEXTS.pastDate);
   return toCloudAlarm(result);
 }
@@ -50,7 +51,10 @@ export const cloudAlarmSkipRoutes: FastifyPluginCallback<CloudRoutesOptions> = (
     '/api/alarms/:id/skip',
     {
       bodyLimit: CLOUD_BODY_LIMIT,
-      schema: { ...schema('Skip the next ringing only (409 when none is ahead)'), querystring: userIdSchema },
+      schema: {
+        ...schema('Skip the next ringing only (409 when none is ahead, or it is starting now)'),
+        querystring: userIdSchema,
+      },
     },
     async (request) => {
       const userId = await creatorOf(request, request.query.yoto_user_id, request.params.id);
