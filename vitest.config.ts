@@ -16,8 +16,16 @@ export default defineConfig({
       { test: { name: 'sandbox', root: 'packages/sandbox', environment: 'node', testTimeout: 20_000 } },
       { test: { name: 'server', root: 'packages/server', environment: 'node', testTimeout: 20_000 } },
       'packages/web/vite.config.ts',
-      // Checks across the repository (each package README against its code, the CI's phase times).
-      { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      // Checks across the repository (each package README against its code, the CI's phase times) and
+      // the bench's own arithmetic.
+      {
+        test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });
