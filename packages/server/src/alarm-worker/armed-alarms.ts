@@ -18,14 +18,15 @@ interface ArmedAlarmsDeps {
 /** One player's alarms at one instant share a prepare (and, in the ringer, a link). */
 const ringKey = (alarm: DueAlarm) =>
   `${alarm.yoto_user_id}\u0000${alarm.yoto_device_id}@${alarm.next_fire_at}`;
-const firingTimerKey = (alarm: DueAlarm) => `${alarm.id}@${alarm.next_fire_at}`;
+/** An edit changes the key, so the next look arms the timer again with the edited row. */
+const firingTimerKey = (alarm: DueAlarm) => `${alarm.id}@${alarm.next_fire_at}@${alarm.updated_at}`;
 
 /**
  * What a look of the alarm worker leaves behind (worker.ts): a timer for each of this replica's
  * alarms due within the minute, a watch on the claim of each other replica's, and one prepare per
  * player and instant within the prepare window. Each look replaces the last one's picture: an alarm
  * edited, disabled, deleted or now another replica's loses its timer (the claim re-checks
- * next_fire_at in any case).
+ * next_fire_at and updated_at in any case).
  */
 export class ArmedAlarms {
   private readonly timers = new Map<string, unknown>();

@@ -56,6 +56,21 @@ export async function lockUser(trx: Trx, userId: string, at: string): Promise<st
 }
 
 /**
+ * Takes the row locks of the user's alarms (one, or all), waiting for a claim under way to commit:
+ * a claim does not take the user's lock, and on PostgreSQL an edit that read before the claim
+ * committed would write next_fire_at back onto the claimed instant. SQLite's one writer at a time
+ * already keeps them apart.
+ */
+async function lockAlarms(trx: Trx, userId: string, id?: string): Promise<void> {
+  await trx
+    .updateTable('alarms')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('yoto_user_id', '=', userId)
+    .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? ''))
+    .execute();
+}
+
+/**
  * One of the user's alarms, read under the user's lock (lockUser), with the user's zone: what an
  * edit of that alarm starts from. Undefined when the user has no such alarm.
  */
@@ -66,6 +81,7 @@ export async function lockedAlarm(
   now: Date,
 ): Promise<{ zone: string | null; current: AlarmsTable | undefined }> {
   const zone = await lockUser(trx, userId, now.toISOString());
+  await lockAlarms(trx, userId, id);
   const current = await trx
     .selectFrom('alarms')
     .selectAll()
@@ -89,11 +105,13 @@ export const nextFireText = (
  * next_fire_at past that instant; an edit in those seconds that put it back would point the alarm at
  * a firing no worker can claim again, and it would never ring after (the claim conflicts forever).
  */
-export async function scheduleFrom(trx: Trx, alarmId: string, now: Date): Promise<Date> {
+export async function scheduleFrom(trx: Trx, alarmIds: string | readonly string[], now: Date): Promise<Date> {
+  const ids = typeof alarmIds === 'string' ? [alarmIds] : alarmIds;
+  if (ids.length === 0) return now;
   const claimed = await trx
     .selectFrom('alarm_firings')
     .select((eb) => eb.fn.max('due_at').as('due_at'))
-    .where('alarm_id', '=', alarmId)
+    .where('alarm_id', 'in', ids)
     .where('due_at', '>', now.toISOString())
     .executeTakeFirst();
   return claimed?.due_at ? new Date(claimed.due_at) : now;
@@ -117,6 +135,8 @@ export function newAlarmRow(
   input: CloudAlarmCreate,
   zone: string | null,
   now: Date,
+  /** Where its first ringing is looked for from (scheduleFrom); now by default. */
+  from: Date = now,
 ): AlarmsTable {
   const at = now.toISOString();
   const fields = {
@@ -140,7 +160,7 @@ export function newAlarmRow(
     volume: input.volume,
     // A client's mqtt_config is never stored: it may carry a token, and it is not trusted.
     mqtt_config: null,
-    next_fire_at: nextFireText(fields, zone, now),
+    next_fire_at: nextFireText(fields, zone, from),
     last_fired_at: null,
     last_outcome: null,
     last_outcome_at: null,
@@ -191,13 +211,21 @@ export async function replaceAlarmOfType(
 ): Promise<AlarmsTable> {
   return db.transaction().execute(async (trx) => {
     const zone = await lockUser(trx, userId, now.toISOString());
-    await trx
+    const replaced = await trx
       .deleteFrom('alarms')
       .where('yoto_user_id', '=', userId)
       .where('alarm_type', '=', input.alarm_type)
+      .returning('id')
       .execute();
     if ((await countAlarms(trx, userId)) >= MAX_CLOUD_ALARMS) throw new AlarmLimitError();
-    const row = newAlarmRow(userId, input, zone, now);
+    // A replaced alarm whose ringing is already claimed rings anyway: the new one starts after it,
+    // or the player would hear that instant twice.
+    const from = await scheduleFrom(
+      trx,
+      replaced.map((row) => row.id),
+      now,
+    );
+    const row = newAlarmRow(userId, input, zone, now, from);
     await trx.insertInto('alarms').values(row).execute();
     return row;
   });
@@ -281,6 +309,7 @@ export async function refreshNextFireTimes(
   zones: { from: string | null; to: string | null },
   now: Date,
 ): Promise<void> {
+  await lockAlarms(trx, userId);
   const rows = await trx.selectFrom('alarms').selectAll().where('yoto_user_id', '=', userId).execute();
   for (const row of rows) {
     // The ringings passed over so far were in the old zone, which the row no longer tells after.

@@ -11,8 +11,12 @@ type Db = Kysely<Database>;
 
 export interface Claim {
   alarmId: string;
-  /** What the alarm history shows of the firing, kept should the alarm be deleted. */
-  alarm: Pick<AlarmsTable, 'yoto_user_id' | 'yoto_device_id' | 'alarm_name' | 'alarm_type'>;
+  /**
+   * The alarm as the claimant read it: what the alarm history shows of the firing (kept should the
+   * alarm be deleted), and its updated_at, which must still be the row's: a claim from a copy read
+   * before an edit would ring the old volume and playlist, and move next_fire_at by the old days.
+   */
+  alarm: Pick<AlarmsTable, 'yoto_user_id' | 'yoto_device_id' | 'alarm_name' | 'alarm_type' | 'updated_at'>;
   /** The due instant being claimed (ISO); must still be the alarm's next_fire_at. */
   dueAt: string;
   /** Where next_fire_at moves once claimed (null: the alarm has no further firing). */
@@ -37,8 +41,9 @@ const CLAIMS_PER_STATEMENT = 1_000;
  * alarm_firings for each alarm still enabled and still due at that instant. The primary key lets
  * one insert win, however many processes and pages race (a PostgreSQL loser waits for the winner's
  * commit and then inserts nothing). Each won alarm moves on to its next firing, still only if it is
- * still due at that instant (an edit just before the alarm wins over a stale timer: its firing row
- * is taken back). A "player was off" note of the prepare window for that firing stays on show.
+ * still due at that instant and unchanged since the claimant read it (an edit just before the
+ * alarm wins over a stale timer: its firing row is taken back). A "player was off" note of the
+ * prepare window for that firing stays on show.
  * Returns the claimKeys won; the winner holds each firing's lease until its `leaseUntil`.
  */
 export async function claimFirings(db: Db, claims: readonly Claim[]): Promise<Set<string>> {
@@ -68,15 +73,15 @@ async function claimPart(db: Db, claims: readonly Claim[]): Promise<string[]> {
       from ${values(
         claims.map(
           (c) =>
-            sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type})`,
+            sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type}, ${c.alarm.updated_at})`,
         ),
       )}
       join alarms on alarms.id = v.column1
-      where alarms.is_enabled = 1 and alarms.next_fire_at = v.column2
+      where alarms.is_enabled = 1 and alarms.next_fire_at = v.column2 and alarms.updated_at = v.column10
       on conflict (alarm_id, due_at) do nothing
       returning alarm_id, due_at`.execute(trx);
     if (inserted.rows.length === 0) return [];
-    const nextOf = new Map(claims.map((c) => [claimKey(c.alarmId, c.dueAt), c.nextFireAt]));
+    const claimOf = new Map(claims.map((c) => [claimKey(c.alarmId, c.dueAt), c]));
     // Moved on only where still due then; the prepare window's note is kept for its own firing.
     const moved = await sql<{ id: string }>`
       update alarms set
@@ -87,12 +92,13 @@ async function claimPart(db: Db, claims: readonly Claim[]): Promise<string[]> {
         last_outcome_at = case when alarms.last_fired_at = v.column2 and alarms.last_outcome = 'player-offline'
           then alarms.last_outcome_at else null end
       from ${values(
-        inserted.rows.map(
-          (row) =>
-            sql`(${row.alarm_id}, ${row.due_at}, ${nextOf.get(claimKey(row.alarm_id, row.due_at)) ?? null})`,
-        ),
+        inserted.rows.map((row) => {
+          const claim = claimOf.get(claimKey(row.alarm_id, row.due_at));
+          return sql`(${row.alarm_id}, ${row.due_at}, ${claim?.nextFireAt ?? null}, ${claim?.alarm.updated_at ?? null})`;
+        }),
       )}
       where alarms.id = v.column1 and alarms.is_enabled = 1 and alarms.next_fire_at = v.column2
+        and alarms.updated_at = v.column4
       returning alarms.id`.execute(trx);
     const movedIds = new Set(moved.rows.map((row) => row.id));
     const stale = inserted.rows.filter((row) => !movedIds.has(row.alarm_id));

@@ -31,6 +31,11 @@ if (!pgAvailable && process.env.CI !== 'true') {
 /** Runs `body` once per database: SQLite always, PostgreSQL when reachable (always in CI). */
 export function describeOnDatabases(name: string, body: (open: OpenDatabase) => void): void {
   describe(`${name} (SQLite)`, () => body(createSqliteTestDatabase));
+  describeOnPostgres(name, body);
+}
+
+/** PostgreSQL only: what needs two connections writing at once (SQLite has one writer). */
+export function describeOnPostgres(name: string, body: (open: OpenDatabase) => void): void {
   describe.runIf(pgAvailable || process.env.CI === 'true')(`${name} (PostgreSQL)`, () =>
     body(() => createPostgresTestDatabase()),
   );
