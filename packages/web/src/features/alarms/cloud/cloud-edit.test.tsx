@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeCloudAlarm } from '@playlist-alarms/core/test/fixtures/builders';
+import { makeCloudAlarm, makeCloudUser } from '@playlist-alarms/core/test/fixtures/builders';
+import { queryKeys } from '../../../api/query-keys';
 import { renderCloudCard, type PrepareCloudCard } from '../../../test/cloud-card';
 import { makePlaylist } from '../../../test/twins';
 
@@ -105,6 +106,32 @@ describe('a cloud alarm from scratch', () => {
     await choose(dialog, 'Time zone', 'America/New_York');
     await waitFor(() => expect(within(dialog).queryByText(/keeps New York time/)).toBeNull());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Cloud alarm created')).toBeTruthy();
+    expect(services.cloud.user?.timezone).toBe('America/New_York');
+    expect(services.cloud.alarms).toHaveLength(1);
+  });
+});
+
+describe('the household zone while the user record loads', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is kept when a dialog opened before the user record came back creates an alarm', async () => {
+    // The browser in Paris, the household in New York: until the record comes back, the card knows
+    // only the browser's zone.
+    vi.stubEnv('TZ', 'Europe/Paris');
+    let release = () => {};
+    const { services, queryClient } = setup((s) => {
+      s.cloud.user = makeCloudUser({ timezone: 'America/New_York' });
+      s.cloud.userGate = new Promise<void>((resolve) => (release = resolve));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Cloud Alarm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Cloud Alarm' });
+    expect(queryClient.getQueryState(queryKeys.cloudUser())?.status).toBe('pending');
+    release();
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.cloudUser())?.status).toBe('success'));
+    await choose(dialog, 'Playlist', 'Morning Songs');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
     expect(await screen.findByText('Cloud alarm created')).toBeTruthy();
     expect(services.cloud.user?.timezone).toBe('America/New_York');
     expect(services.cloud.alarms).toHaveLength(1);

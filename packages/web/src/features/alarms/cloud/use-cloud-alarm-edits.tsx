@@ -32,6 +32,8 @@ export function useCloudAlarmEdits(p: {
   cards: readonly CardChoice[];
   family: FamilyCards;
   zone: string;
+  /** False while the user record is on its way and `zone` is only the browser's. */
+  zoneKnown: boolean;
   detected: string;
   /** The signed-in user: the cap counts the alarms they set, not the other parent's. */
   userId?: string | undefined;
@@ -71,7 +73,7 @@ export function useCloudAlarmEdits(p: {
       },
     );
 
-  const save = async (body: CloudAlarmCreate, zone: string) => {
+  const save = async (body: CloudAlarmCreate, zone: string | null) => {
     const current = editing?.alarm ?? null;
     const failed = (error: Error) => notify.error(error.message);
     const saved = (text: string) => () => {
@@ -80,7 +82,7 @@ export function useCloudAlarmEdits(p: {
     };
     try {
       // The zone first: the alarm's next ring is computed in the zone it is saved with.
-      if (zone !== p.zone) await changeZone.mutateAsync(zone);
+      if (zone !== null && zone !== p.zone) await changeZone.mutateAsync(zone);
     } catch (error) {
       failed(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -115,6 +117,7 @@ export function useCloudAlarmEdits(p: {
         cards={p.cards}
         familyLoading={p.family.loading}
         timeZone={p.zone}
+        zoneKnown={p.zoneKnown}
         detected={p.detected}
         busy={create.isPending || update.isPending || keep.isPending || changeZone.isPending}
         onSave={(body, zone) => void save(body, zone)}

@@ -36,12 +36,13 @@ export interface CloudAlarmDialogProps {
   devices: readonly Device[];
   cards: readonly CardChoice[];
   familyLoading: boolean;
-  /** The household's cloud zone, and the browser's. */
+  /** The household's cloud zone (the browser's until `zoneKnown`), and the browser's. */
   timeZone: string;
+  zoneKnown: boolean;
   detected: string;
   busy: boolean;
-  /** The body to send, and the zone to save first when the parent changed it. */
-  onSave: (body: CloudAlarmCreate, zone: string) => void;
+  /** The body to send, and the zone the parent chose in the dialog (null: left as it was). */
+  onSave: (body: CloudAlarmCreate, zone: string | null) => void;
   onKeepOnPlayer: (device: Device, alarm: DeviceAlarm) => void;
   onClose: () => void;
 }
@@ -56,7 +57,10 @@ export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
   const [draft, setDraft] = useState<CloudAlarmDraft>(() =>
     editing ? draftOfCloudAlarm(editing) : newCloudAlarmDraft(devices),
   );
-  const [zone, setZone] = useState(timeZone);
+  // Null until the parent picks one: the field follows the household's zone as it loads, and only
+  // a zone they chose is saved.
+  const [chosenZone, setChosenZone] = useState<string | null>(null);
+  const zone = chosenZone ?? timeZone;
   const update = (change: Partial<CloudAlarmDraft>) => setDraft((current) => ({ ...current, ...change }));
   const player = devices.find((device) => device.deviceId === draft.deviceId);
   // The chosen player's config: whether it will be off at the ring, and its own zone.
@@ -101,7 +105,12 @@ export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
             onChange={(extras) => update({ extras })}
           />
           <Stack spacing={0.5}>
-            <TimeZoneField value={zone} detected={props.detected} disabled={busy} onChange={setZone} />
+            <TimeZoneField
+              value={zone}
+              detected={props.detected}
+              disabled={busy || !props.zoneKnown}
+              onChange={setChosenZone}
+            />
             <Typography variant="caption" color="text.secondary">
               {CLOUD_EDIT_TEXTS.zoneNote}
             </Typography>
@@ -125,7 +134,7 @@ export function CloudAlarmDialog(props: CloudAlarmDialogProps) {
         </Button>
         <Button
           variant="contained"
-          onClick={() => body && props.onSave(body, zone)}
+          onClick={() => body && props.onSave(body, chosenZone)}
           disabled={!body || !canSaveCloudDraft(draft, busy)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
