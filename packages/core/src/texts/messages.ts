@@ -19,6 +19,8 @@ export const MESSAGES = {
   providerRetrying: "Can't reach Yoto, retrying",
   failedToLoadPlaylists: 'Failed to load playlists.',
   failedToLoadDevices: 'Failed to load devices.',
+  /** The button beside a list that could not be loaded. */
+  retry: 'Retry',
   sessionExpired: 'Session expired. Please login again.',
   failedToInitialize: FAILED_TO_INITIALIZE,
   offline: OFFLINE_MESSAGE,
@@ -38,6 +40,9 @@ export const MESSAGES = {
   mustConnectMqtt: 'Device must be connected via MQTT to use controls. Please connect to MQTT first.',
   creatingAlarm: 'Creating alarm...',
   alarmDeleted: '✅ Alarm deleted successfully!',
+  /** A bulk cloud delete reaches the caller's own alarms only; the list shows every parent's. */
+  noneOfYoursDeleted:
+    'Nothing was deleted: only the alarms you set yourself can be deleted here, and none of these are yours.',
   playbackStopped: 'Playback stopped',
   playbackPaused: 'Playback paused',
   // Validation

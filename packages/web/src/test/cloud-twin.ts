@@ -51,7 +51,11 @@ export class InMemoryCloud implements CloudSource {
     return Promise.resolve(this.healthy);
   }
 
-  saveUser(profile: CloudUserProfile): Promise<CloudUserRecord> {
+  /** When set, user saves wait for it, so a test can act while the user record is on its way. */
+  userGate: Promise<void> | null = null;
+
+  async saveUser(profile: CloudUserProfile): Promise<CloudUserRecord> {
+    if (this.userGate) await this.userGate;
     return this.run('saveUser', () => {
       const parsed = cloudUserSchema.safeParse(profile);
       if (!parsed.success) throw new CloudRequestError(400, describeZodError(parsed.error));
@@ -159,17 +163,18 @@ export class InMemoryCloud implements CloudSource {
     });
   }
 
+  /** The bulk deletes reach the caller's own alarms only, never another parent's. */
   deleteAlarmsOfType(type: CloudAlarmType): Promise<number> {
     return this.run('deleteAlarmsOfType', () => {
-      this.caller();
-      return this.remove((a) => a.alarm_type === type);
+      const caller = this.caller();
+      return this.remove((a) => a.alarm_type === type && a.yoto_user_id === caller);
     });
   }
 
   deleteAllAlarms(): Promise<number> {
     return this.run('deleteAllAlarms', () => {
-      this.caller();
-      return this.remove(() => true);
+      const caller = this.caller();
+      return this.remove((a) => a.yoto_user_id === caller);
     });
   }
 

@@ -95,7 +95,16 @@ export function CloudAlarmCard({
     [playlists.data, family.playlists],
   );
   const userId = user.data?.sub;
-  const edits = useCloudAlarmEdits({ devices, alarms: list, cards, family, zone, detected, userId });
+  const edits = useCloudAlarmEdits({
+    devices,
+    alarms: list,
+    cards,
+    family,
+    zone,
+    zoneKnown: cloudUser.isSuccess,
+    detected,
+    userId,
+  });
   const skipPause = useSkipPause(zone);
 
   const onUpload = (local: LocalAlarm, type: (typeof ALARM_TYPES)[number]) =>
@@ -144,9 +153,10 @@ export function CloudAlarmCard({
     const request: CloudDeleteRequest =
       current.kind === 'single' ? { kind: 'single', id: current.alarm.id } : { kind: current.kind };
     remove.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (deleted) => {
         setConfirming(null);
-        notify.success(MESSAGES.alarmDeleted);
+        if (deleted > 0) notify.success(MESSAGES.alarmDeleted);
+        else notify.info(MESSAGES.noneOfYoursDeleted);
       },
       onError: (error) => {
         setConfirming(null);

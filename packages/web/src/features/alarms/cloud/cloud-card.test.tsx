@@ -5,7 +5,7 @@ import { firingReceipt } from '@playlist-alarms/core/cloud/cloud-receipt';
 import { alarmTypeKey, detectTimeZone } from '@playlist-alarms/core/cloud/cloud-upload';
 import { parseAlarm } from '@playlist-alarms/core/alarms/alarm-codec';
 import { clocksDiffer } from '@playlist-alarms/core/alarms/zone-label';
-import { makeCloudUser } from '@playlist-alarms/core/test/fixtures/builders';
+import { makeCloudAlarm, makeCloudUser } from '@playlist-alarms/core/test/fixtures/builders';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmsPanel } from '../AlarmsPanel';
@@ -172,6 +172,27 @@ describe('the cloud alarm card', () => {
     await userEvent.click(within(all).getByRole('button', { name: 'Delete all' }));
     expect(await screen.findByText('No alarms in the cloud yet.')).toBeTruthy();
     expect(services.cloud.alarms).toEqual([]);
+  });
+
+  it("says plainly that nothing was deleted when every alarm of the type is another parent's", async () => {
+    const { services } = setup((s) => {
+      s.cloud.user = london();
+      s.cloud.alarms = [
+        makeCloudAlarm({ id: 'theirs', alarm_name: 'Their Morning', yoto_user_id: 'auth0|other-parent' }),
+      ];
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Wakeup' }));
+    const byType = await screen.findByRole('dialog', { name: 'Delete the wakeup alarm?' });
+    await userEvent.click(within(byType).getByRole('button', { name: 'Delete wakeup alarm' }));
+
+    expect(
+      await screen.findByText(
+        'Nothing was deleted: only the alarms you set yourself can be deleted here, and none of these are yours.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('✅ Alarm deleted successfully!')).toBeNull();
+    expect(services.cloud.calls).toContain('deleteAlarmsOfType');
+    expect(services.cloud.alarms).toHaveLength(1);
   });
 
   it("imports the cloud alarms into the player's config and says how many", async () => {
