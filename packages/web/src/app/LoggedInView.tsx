@@ -81,6 +81,11 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
     });
   }, [deviceList, listsSettled, loadCloud, notify, queryClient, user]);
 
+  // Once settled, for good: the scheduler's mount refetches a list that failed, and unmounting it
+  // while that refetch is pending would remount it, and refetch, as soon as it fails again.
+  const [settledOnce, setSettledOnce] = useState(false);
+  if (listsSettled && !settledOnce) setSettledOnce(true);
+
   // The help button and the chips' chunks: after the first cards.
   const [firstViewShown, setFirstViewShown] = useState(false);
   useEffect(() => afterFirstView(() => setFirstViewShown(true)), []);
@@ -122,7 +127,7 @@ export function LoggedInView({ user, onLogout }: { user: UserProfile; onLogout: 
           <HelpFab />
         </Suspense>
       )}
-      {listsSettled && firstViewShown && (
+      {settledOnce && firstViewShown && (
         <Suspense fallback={null}>
           <AlarmScheduler />
         </Suspense>

@@ -53,9 +53,9 @@ type Incoming = { deviceId: string; epoch: number; session: number | undefined }
 );
 
 /**
- * How a connect ended. A failure carries its reason when there is one: the link's own
- * (`connectFailure`, e.g. the broker refused the login), or why the link could not be made or its
- * connect threw; null when the attempt was superseded.
+ * How a connect ended; it never rejects. A failure carries its reason when there is one: the link's
+ * own (`connectFailure`, e.g. the broker refused the login), or why the token could not be fetched,
+ * the link could not be made or its connect threw; null when the attempt was superseded.
  */
 export type ConnectOutcome =
   { status: 'connected' } | { status: 'no-token' } | { status: 'failed'; reason: string | null };
@@ -151,9 +151,11 @@ export class DeviceLinkRegistry {
 
   async connect(deviceId: string): Promise<ConnectOutcome> {
     if (this.status(deviceId) === 'connected') return { status: 'connected' };
-    const token = await this.options.getAccessToken();
-    if (!token) return { status: 'no-token' };
     try {
+      // Inside the try: a session check that fails (the server down) is a failed connect, told
+      // like any other, not a rejection every caller would have to catch.
+      const token = await this.options.getAccessToken();
+      if (!token) return { status: 'no-token' };
       const link = await this.linkFor(deviceId);
       return (await link.connect(deviceId, token))
         ? { status: 'connected' }

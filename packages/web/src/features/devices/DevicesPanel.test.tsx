@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DevicesPanel } from './DevicesPanel';
@@ -190,6 +190,38 @@ describe('Device Management tab', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Device Status Overview' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
+  });
+
+  it('a session token that cannot be fetched says why in the snackbar, and Connect is offered again', async () => {
+    const services = household();
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
+    const bedroom = await card('Bedroom Player');
+    vi.spyOn(services.auth, 'getAccessToken').mockRejectedValue(
+      new Error('Session check failed with HTTP 503'),
+    );
+    await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
+    const message = await screen.findByText(
+      'Failed to connect to device: Session check failed with HTTP 503',
+    );
+    expect(message.closest('[role="alert"]')).toBeTruthy();
+    expect(within(bedroom).getByRole('button', { name: 'Connect MQTT' })).toHaveProperty('disabled', false);
+    expect(services.links.size).toBe(0);
+  });
+});
+
+describe('a device list that cannot be loaded', { timeout: 30_000 }, () => {
+  it('says "Failed to load devices." with Retry, and Retry loads the players', async () => {
+    const services = household();
+    const getDevices = vi
+      .spyOn(services.library, 'getDevices')
+      .mockRejectedValueOnce(new Error('HTTP 502: Bad Gateway'));
+    renderWithServices(services, <DevicesPanel renderAlarms={noAlarms} />);
+    const alert = (await screen.findByText('Failed to load devices.')).closest<HTMLElement>('[role="alert"]');
+    expect(alert).toBeTruthy();
+    await userEvent.click(within(alert!).getByRole('button', { name: 'Retry' }));
+    expect(await card('Bedroom Player')).toBeTruthy();
+    expect(screen.queryByText('Failed to load devices.')).toBeNull();
+    expect(getDevices).toHaveBeenCalledTimes(2);
   });
 });
 

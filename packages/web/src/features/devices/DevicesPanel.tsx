@@ -3,11 +3,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Device, Playlist } from '@playlist-alarms/core/shared/entities';
+import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { useDevices } from '../../api/get-devices';
 import { usePlaylists } from '../../api/get-playlists';
 import { useServices } from '../../services/app-services';
 import { DeviceCard } from './DeviceCard';
 import { forgetFocusDevice, heldFocusDevice } from '../../lib/app-view-link';
+import { LoadFailedAlert } from '../../lib/LoadFailedAlert';
 import type { RenderDeviceAlarms } from './DeviceCard';
 import { DeviceStatusOverview } from './DeviceStatusOverview';
 import { useDeviceConnection } from './use-device-connection';
@@ -58,6 +60,10 @@ export function DevicesPanel({ renderAlarms }: { renderAlarms: RenderDeviceAlarm
         Device Management
       </Typography>
       {devices.isPending && <CircularProgress aria-label="Loading devices" />}
+      {/* A failed refetch keeps the players it had: only an empty tab needs the alert. */}
+      {devices.isError && devices.data === undefined && (
+        <LoadFailedAlert message={MESSAGES.failedToLoadDevices} onRetry={() => void devices.refetch()} />
+      )}
       {devices.isSuccess && list.length === 0 && (
         <Typography color="text.secondary">No devices found.</Typography>
       )}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app';
@@ -82,7 +82,35 @@ describe('playlist browser', { timeout: 30_000 }, () => {
     const services = withPlaylists(3);
     services.library.failPlaylists = true;
     renderApp(services);
-    expect(await screen.findByText('Failed to load playlists.')).toBeTruthy();
+    // The snackbar, and the tab's own alert in place of the list.
+    await waitFor(() => expect(screen.getAllByText('Failed to load playlists.')).toHaveLength(2));
+  });
+
+  it('a failed playlist load shows an error with Retry, not the search hint, and Retry loads the list', async () => {
+    const services = withPlaylists(3);
+    services.library.failPlaylists = true;
+    renderApp(services);
+    await screen.findAllByText('Failed to load playlists.');
+    expect(screen.queryByText('No playlists found')).toBeNull();
+    expect(screen.queryByText('Try adjusting your search criteria')).toBeNull();
+
+    services.library.failPlaylists = false;
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('tab', { name: 'My Playlists (3)' })).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+  });
+
+  it('a failed playlist load is not asked for again and again', async () => {
+    const services = withPlaylists(3);
+    services.library.failPlaylists = true;
+    const asked = vi.spyOn(services.library, 'getPlaylists');
+    renderApp(services);
+    await screen.findByRole('button', { name: 'Retry' });
+    // Time for what waits for the first view (the alarm scheduler among them) to start.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The sign-in's prefetch, the tab's mount and the scheduler's mount: once each, then nothing.
+    expect(asked.mock.calls.length).toBeLessThanOrEqual(3);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it('switches between grid and list; the list form adds group name and description', async () => {

@@ -30,6 +30,10 @@ import { PlaylistBrowser } from './PlaylistBrowser';
 const ChapterPickDialog = lazy(() =>
   import('./ChapterPickDialog').then((m) => ({ default: m.ChapterPickDialog })),
 );
+// Only a failed load shows it: MUI's Alert stays out of the first view's download.
+const LoadFailedAlert = lazy(() =>
+  import('../../lib/LoadFailedAlert').then((m) => ({ default: m.LoadFailedAlert })),
+);
 
 /**
  * What the tab needs of the player (the player feature's usePlayer, given by the app): the card
@@ -118,7 +122,9 @@ export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: 
 
   const own = playlists.data ?? NO_PLAYLISTS;
   const library = family.data ?? NO_FAMILY;
-  const loading = state.tab === 'mine' ? playlists.isPending : family.isPending;
+  const shownList = state.tab === 'mine' ? playlists : family;
+  // A failed refetch keeps the list it had: only a tab with nothing to show needs the alert.
+  const failed = shownList.isError && shownList.data === undefined;
 
   const playingPlaylist = useMemo(() => {
     const cardId = playback.cardId;
@@ -151,9 +157,16 @@ export function PlaylistsTab({ player, onSetAlarm, onFirstViewIdle, children }: 
           </Button>
         )}
       </Box>
-      {loading ? (
-        <Loading />
-      ) : (
+      {shownList.isPending && <Loading />}
+      {failed && (
+        <Suspense fallback={null}>
+          <LoadFailedAlert
+            message={MESSAGES.failedToLoadPlaylists}
+            onRetry={() => void shownList.refetch()}
+          />
+        </Suspense>
+      )}
+      {!shownList.isPending && !failed && (
         <PlaylistBrowser
           state={state}
           dispatch={dispatch}
