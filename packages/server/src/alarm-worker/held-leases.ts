@@ -89,8 +89,9 @@ export class HeldLeases {
     if (this.leases.size === 0) return;
     const now = this.clock.now();
     const until = leaseUntil(now);
-    const notBefore = new Date(now.getTime() - MISSED_FIRING_LIMIT_MS);
-    const kept = await renewFiringLeases(this.db, this.owner, until, notBefore);
+    // No ringing takes ten minutes from its claim: one that does is stuck, and let go.
+    const claimedAfter = new Date(now.getTime() - MISSED_FIRING_LIMIT_MS);
+    const kept = await renewFiringLeases(this.db, this.owner, until, claimedAfter);
     const keptKeys = new Set(kept.map((firing) => firingKey(firing.alarm_id, firing.due_at)));
     for (const [key, lease] of this.leases) {
       if (keptKeys.has(key)) lease.untilMs = until.getTime();

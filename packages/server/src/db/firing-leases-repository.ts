@@ -17,21 +17,22 @@ export interface FiringKey {
 /**
  * Extends every lease `owner` holds on a firing still without a receipt to `until`, and returns
  * those it holds. A firing missing from the answer is no longer the owner's: another replica took
- * it over, or it was settled. Only firings due after `notBefore` (ten minutes ago): a ring stuck
- * longer than that lets its lease lapse, and the sweep settles it.
+ * it over, or it was settled. Only firings claimed after `claimedAfter` (ten minutes ago): a ring
+ * stuck longer than that lets its lease lapse, and the sweep settles it. Counted from the claim, not
+ * the due instant: a firing a pass found 9 minutes 55 late rings for seconds past the tenth minute.
  */
 export async function renewFiringLeases(
   db: Db,
   owner: string,
   until: Date,
-  notBefore: Date,
+  claimedAfter: Date,
 ): Promise<FiringKey[]> {
   return db
     .updateTable('alarm_firings')
     .set({ lease_until: until.toISOString() })
     .where('lease_owner', '=', owner)
     .where('outcome', 'is', null)
-    .where('due_at', '>', notBefore.toISOString())
+    .where('claimed_at', '>', claimedAfter.toISOString())
     .returning(['alarm_id', 'due_at'])
     .execute();
 }
