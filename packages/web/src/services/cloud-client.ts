@@ -112,6 +112,8 @@ interface CloudClientOptions {
    * Null when nobody is signed in.
    */
   authorize: (init: RequestInit) => Promise<RequestInit | null>;
+  /** The backend refused the credential (401): the session may have ended elsewhere. */
+  onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -222,6 +224,7 @@ export class CloudClient implements CloudSource, AlarmHoldsSource, AlarmHistoryS
     const response = await this.fetch(`${this.options.baseUrl}${path}`, init);
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
+      if (response.status === 401) this.options.onUnauthorized?.();
       throw new CloudRequestError(
         response.status,
         httpErrorMessage(response.status, response.statusText, payload),

@@ -13,6 +13,9 @@ import { ServerSession } from './server-session';
 export function createBrowserServices(config: RuntimeConfig): AppServices {
   // The server holds the session; the page keeps only a short-lived access token, in memory.
   const auth = new ServerSession({ backendBase: config.backendBase });
+  // A backend call refused with 401 means the session may have ended (logged out in another tab,
+  // revoked on the server): ask at once rather than at the next renewal, so the page logs out.
+  const onUnauthorized = () => auth.recheck();
   const library = new ProviderClient({
     apiBase: config.provider.apiBase,
     getAccessToken: () => auth.getAccessToken(),
@@ -40,6 +43,7 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
           baseUrl: config.backendBase,
           // The credential's one place: the session cookie, sent by the browser itself.
           authorize: cookieAuthorizer,
+          onUnauthorized,
         }),
     ),
   );
@@ -52,15 +56,17 @@ export function createBrowserServices(config: RuntimeConfig): AppServices {
     presence,
     loadCloud,
     alarmTypes,
-    favourites: lazyFavourites(config),
+    favourites: lazyFavourites(config, onUnauthorized),
     loadAlarmHolds: loadCloud,
   };
 }
 
 /** The favourites client, its code (and its answer's schema) loaded with the first call. */
-function lazyFavourites(config: RuntimeConfig): FavouritesSource {
+function lazyFavourites(config: RuntimeConfig, onUnauthorized: () => void): FavouritesSource {
   const load = lazily<FavouritesSource>(() =>
-    import('./favourites-client').then(({ FavouritesClient }) => new FavouritesClient(config.backendBase)),
+    import('./favourites-client').then(
+      ({ FavouritesClient }) => new FavouritesClient(config.backendBase, undefined, onUnauthorized),
+    ),
   );
   return {
     list: async () => (await load()).list(),

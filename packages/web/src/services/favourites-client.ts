@@ -19,6 +19,8 @@ export class FavouritesClient implements FavouritesSource {
   constructor(
     private readonly baseUrl: string,
     private readonly fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init),
+    /** The backend refused the session cookie (401): the session may have ended elsewhere. */
+    private readonly onUnauthorized: () => void = () => undefined,
   ) {}
 
   list(): Promise<FavouriteListAnswer> {
@@ -42,6 +44,7 @@ export class FavouritesClient implements FavouritesSource {
       body: body === undefined ? null : JSON.stringify(body),
     });
     const payload: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401) this.onUnauthorized();
     if (!response.ok) throw new Error(httpErrorMessage(response.status, response.statusText, payload));
     const parsed = favouriteListAnswer.safeParse(payload);
     if (!parsed.success) throw new Error(`Unexpected answer from ${method} ${path}`);

@@ -145,6 +145,14 @@ export class ServerSession implements SessionAuth {
     return () => this.expiredListeners.delete(listener);
   }
 
+  /**
+   * Asks the server at once whether the session still stands: a backend call was refused (401),
+   * so it may have ended elsewhere. Calls at once share one request; the listeners hear the outcome.
+   */
+  recheck(): void {
+    void this.ask().catch(() => undefined);
+  }
+
   async logout(): Promise<void> {
     // While the session still says whose the subscription is. A failure must not keep the parent
     // signed in: it is logged, and the subscription stays until the push service drops it.
