@@ -41,6 +41,7 @@ import { useUploadCloudAlarm } from './api/upload-cloud-alarm';
 import { useKeepOnPlayer } from '../api/keep-alarm-on-player';
 import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
 import { useServices } from '../../../services/app-services';
+import { LoadFailedAlert } from '../../../lib/LoadFailedAlert';
 import { CloudAlarmList } from './CloudAlarmList';
 import { TimeZoneField } from './TimeZoneField';
 import { UploadAlarmsDialog, type LocalAlarm } from './UploadAlarmsDialog';
@@ -198,7 +199,9 @@ export function CloudAlarmCard({
           />
           <Alert severity="info">{MESSAGES.cloudSyncNote}</Alert>
           {alarms.isPending && <CircularProgress size={24} aria-label="Loading cloud alarms" />}
-          {alarms.isError && <Alert severity="error">{alarms.error.message}</Alert>}
+          {alarms.isError && (
+            <LoadFailedAlert message={alarms.error.message} onRetry={() => void alarms.refetch()} />
+          )}
           {alarms.isSuccess && list.length === 0 && (
             <Typography color="text.secondary">No alarms in the cloud yet.</Typography>
           )}

@@ -150,6 +150,23 @@ describe('the cloud alarm card', () => {
     expect(await screen.findByText('Failed to load alarms: HTTP 503: Service Unavailable')).toBeTruthy();
   });
 
+  it('a list that failed to load offers Retry, which shows the alarms once the backend answers', async () => {
+    const services = createTestServices();
+    services.cloud.failing.set('listAlarms', 'HTTP 503: Service Unavailable');
+    renderWithServices(services, <AlarmsPanel knownTitle={() => undefined} />);
+    const failed = (await screen.findByText('Failed to load alarms: HTTP 503: Service Unavailable')).closest(
+      '[role="alert"]',
+    );
+    if (!(failed instanceof HTMLElement)) throw new Error('the failure is not an alert');
+
+    services.cloud.failing.delete('listAlarms');
+    services.cloud.alarms = [makeCloudAlarm({ alarm_name: 'Morning Wakeup' })];
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText(/ · Morning Wakeup$/)).toBeTruthy();
+    expect(screen.queryByText(/Failed to load alarms/)).toBeNull();
+  });
+
   it('deletes by type, single and all, each after its own confirmation', async () => {
     const { services } = setup();
     await upload('Wakeup');

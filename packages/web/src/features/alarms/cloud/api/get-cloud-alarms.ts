@@ -15,7 +15,6 @@ const cloudAlarmsQueryOptions = (loadCloud: AppServices['loadCloud']) =>
   queryOptions({
     queryKey: queryKeys.cloudAlarms(),
     queryFn: () => getCloudAlarms(loadCloud),
-    retry: false,
     // Asked again once an alarm has rung, so its receipt shows without a reload.
     refetchInterval: (query) => receiptRefreshDelay(query.state.data?.alarms ?? [], new Date()),
   });
