@@ -42,7 +42,11 @@ export function useSaveDayNight(device: Device) {
         device,
         await library.changeDeviceConfig(device.deviceId, (config) => applyDayNight(config, changes)),
       ),
-    onSuccess: (view) => queryClient.setQueryData(key, view),
+    onSuccess: (view) => {
+      queryClient.setQueryData(key, view);
+      // The alarm dialogs read the switch-off timeout from the player's alarms query, kept fresh for a minute.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.deviceConfig(device.deviceId) });
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
