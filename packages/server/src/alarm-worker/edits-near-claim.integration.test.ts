@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { createAlarm, replaceAlarmOfType, updateAlarm } from '../db/alarms-repository';
-import { claimFiring } from '../db/firing-claims-repository';
+import { claimFiring, type Claim } from '../db/firing-claims-repository';
+import type { AlarmsTable } from '../db/schema';
 import { findFiring } from '../db/firings-repository';
 import { saveUserProfile } from '../db/users-repository';
 import { findAlarm } from '../../test/support/stored-rows';
@@ -17,6 +18,17 @@ import { useWorkerFleet } from '../../test/support/worker-fleet';
 const USER = 'auth0|near-claim';
 const START = new Date('2026-06-10T06:58:30.000Z'); // a Wednesday; the alarm is at 07:00 UTC
 const DUE = '2026-06-10T07:00:00.000Z';
+
+/** A worker's claim of the 07:00 firing from `alarm` as it read it, made at `at`. */
+const claimOf = (alarm: AlarmsTable, claimedBy: string, at: Date): Claim => ({
+  alarmId: alarm.id,
+  alarm,
+  dueAt: DUE,
+  nextFireAt: '2026-06-11T07:00:00.000Z',
+  claimedBy,
+  at: at.toISOString(),
+  leaseUntil: new Date(at.getTime() + 2_000).toISOString(),
+});
 
 describeOnDatabases('alarm worker: writes near the claim', (open) => {
   const fleet = useWorkerFleet(open, START);
@@ -55,15 +67,7 @@ describeOnDatabases('alarm worker: writes near the claim', (open) => {
     await fleet.clock.advance(90_000 - RING_LEAD_MS);
     await updateAlarm(fleet.test.db, USER, alarm.id, { volume: 9 }, fleet.clock.now());
     // `alarm` is the row from before the edit, as a look's timer would hold it.
-    const claim = {
-      alarmId: alarm.id,
-      alarm,
-      dueAt: DUE,
-      nextFireAt: '2026-06-11T07:00:00.000Z',
-      claimedBy: 'worker-stale',
-      at: fleet.clock.now().toISOString(),
-      leaseUntil: new Date(fleet.clock.now().getTime() + 2_000).toISOString(),
-    };
+    const claim = claimOf(alarm, 'worker-stale', fleet.clock.now());
     expect(await claimFiring(fleet.test.db, claim)).toBe(false);
     expect(await findFiring(fleet.test.db, alarm.id, DUE)).toBeNull();
     const { worker, ringer } = spawn(fleet.test.db);
@@ -153,15 +157,7 @@ describeOnPostgres('alarm worker: an edit and a claim at once', (open) => {
       transformResult: async (args) => {
         const [row] = args.result.rows;
         if (claiming === undefined && row !== undefined && Object.keys(row).join() === 'due_at') {
-          claiming = claimFiring(other, {
-            alarmId: alarm.id,
-            alarm,
-            dueAt: DUE,
-            nextFireAt: '2026-06-11T07:00:00.000Z',
-            claimedBy: 'worker-other',
-            at: fleet.clock.now().toISOString(),
-            leaseUntil: new Date(fleet.clock.now().getTime() + 2_000).toISOString(),
-          });
+          claiming = claimFiring(other, claimOf(alarm, 'worker-other', fleet.clock.now()));
           // Time for the claim to commit if nothing holds it back (real time: it is another connection).
           await Promise.race([claiming, sleep(500)]);
         }
