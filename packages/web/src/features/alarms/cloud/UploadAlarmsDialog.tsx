@@ -32,6 +32,8 @@ import { ALARM_TYPES, UPLOAD_LIST_MAX_HEIGHT_PX } from '@playlist-alarms/core/sh
 import type { Device, DeviceAlarm } from '@playlist-alarms/core/shared/entities';
 import { cloudAlarmOffWarning } from '@playlist-alarms/core/cloud/player-off-at';
 import { daysWording } from '@playlist-alarms/core/alarms/weekdays';
+import { NO_LOCAL_ALARMS, unreadPlayersText } from '@playlist-alarms/core/texts/upload-texts';
+import { LoadFailedAlert } from '../../../lib/LoadFailedAlert';
 import { useServices } from '../../../services/app-services';
 import { deviceAlarmsQueryOptions } from '../api/get-device-alarms';
 
@@ -72,6 +74,9 @@ export function UploadAlarmsDialog({
     queries: devices.map((device) => deviceAlarmsQueryOptions(library, device.deviceId)),
   });
   const loading = lists.some((list) => list.isPending);
+  // A player whose alarms could not be read is named, with Retry: not "no alarms".
+  const unread = devices.filter((_, i) => lists[i]?.isError === true);
+  const retryUnread = () => lists.forEach((list) => list.isError && void list.refetch());
   const local: LocalAlarm[] = devices.flatMap((device, i) =>
     (lists[i]?.data?.alarms ?? []).map((alarm) => ({ key: `${device.deviceId}/${alarm.id}`, device, alarm })),
   );
@@ -171,8 +176,14 @@ export function UploadAlarmsDialog({
       <DialogTitle id="upload-select-title">Select Alarms to Upload</DialogTitle>
       <DialogContent>
         {loading && <CircularProgress size={24} aria-label="Loading alarms" />}
-        {!loading && !canOpenUpload(local.length) && (
-          <Typography color="text.secondary">No alarms on your players to upload.</Typography>
+        {unread.length > 0 && (
+          <LoadFailedAlert
+            message={unreadPlayersText(unread.map((device) => device.name))}
+            onRetry={retryUnread}
+          />
+        )}
+        {!loading && unread.length === 0 && !canOpenUpload(local.length) && (
+          <Typography color="text.secondary">{NO_LOCAL_ALARMS}</Typography>
         )}
         <List
           dense

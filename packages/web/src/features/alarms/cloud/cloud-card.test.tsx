@@ -133,6 +133,30 @@ describe('the cloud alarm card', () => {
     expect(within(select).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
+  it('a player whose alarms could not be read is named with Retry, not called empty', async () => {
+    let failing = true;
+    setup((s) => {
+      s.library.devices = [
+        makeDevice('p1', 'Bedroom Player', true),
+        makeDevice('p2', 'Kitchen Player', true),
+      ];
+      s.library.alarmsByDevice.set('p2', []);
+      const read = s.library.getDeviceConfig.bind(s.library);
+      s.library.getDeviceConfig = (deviceId) =>
+        failing && deviceId === 'p1' ? Promise.reject(new Error('HTTP 503')) : read(deviceId);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Local Alarms' }));
+    const select = await screen.findByRole('dialog', { name: 'Select Alarms to Upload' });
+    expect(await within(select).findByText("Couldn't read the alarms of Bedroom Player.")).toBeTruthy();
+    expect(within(select).queryByText('No alarms on your players to upload.')).toBeNull();
+    failing = false;
+    await userEvent.click(within(select).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(select).findByRole('button', { name: /06:30( in .+)? · Morning Songs/ }),
+    ).toBeTruthy();
+    expect(within(select).queryByText("Couldn't read the alarms of Bedroom Player.")).toBeNull();
+  });
+
   it('an upload failure reads "Failed to replace {type} alarm: {message}"', async () => {
     const { services } = setup();
     services.cloud.failing.set('replaceAlarmOfType', 'At most 10 alarms per account');
