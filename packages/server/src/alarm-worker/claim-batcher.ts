@@ -6,8 +6,8 @@ import type { Database } from '../db/schema';
 // of alarms due at one instant fire in the same turn, and a pass fires every due alarm at once, so
 // a replica claims a due instant's alarms with one batch instead of one transaction each
 // (docs/scale.md). A claim asked twice in a batch (a timer and a pass, two pages' triggers) is won
-// by the first ask only; the second learns so once the batch is written, as it would from the
-// database, so it can then read who fired it.
+// by one ask only (the first, or the one from a later read of the alarm); the other learns so once
+// the batch is written, as it would from the database, so it can then read who fired it.
 
 interface Ask {
   won: (won: boolean) => void;
@@ -31,7 +31,15 @@ export class ClaimBatcher {
     const key = claimKey(claim.alarmId, claim.dueAt);
     const already = this.queued.get(key);
     if (already !== undefined) {
-      return new Promise<boolean>((won, failed) => already.again.push({ won, failed }));
+      return new Promise<boolean>((won, failed) => {
+        // Two reads of the alarm (a timer's and a pass's or a page's): only the later one's claim
+        // can hold (the claim checks updated_at), so it is the one the batch sends.
+        if (claim.alarm.updated_at > already.claim.alarm.updated_at) {
+          already.again.push(already.first);
+          already.first = { won, failed };
+          already.claim = claim;
+        } else already.again.push({ won, failed });
+      });
     }
     return new Promise<boolean>((won, failed) => {
       this.queued.set(key, { claim, first: { won, failed }, again: [] });
