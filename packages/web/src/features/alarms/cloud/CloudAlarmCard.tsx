@@ -102,7 +102,8 @@ export function CloudAlarmCard({
     cards,
     family,
     zone,
-    zoneKnown: cloudUser.isSuccess,
+    // Known, or failed to load: the parent may then pick one (only a picked zone is saved).
+    zoneKnown: cloudUser.data !== undefined || cloudUser.isError,
     detected,
     userId,
   });

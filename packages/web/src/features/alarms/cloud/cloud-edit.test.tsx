@@ -136,6 +136,20 @@ describe('the household zone while the user record loads', () => {
     expect(services.cloud.user?.timezone).toBe('America/New_York');
     expect(services.cloud.alarms).toHaveLength(1);
   });
+
+  it('can still be picked when the user record failed to load', async () => {
+    const { queryClient } = setup((s) => {
+      const failed = Promise.reject(new Error('HTTP 503'));
+      failed.catch(() => undefined); // handled: saveUser awaits it and fails
+      s.cloud.userGate = failed;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Cloud Alarm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Cloud Alarm' });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.cloudUser())?.status).toBe('error'));
+    expect(
+      within(dialog).getByRole('combobox', { name: 'Time zone' }).getAttribute('aria-disabled'),
+    ).not.toBe('true');
+  });
 });
 
 describe('editing, switching and duplicating', () => {
