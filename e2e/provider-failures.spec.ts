@@ -30,6 +30,9 @@ test('a malformed playlist answer says "Failed to load playlists." and the rest 
   const app = new AppPage(page);
   await app.signIn();
   await app.expectSnackbar('Failed to load playlists.');
+  // The tab says so too, with Retry.
+  const failed = page.getByRole('alert').filter({ hasText: 'Failed to load playlists.' });
+  await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByText('3 Devices')).toBeVisible();
 });
 

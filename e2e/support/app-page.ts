@@ -8,7 +8,8 @@ export class AppPage {
   constructor(readonly page: Page) {}
 
   connectButton = () => this.page.getByRole('button', { name: 'Connect Yoto Account' });
-  snackbar = () => this.page.getByRole('alert');
+  /** The snackbar's message: a tab's own alert (a list that failed to load, with Retry) is not it. */
+  snackbar = () => this.page.locator('.MuiSnackbar-root').getByRole('alert');
   tab = (name: string) => this.page.getByRole('tab', { name, exact: true });
   playlistCards = () => this.page.getByTestId('playlist-card');
   playlistCard = (title: string) => this.playlistCards().filter({ hasText: title });
@@ -61,6 +62,6 @@ export class AppPage {
   }
 
   async expectSnackbar(text: string): Promise<void> {
-    await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+    await expect(this.snackbar().filter({ hasText: text })).toBeVisible();
   }
 }
