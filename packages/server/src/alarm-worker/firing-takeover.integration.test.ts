@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { cloudAlarmCreateSchema, cloudAlarmUpdateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { FIRING_LEASE_MS, FIRING_LEASE_TICK_MS } from '@playlist-alarms/core/cloud/firing-lease';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
-import { createAlarm } from '../db/alarms-repository';
+import { createAlarm, deleteAlarms, updateAlarm } from '../db/alarms-repository';
+import { claimFiring } from '../db/firing-claims-repository';
 import { findFiring } from '../db/firings-repository';
 import { migrateToLatest } from '../db/migrations';
 import type { TestDatabase } from '../../test/support/test-databases';
@@ -57,30 +58,17 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
       cloudAlarmCreateSchema.parse(alarmBody({ hour: 7, minute: 0, days: '1111111', volume: 6, ...extras })),
       new Date('2026-06-09T12:00:00.000Z'),
     );
-    await test.db
-      .insertInto('alarm_firings')
-      .values({
-        alarm_id: alarm.id,
-        due_at: DUE,
-        claimed_by: holder,
-        claimed_at: '2026-06-10T06:59:59.350Z',
-        lease_owner: holder,
-        lease_until: leaseUntil,
-        outcome: null,
-        outcome_at: null,
-        detail: null,
-        yoto_user_id: USER,
-        yoto_device_id: alarm.yoto_device_id,
-        alarm_name: alarm.alarm_name,
-        alarm_type: alarm.alarm_type,
-      })
-      .execute();
-    // As the claim left it: moved on to its next firing.
-    await test.db
-      .updateTable('alarms')
-      .set({ next_fire_at: NEXT, last_fired_at: DUE })
-      .where('id', '=', alarm.id)
-      .execute();
+    // Claimed as a replica claims (the card it rings kept on the firing), and left.
+    const claimed = await claimFiring(test.db, {
+      alarmId: alarm.id,
+      alarm,
+      dueAt: DUE,
+      nextFireAt: NEXT,
+      claimedBy: holder,
+      at: '2026-06-10T06:59:59.350Z',
+      leaseUntil,
+    });
+    expect(claimed).toBe(true);
     return alarm;
   };
 
@@ -128,6 +116,62 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
     expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({
       outcome: 'played',
       detail: 'taken over after its process stopped: the player was already playing the card',
+    });
+  });
+
+  it('a lapsed lease, the playlist changed after the claim, the player playing the claimed card: recorded played, nothing sent', async () => {
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
+    const edit = cloudAlarmUpdateSchema.parse({ playlist_id: 'card-2', playlist_name: 'Bedtime Stories' });
+    await updateAlarm(test.db, USER, alarm.id, edit, new Date('2026-06-10T07:00:00.500Z'));
+    const { worker, ringer } = spawn();
+    ringer.playing = { cardId: alarm.playlist_id, playbackStatus: 'playing' };
+    await worker.pass();
+    await idle();
+    expect(ringer.rings).toEqual([]);
+    expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({
+      outcome: 'played',
+      playlist_id: 'card-1',
+    });
+  });
+
+  it('a lapsed lease, the playlist changed after the claim, the player idle: the alarm rings as it is now', async () => {
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
+    const edit = cloudAlarmUpdateSchema.parse({ playlist_id: 'card-2', playlist_name: 'Bedtime Stories' });
+    await updateAlarm(test.db, USER, alarm.id, edit, new Date('2026-06-10T07:00:00.500Z'));
+    const { worker, ringer } = spawn();
+    await worker.pass();
+    await idle();
+    expect(ringer.rings).toEqual([expect.objectContaining({ cardId: 'card-2' })]);
+    expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({ outcome: 'played' });
+  });
+
+  it('a lapsed lease, the alarm deleted since, the player playing its card: recorded played, nothing sent', async () => {
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
+    await deleteAlarms(test.db, USER, { id: alarm.id });
+    const { worker, ringer } = spawn();
+    ringer.playing = { cardId: alarm.playlist_id, playbackStatus: 'playing' };
+    await worker.pass();
+    await idle();
+    expect(ringer.asked).toEqual([{ userId: USER, deviceId: alarm.yoto_device_id }]);
+    expect(ringer.rings).toEqual([]);
+    expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({
+      outcome: 'played',
+      detail:
+        'taken over after its process stopped: the player was already playing the card; the alarm was deleted since',
+    });
+  });
+
+  it('a lapsed lease, the alarm deleted since, the player idle: failed, nothing sent', async () => {
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
+    await deleteAlarms(test.db, USER, { id: alarm.id });
+    const { worker, ringer } = spawn();
+    await worker.pass();
+    await idle();
+    expect(ringer.asked).toHaveLength(1);
+    expect(ringer.rings).toEqual([]);
+    expect(await findFiring(test.db, alarm.id, DUE)).toMatchObject({
+      outcome: 'failed',
+      detail: 'taken over after its process stopped; the alarm was deleted since',
     });
   });
 

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { FIRING_LEASE_TICK_MS, leaseUntil, openFiringFate } from '@playlist-alarms/core/cloud/firing-lease';
 import { settleOpenFiring } from '../db/firings-repository';
-import { findOpenFirings, takeOverFiring, type FiringKey } from '../db/firing-leases-repository';
+import {
+  findOpenFirings,
+  takeOverFiring,
+  type FiringKey,
+  type OpenFiringRow,
+} from '../db/firing-leases-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import { HeldLeases, firingKey } from './held-leases';
@@ -143,10 +148,10 @@ export class OpenFirings {
 
   /**
    * A firing whose holder's lease lapsed: take it over (one replica's conditional update wins), ask
-   * the player what it plays, and record "played" when it already plays the alarm's card (the first
+   * the player what it plays, and record "played" when it already plays the claimed card (the first
    * card/start got there), or else ring as the claimant would have.
    */
-  private async takeOver(firing: FiringKey): Promise<void> {
+  private async takeOver(firing: OpenFiringRow): Promise<void> {
     const { db, clock, ringer, owner } = this.deps;
     const key = firingKey(firing.alarm_id, firing.due_at);
     if (this.held.has(key) || this.takingOver.has(key)) return;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { takeOverStep } from '@playlist-alarms/core/cloud/firing-lease';
-import type { FiringKey } from '../db/firing-leases-repository';
+import type { OpenFiringRow } from '../db/firing-leases-repository';
 import { findAlarmWithZone, recordOutcome } from '../db/firings-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
@@ -9,9 +9,10 @@ import { ringRequestOf } from './ring-request';
 import type { Ringer } from './ringer';
 
 // A firing this process has just taken over from a holder that died (docs/decisions/firing-leases.md):
-// before anything is sent, the player is asked what it plays. Playing (or loading) the alarm's card
-// means the first card/start got there: the receipt says played and nothing goes out. Otherwise it
-// rings as the claimant would have.
+// before anything is sent, the player is asked what it plays. Playing (or loading) the card the
+// claimant rang means the first card/start got there: the receipt says played and nothing goes out.
+// Otherwise it rings as the claimant would have (the alarm as it is now: an edit since the claim
+// wins, as nothing of the claim reached the player). An alarm deleted since is not rung.
 
 interface TakeOverDeps {
   db: Kysely<Database>;
@@ -24,18 +25,22 @@ interface TakeOverDeps {
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
-export async function finishTakenOver(deps: TakeOverDeps, firing: FiringKey): Promise<void> {
+export async function finishTakenOver(deps: TakeOverDeps, firing: OpenFiringRow): Promise<void> {
   const { db, clock, ringer, log } = deps;
   const what = `alarm ${firing.alarm_id} due ${firing.due_at}`;
   log('warn', `firing of ${what}: its holder stopped; taken over`);
   const alarm = await findAlarmWithZone(db, firing.alarm_id);
+  const step = await askPlayer(ringer, firing, alarm);
   if (alarm === null) {
-    const detail = 'taken over after its process stopped; the alarm was deleted since';
-    await recordOutcome(db, firing.alarm_id, firing.due_at, 'failed', clock.now().toISOString(), detail);
+    const detail =
+      step === 'record-played'
+        ? 'taken over after its process stopped: the player was already playing the card; the alarm was deleted since'
+        : 'taken over after its process stopped; the alarm was deleted since';
+    const outcome = step === 'record-played' ? 'played' : 'failed';
+    await recordOutcome(db, firing.alarm_id, firing.due_at, outcome, clock.now().toISOString(), detail);
     return;
   }
-  const heard = await ringer.nowPlaying(alarm.yoto_user_id, alarm.yoto_device_id);
-  if (takeOverStep(alarm.playlist_id, heard) === 'ring') {
+  if (step === 'ring') {
     await deps.ring(alarm);
     return;
   }
@@ -52,4 +57,20 @@ export async function finishTakenOver(deps: TakeOverDeps, firing: FiringKey): Pr
     log('info', `${what}: played (already playing when taken over)`);
     deps.told(alarm, 'played');
   }
+}
+
+/**
+ * Whether the player already plays the card the claimant rang (the firing's; an older firing's is
+ * the alarm's). A deleted alarm's player is the firing's.
+ */
+async function askPlayer(
+  ringer: TakeOverDeps['ringer'],
+  firing: OpenFiringRow,
+  alarm: AlarmsTable | null,
+): Promise<'record-played' | 'ring'> {
+  const card = firing.playlist_id ?? alarm?.playlist_id ?? null;
+  const userId = alarm?.yoto_user_id ?? firing.yoto_user_id;
+  const deviceId = alarm?.yoto_device_id ?? firing.yoto_device_id;
+  if (card === null || userId === null || deviceId === null) return 'ring';
+  return takeOverStep(card, await ringer.nowPlaying(userId, deviceId));
 }

@@ -13,10 +13,13 @@ export interface Claim {
   alarmId: string;
   /**
    * The alarm as the claimant read it: what the alarm history shows of the firing (kept should the
-   * alarm be deleted), and its updated_at, which must still be the row's: a claim from a copy read
+   * alarm be deleted), the card it rings (what a take-over asks the player about), and its updated_at, which must still be the row's: a claim from a copy read
    * before an edit would ring the old volume and playlist, and move next_fire_at by the old days.
    */
-  alarm: Pick<AlarmsTable, 'yoto_user_id' | 'yoto_device_id' | 'alarm_name' | 'alarm_type' | 'updated_at'>;
+  alarm: Pick<
+    AlarmsTable,
+    'yoto_user_id' | 'yoto_device_id' | 'alarm_name' | 'alarm_type' | 'playlist_id' | 'updated_at'
+  >;
   /** The due instant being claimed (ISO); must still be the alarm's next_fire_at. */
   dueAt: string;
   /** Where next_fire_at moves once claimed (null: the alarm has no further firing). */
@@ -31,7 +34,7 @@ export interface Claim {
 export const claimKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
 
 /**
- * SQLite allows 32,766 parameters in a statement; a claim takes 10 in the insert. Bigger batches
+ * SQLite allows 32,766 parameters in a statement; a claim takes 11 in the insert. Bigger batches
  * are claimed in parts, each in its own transaction.
  */
 const CLAIMS_PER_STATEMENT = 1_000;
@@ -67,13 +70,13 @@ async function claimPart(db: Db, claims: readonly Claim[]): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const inserted = await sql<{ alarm_id: string; due_at: string }>`
       insert into alarm_firings (alarm_id, due_at, claimed_by, claimed_at, lease_owner, lease_until,
-        yoto_user_id, yoto_device_id, alarm_name, alarm_type)
+        yoto_user_id, yoto_device_id, alarm_name, alarm_type, playlist_id)
       select v.column1, v.column2, v.column3, v.column4, v.column3, v.column5, v.column6, v.column7,
-        v.column8, v.column9
+        v.column8, v.column9, v.column11
       from ${values(
         claims.map(
           (c) =>
-            sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type}, ${c.alarm.updated_at})`,
+            sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type}, ${c.alarm.updated_at}, ${c.alarm.playlist_id})`,
         ),
       )}
       join alarms on alarms.id = v.column1

@@ -59,11 +59,31 @@ export async function renewFiringLease(
   return Number(renewed.numUpdatedRows) > 0;
 }
 
+/** A firing without a receipt, with what a replica taking it over asks the player about. */
+export interface OpenFiringRow extends FiringKey {
+  claimed_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  yoto_user_id: string | null;
+  yoto_device_id: string | null;
+  /** The card its claimant rang; null on firings claimed before migration 0018. */
+  playlist_id: string | null;
+}
+
 /** Every firing without a receipt: under way, or left by a process that died. */
-export async function findOpenFirings(db: Db) {
+export async function findOpenFirings(db: Db): Promise<OpenFiringRow[]> {
   return db
     .selectFrom('alarm_firings')
-    .select(['alarm_id', 'due_at', 'claimed_at', 'lease_owner', 'lease_until'])
+    .select([
+      'alarm_id',
+      'due_at',
+      'claimed_at',
+      'lease_owner',
+      'lease_until',
+      'yoto_user_id',
+      'yoto_device_id',
+      'playlist_id',
+    ])
     .where('outcome', 'is', null)
     .execute();
 }

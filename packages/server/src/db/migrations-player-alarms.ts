@@ -47,4 +47,16 @@ export const playerAlarmMigrations: Record<string, Migration> = {
       await db.schema.dropTable('player_own_alarms').execute();
     },
   },
+  // The card a firing's claimant rang (docs/decisions/firing-leases.md): a replica taking the firing
+  // over asks the player whether it plays that card, not the alarm's card of now, which an edit
+  // after the claim may have changed (it sent a second card/start). Null on older firings, which
+  // fall back to the alarm's.
+  '0018_firing_card': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarm_firings').addColumn('playlist_id', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarm_firings').dropColumn('playlist_id').execute();
+    },
+  },
 };

@@ -105,6 +105,8 @@ export interface AlarmFiringsTable {
   lease_owner: string | null;
   /** Its lease runs until then, renewed while it rings; null on claims from before leases. */
   lease_until: string | null;
+  /** The card the claimant rang (migration 0018); null on older firings. */
+  playlist_id: string | null;
 }
 
 /** A ringing of a player's own alarm the server silenced with a hold (migration 0010). */

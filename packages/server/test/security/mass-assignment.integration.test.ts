@@ -99,6 +99,7 @@ const hostileFiring = (a: OwnerObjects): Record<Exclude<keyof AlarmFiringsTable,
   faded: 1,
   lease_owner: 'b',
   lease_until: LONG_AGO,
+  playlist_id: 'planted',
 });
 
 const serverOwned = (columns: Record<string, unknown>) =>
