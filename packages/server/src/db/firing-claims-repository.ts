@@ -13,8 +13,9 @@ export interface Claim {
   alarmId: string;
   /**
    * The alarm as the claimant read it: what the alarm history shows of the firing (kept should the
-   * alarm be deleted), the card it rings (what a take-over asks the player about), and its updated_at, which must still be the row's: a claim from a copy read
-   * before an edit would ring the old volume and playlist, and move next_fire_at by the old days.
+   * alarm be deleted), the card it rings (what a take-over asks the player about), and its
+   * updated_at, which must still be the row's: a claim from a copy read before an edit would ring
+   * the old volume and playlist, and move next_fire_at by the old days.
    */
   alarm: Pick<
     AlarmsTable,
