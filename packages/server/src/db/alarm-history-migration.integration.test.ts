@@ -55,6 +55,8 @@ describeOnDatabases('migration 0010_alarm_history with data', (open) => {
         // Migration 0015's lease: a firing claimed before it has none.
         lease_owner: null,
         lease_until: null,
+        // Migration 0018's card: not known for a firing claimed before it.
+        playlist_id: null,
       },
       {
         alarm_id: 'alarm-gone',
@@ -73,6 +75,8 @@ describeOnDatabases('migration 0010_alarm_history with data', (open) => {
         // Migration 0015's lease: a firing claimed before it has none.
         lease_owner: null,
         lease_until: null,
+        // Migration 0018's card: not known for a firing claimed before it.
+        playlist_id: null,
       },
     ]);
     // The new table takes a silenced ringing once, and refuses an outcome it does not keep.
