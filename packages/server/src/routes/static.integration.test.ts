@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/support/test-app';
 
 const INDEX = '<!doctype html><title>Yoto Playlist Alarms</title>';
 const BIG = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
+const BUILD_RECORD = JSON.stringify([{ id: '/home/builder/app/packages/web/src/main.tsx' }]);
 let dist: string;
 let test: TestApp;
 
@@ -21,6 +22,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'big-77aa00.js'), BIG);
   fs.writeFileSync(path.join(dist, 'assets', 'big-77aa00.js.br'), brotliCompressSync(BIG));
   fs.writeFileSync(path.join(dist, 'assets', 'big-77aa00.js.gz'), gzipSync(BIG));
+  // The build's own records (Vite's manifest, the module sizes): they name the build machine's paths.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), BUILD_RECORD);
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json.gz'), gzipSync(BUILD_RECORD));
+  fs.writeFileSync(path.join(dist, '.vite', 'module-sizes.json'), BUILD_RECORD);
   test = await buildTestApp({ issuerUrl: 'http://127.0.0.1:9', webDist: dist });
 });
 afterAll(async () => {
@@ -68,6 +74,20 @@ describe('the built web app', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('<title>');
+    }
+  });
+
+  it("keeps the build's own records (.vite/) to itself: 404, plain or compressed", async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/module-sizes.json']) {
+      for (const encoding of ['identity', 'gzip, br']) {
+        const response = await test.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('/home/builder');
+      }
     }
   });
 

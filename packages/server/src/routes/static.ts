@@ -31,6 +31,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       preCompressed: true,
+      // Dot folders are the build's own records (Vite's .vite/: the manifest and the module sizes,
+      // which name the build machine's paths), not the app: they answer 404 as any missing file.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
