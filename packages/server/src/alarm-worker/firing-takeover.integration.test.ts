@@ -72,6 +72,14 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
     return alarm;
   };
 
+  /** An abandoned firing whose alarm a parent then moved from card-1 to card-2 (07:00:00.5). */
+  const abandonedThenRecarded = async () => {
+    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
+    const edit = cloudAlarmUpdateSchema.parse({ playlist_id: 'card-2', playlist_name: 'Bedtime Stories' });
+    await updateAlarm(test.db, USER, alarm.id, edit, new Date('2026-06-10T07:00:00.500Z'));
+    return alarm;
+  };
+
   beforeEach(async () => {
     test = await open();
     await migrateToLatest(test.db);
@@ -120,9 +128,7 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
   });
 
   it('a lapsed lease, the playlist changed after the claim, the player playing the claimed card: recorded played, nothing sent', async () => {
-    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
-    const edit = cloudAlarmUpdateSchema.parse({ playlist_id: 'card-2', playlist_name: 'Bedtime Stories' });
-    await updateAlarm(test.db, USER, alarm.id, edit, new Date('2026-06-10T07:00:00.500Z'));
+    const alarm = await abandonedThenRecarded();
     const { worker, ringer } = spawn();
     ringer.playing = { cardId: alarm.playlist_id, playbackStatus: 'playing' };
     await worker.pass();
@@ -135,9 +141,7 @@ describeOnDatabases('firing leases: take-over of a dead holder’s firing', (ope
   });
 
   it('a lapsed lease, the playlist changed after the claim, the player idle: the alarm rings as it is now', async () => {
-    const alarm = await abandoned('2026-06-10T07:00:01.350Z');
-    const edit = cloudAlarmUpdateSchema.parse({ playlist_id: 'card-2', playlist_name: 'Bedtime Stories' });
-    await updateAlarm(test.db, USER, alarm.id, edit, new Date('2026-06-10T07:00:00.500Z'));
+    const alarm = await abandonedThenRecarded();
     const { worker, ringer } = spawn();
     await worker.pass();
     await idle();
