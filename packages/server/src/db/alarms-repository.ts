@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { nextFireAt } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import {
   defaultCloudAlarmName,
@@ -11,6 +11,7 @@ import {
 import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
 import { CLOUD_CAP_MESSAGE } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import { recordPassedOverBeforeEdit } from './alarm-history-repository';
+import { isPostgres } from './connect';
 import type { AlarmsTable, Database } from './schema';
 
 // The cloud alarms of one user. Every function takes the caller's yoto_user_id and every query
@@ -55,19 +56,45 @@ export async function lockUser(trx: Trx, userId: string, at: string): Promise<st
   return row.timezone;
 }
 
+/** Which of a user's alarms a lock or a delete covers: all, or those of one id or one type. */
+interface AlarmFilter {
+  id?: string;
+  type?: CloudAlarmType;
+}
+
+const usersAlarms = (userId: string, filter: AlarmFilter) => (eb: ExpressionBuilder<Database, 'alarms'>) =>
+  eb.and([
+    eb('yoto_user_id', '=', userId),
+    ...(filter.id === undefined ? [] : [eb('id', '=', filter.id)]),
+    ...(filter.type === undefined ? [] : [eb('alarm_type', '=', filter.type)]),
+  ]);
+
 /**
- * Takes the row locks of the user's alarms (one, or all), waiting for a claim under way to commit:
- * a claim does not take the user's lock, and on PostgreSQL an edit that read before the claim
- * committed would write next_fire_at back onto the claimed instant. SQLite's one writer at a time
- * already keeps them apart.
+ * Takes the row locks of the user's alarms (all, or those of one id or type), waiting for a claim
+ * under way to commit: a claim does not take the user's lock, and on PostgreSQL an edit that read
+ * before the claim committed would write next_fire_at back onto the claimed instant. The locks are
+ * taken in id order, as a claim takes them (lockAlarmIds): two writers that each lock several
+ * alarms of one household queue instead of deadlocking, which PostgreSQL would end by aborting one.
+ * SQLite's one writer at a time already keeps them apart.
  */
-async function lockAlarms(trx: Trx, userId: string, id?: string): Promise<void> {
+async function lockAlarms(trx: Trx, userId: string, filter: AlarmFilter = {}): Promise<void> {
+  if (!isPostgres(trx)) return;
   await trx
-    .updateTable('alarms')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('yoto_user_id', '=', userId)
-    .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? ''))
+    .selectFrom('alarms')
+    .select('id')
+    .where(usersAlarms(userId, filter))
+    .orderBy('id')
+    .forUpdate()
     .execute();
+}
+
+/**
+ * PostgreSQL: takes the row locks of these alarms, whoever owns them, in id order (the order every
+ * writer of several alarms locks them in). A no-op on SQLite.
+ */
+export async function lockAlarmIds(trx: Trx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0 || !isPostgres(trx)) return;
+  await trx.selectFrom('alarms').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /**
@@ -81,7 +108,7 @@ export async function lockedAlarm(
   now: Date,
 ): Promise<{ zone: string | null; current: AlarmsTable | undefined }> {
   const zone = await lockUser(trx, userId, now.toISOString());
-  await lockAlarms(trx, userId, id);
+  await lockAlarms(trx, userId, { id });
   const current = await trx
     .selectFrom('alarms')
     .selectAll()
@@ -211,6 +238,7 @@ export async function replaceAlarmOfType(
 ): Promise<AlarmsTable> {
   return db.transaction().execute(async (trx) => {
     const zone = await lockUser(trx, userId, now.toISOString());
+    await lockAlarms(trx, userId, { type: input.alarm_type });
     const replaced = await trx
       .deleteFrom('alarms')
       .where('yoto_user_id', '=', userId)
@@ -354,16 +382,12 @@ export async function findAlarmOfType(
 }
 
 /** Deletes the user's alarms matching the filter; returns how many went. */
-export async function deleteAlarms(
-  db: Db,
-  userId: string,
-  filter: { id?: string; type?: CloudAlarmType } = {},
-): Promise<number> {
-  let query = db.deleteFrom('alarms').where('yoto_user_id', '=', userId);
-  if (filter.id !== undefined) query = query.where('id', '=', filter.id);
-  if (filter.type !== undefined) query = query.where('alarm_type', '=', filter.type);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+export async function deleteAlarms(db: Db, userId: string, filter: AlarmFilter = {}): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await lockAlarms(trx, userId, filter);
+    const result = await trx.deleteFrom('alarms').where(usersAlarms(userId, filter)).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 /** The API's view of a row: flags as booleans, no worker bookkeeping, never mqtt_config. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { describeValue, type DatabaseConfig } from '../config';
 import type { Database } from './schema';
@@ -27,6 +27,10 @@ export class DatabaseOpenError extends Error {
     super(`Cannot open the database ${where}: ${why}`, { cause });
   }
 }
+
+/** True on PostgreSQL: row locks and `FOR UPDATE` exist there; SQLite has one writer at a time. */
+export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Opens the database that the configuration names. The caller owns it: `db.destroy()` closes it. */
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Kysely<Database> {

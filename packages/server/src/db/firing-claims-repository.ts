@@ -1,9 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { lockAlarmIds } from './alarms-repository';
 import type { AlarmsTable, Database } from './schema';
 
 // The claim of firings (docs/decisions/alarm-firing-claims.md), many in one go: the alarms a
-// replica finds due at one instant are claimed with one insert, one update and one clean-up, not a
-// transaction each (docs/scale.md). The same statements serve SQLite and PostgreSQL: VALUES lists
+// replica finds due at one instant are claimed with one lock (PostgreSQL), one insert, one update
+// and one clean-up, not a transaction each (docs/scale.md). The same statements serve SQLite and PostgreSQL: VALUES lists
 // (their columns are column1, column2… in both), INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING
 // and UPDATE … FROM.
 
@@ -69,6 +70,12 @@ const values = (rows: RawBuilder<unknown>[]) => sql`(values ${sql.join(rows)}) a
 async function claimPart(db: Db, claims: readonly Claim[]): Promise<string[]> {
   if (claims.length === 0) return [];
   return db.transaction().execute(async (trx) => {
+    // PostgreSQL: the alarms' row locks first, in id order, as an edit, a zone change or a delete
+    // takes them; the update below would take them in its plan's order and could deadlock with one.
+    await lockAlarmIds(
+      trx,
+      claims.map((c) => c.alarmId),
+    );
     const inserted = await sql<{ alarm_id: string; due_at: string }>`
       insert into alarm_firings (alarm_id, due_at, claimed_by, claimed_at, lease_owner, lease_until,
         yoto_user_id, yoto_device_id, alarm_name, alarm_type, playlist_id)

@@ -1,5 +1,6 @@
-import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
+import { isPostgres } from './connect';
 import type { Database } from './schema';
 import { householdHistoryPushMigrations } from './migrations-household-history-push';
 import { playerAlarmMigrations } from './migrations-player-alarms';
@@ -243,7 +244,7 @@ const provider: MigrationProvider = {
 // own and failed with 'relation "kysely_migration_lock" does not exist'. Name the current one.
 /** PostgreSQL's current schema (where this app's tables live); undefined on SQLite. */
 export async function currentPostgresSchema(db: Kysely<Database>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ?? undefined;
 }

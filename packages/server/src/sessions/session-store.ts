@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { PostgresAdapter } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { AuthError, refreshTokenGrant } from '@playlist-alarms/provider/auth-token-grant';
 import type { TokenSet } from '@playlist-alarms/provider/auth-types';
+import { isPostgres } from '../db/connect';
 import type { Database, UsersTable } from '../db/schema';
 import { createRefreshBackoff, type RefreshBackoff } from './refresh-backoff';
 import type { TokenCipher } from './token-cipher';
@@ -87,7 +87,7 @@ const hashSessionId = (rawId: string): string => crypto.createHash('sha256').upd
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { db, cipher, now } = options;
   const margin = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const onPostgres = isPostgres(db);
 
   const readTokens = (q: Db, userId: string) =>
     q
@@ -98,7 +98,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   /** Takes the user's row lock for the rest of the transaction, then reads the pair. */
   async function lockTokens(trx: Transaction<Database>, userId: string): Promise<TokenRow | undefined> {
-    if (isPostgres) return readLocked(trx, userId); // SELECT … FOR UPDATE
+    if (onPostgres) return readLocked(trx, userId); // SELECT … FOR UPDATE
     // SQLite has one writer: a write takes the database's write lock until commit.
     await trx
       .updateTable('users')

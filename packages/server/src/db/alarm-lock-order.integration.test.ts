@@ -1,0 +1,126 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { createAlarm, deleteAlarms } from './alarms-repository';
+import { claimFirings, type Claim } from './firing-claims-repository';
+import { migrateToLatest } from './migrations';
+import type { AlarmsTable } from './schema';
+import { saveUserProfile } from './users-repository';
+import { alarmBody, describeOnPostgres } from '../../test/support/cloud-api';
+import type { TestDatabase } from '../../test/support/test-databases';
+
+// Writers that lock several alarms of one household take the row locks in id order
+// (docs/decisions/alarm-firing-claims.md, "Lock order"). Two writers that took them in different
+// orders could each hold one and wait for the other: PostgreSQL ends that deadlock by aborting one
+// (a claim batch ringing up to a pass late, or a zone change or delete failing). The proof is
+// deterministic: another transaction holds the lowest id; a writer in id order then waits holding
+// nothing, so the higher id stays free. Taken in the table's scan order, it would hold that first.
+
+const USER = 'auth0|lock-order';
+const NOW = new Date('2026-06-10T06:00:00.000Z');
+
+describeOnPostgres('alarm row locks are taken in id order', (open) => {
+  let test: TestDatabase;
+  let low: AlarmsTable;
+  let high: AlarmsTable;
+
+  beforeEach(async () => {
+    test = await open();
+    await migrateToLatest(test.db);
+    const body = cloudAlarmCreateSchema.parse(alarmBody({ hour: 7, minute: 0, days: '1111111' }));
+    const made = [await createAlarm(test.db, USER, body, NOW), await createAlarm(test.db, USER, body, NOW)];
+    [low, high] = made.sort((a, b) => (a.id < b.id ? -1 : 1)) as [AlarmsTable, AlarmsTable];
+    // A new row version goes after the other row, so a scan meets the higher id first.
+    await sql`update alarms set volume = volume where id = ${low.id}`.execute(test.db);
+    const scanned = await sql<{ id: string }>`select id from alarms`.execute(test.db);
+    expect(scanned.rows.map((r) => r.id)).toEqual([high.id, low.id]);
+  });
+  afterEach(() => test.dispose());
+
+  /**
+   * Holds the lower id's row lock in another connection while `writer` starts; once the writer
+   * waits for it, tries the higher id without waiting. Returns whether that id was free, and the
+   * writer's result after the lock is let go.
+   */
+  async function whileLowIsHeld<T>(writer: () => Promise<T>): Promise<{ highWasFree: boolean; result: T }> {
+    const holder = test.connectAgain();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holderPid = 0;
+    const held = holder.transaction().execute(async (trx) => {
+      await sql`select id from alarms where id = ${low.id} for update`.execute(trx);
+      holderPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid ?? 0;
+      await released;
+    });
+    while (holderPid === 0) await sleep(5);
+    const written = writer();
+    await waitUntilSomeoneWaitsFor(holderPid);
+    const highWasFree = await test.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select id from alarms where id = ${high.id} for update nowait`.execute(trx);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Error && /could not obtain lock/.test(error.message)) return false;
+        throw error;
+      });
+    release();
+    await held;
+    return { highWasFree, result: await written };
+  }
+
+  async function waitUntilSomeoneWaitsFor(pid: number): Promise<void> {
+    for (let tries = 0; tries < 1_000; tries += 1) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where ${pid} = any(pg_blocking_pids(pid))`.execute(test.db);
+      if ((rows[0]?.waiting ?? 0) > 0) return;
+      await sleep(5);
+    }
+    throw new Error('the writer never waited for the held alarm');
+  }
+
+  it('a time zone change', async () => {
+    const { highWasFree, result } = await whileLowIsHeld(() =>
+      saveUserProfile(test.db, USER, { timezone: 'Europe/Paris' }, NOW),
+    );
+    expect(highWasFree).toBe(true);
+    expect(result.timezone).toBe('Europe/Paris');
+    const times = await test.db.selectFrom('alarms').select('next_fire_at').execute();
+    expect(times.map((t) => t.next_fire_at)).toEqual([
+      '2026-06-11T05:00:00.000Z',
+      '2026-06-11T05:00:00.000Z',
+    ]);
+  });
+
+  it('a delete of all the alarms', async () => {
+    const { highWasFree, result } = await whileLowIsHeld(() => deleteAlarms(test.db, USER));
+    expect(highWasFree).toBe(true);
+    expect(result).toBe(2);
+  });
+
+  it('a claim batch, whatever order its claims come in', async () => {
+    const claimOf = (alarm: AlarmsTable): Claim => ({
+      alarmId: alarm.id,
+      alarm,
+      dueAt: '2026-06-10T07:00:00.000Z',
+      nextFireAt: '2026-06-11T07:00:00.000Z',
+      claimedBy: 'worker-a',
+      at: NOW.toISOString(),
+      leaseUntil: new Date(NOW.getTime() + 60_000).toISOString(),
+    });
+    const [lowNow, highNow] = await Promise.all(
+      [low, high].map((a) =>
+        test.db.selectFrom('alarms').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow(),
+      ),
+    );
+    if (!lowNow || !highNow) throw new Error('the alarms went missing');
+    const { highWasFree, result } = await whileLowIsHeld(() =>
+      claimFirings(test.db, [claimOf(highNow), claimOf(lowNow)]),
+    );
+    expect(highWasFree).toBe(true);
+    expect(result.size).toBe(2);
+  });
+});
