@@ -214,6 +214,29 @@ export default tseslint.config(
     },
   },
   {
+    // The views of the first chunk take their texts from first-view-texts.ts: messages.ts holds every
+    // text (about 1 kB gzip), which belongs in the lazy chunks (docs/decisions/first-view-loading.md).
+    files: [
+      'packages/web/src/main.tsx',
+      'packages/web/src/app/{App,BrandCard,ErrorNotice,InitErrorView,LoadingView,LoggedOutView,splash,theme,runtime-config}.{ts,tsx}',
+      'packages/web/src/lib/{first-view,preloadable-lazy,when-idle}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playlist-alarms/core/texts/messages',
+              message:
+                'a first-view module: import its texts from @playlist-alarms/core/texts/first-view-texts',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Journeys take `test` from e2e/support/test.ts, whose fixture fails a test on any CSP violation.
     files: ['e2e/**/*.spec.ts'],
     rules: {

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import AlarmIcon from '@mui/icons-material/Alarm';
-import { APP_PROMISE, APP_TITLE } from '@playlist-alarms/core/texts/messages';
+import { APP_PROMISE, APP_TITLE } from '@playlist-alarms/core/texts/first-view-texts';
 
 /**
  * The card of the loading and logged-out views: the app's name and promise, then what the view
