@@ -238,11 +238,11 @@ export async function replaceAlarmOfType(
 ): Promise<AlarmsTable> {
   return db.transaction().execute(async (trx) => {
     const zone = await lockUser(trx, userId, now.toISOString());
-    await lockAlarms(trx, userId, { type: input.alarm_type });
+    const ofType = { type: input.alarm_type };
+    await lockAlarms(trx, userId, ofType);
     const replaced = await trx
       .deleteFrom('alarms')
-      .where('yoto_user_id', '=', userId)
-      .where('alarm_type', '=', input.alarm_type)
+      .where(usersAlarms(userId, ofType))
       .returning('id')
       .execute();
     if ((await countAlarms(trx, userId)) >= MAX_CLOUD_ALARMS) throw new AlarmLimitError();
