@@ -9,6 +9,12 @@ import { createTestServices, makeDevice, makePlaylist, testConfig } from '../tes
 import type { TestServices } from '../test/twins';
 import { App } from './App';
 import type { AppProps } from './App';
+// The other tabs' sections, loaded with this file: their first open would make Vitest transform
+// their modules inside a test, which took over 40 s on a loaded two-core CI machine (a red run).
+// The app still reaches them through its lazy imports, which then resolve at once.
+import './AlarmsSection';
+import './DevicesSection';
+import '../features/help/HelpPanel';
 
 /** How long a lazily loaded tab may take to appear the first time (its modules are transformed then). */
 const LAZY_MS = 40_000;
@@ -88,7 +94,7 @@ describe('app shell', () => {
     expect(screen.queryByText(/abc123/)).toBeNull();
   });
 
-  // Each tab's first open makes Vitest transform that tab's modules: seconds on a busy machine.
+  // Each tab's first open still renders a whole section: seconds on a busy machine.
   it('loads the other tabs on demand', { timeout: 150_000 }, async () => {
     installMatchMedia(1024);
     const services = household();
