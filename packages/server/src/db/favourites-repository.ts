@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MAX_FAVOURITES } from '@playlist-alarms/core/shared/constants';
 import { favouritesFull } from '@playlist-alarms/core/texts/favourite-texts';
-import { lockUser } from './alarms-repository';
+import { lockUser } from './alarm-locks';
 import type { Database, FavouritesTable } from './schema';
 
 // One user's Quick Play Favorites. Every function takes the caller's yoto_user_id and every query

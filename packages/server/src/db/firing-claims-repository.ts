@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { lockAlarmIds } from './alarms-repository';
+import { lockAlarmIds } from './alarm-locks';
 import type { AlarmsTable, Database } from './schema';
 
 // The claim of firings (docs/decisions/alarm-firing-claims.md), many in one go: the alarms a

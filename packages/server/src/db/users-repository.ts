@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
-import { lockUser, refreshNextFireTimes } from './alarms-repository';
+import { lockUser } from './alarm-locks';
+import { refreshNextFireTimes } from './alarms-repository';
 import type { Database, DevicesTable, UsersTable } from './schema';
 
 // Users and their players as the own backend records them. Every read and write is scoped by the caller's
