@@ -35,9 +35,13 @@ describeOnDatabases('alarm not played → Web Push', (open) => {
 
   /** An app with the worker on, logging all it could ever say. */
   const startApp = (deps: AppDeps = {}) => world.startApp({ worker: true, logLevel: 'trace', deps });
-  /** The demo parent's browser subscribed, no quiet hours (the tests run at any hour). */
-  const subscribe = (server: FastifyInstance, browser: ParentOptions['browser']) =>
-    world.parent(server, { browser });
+  /**
+   * The demo parent's browser subscribed to this kind only (unless it says otherwise), no quiet
+   * hours: the tests run at any hour, and from 19:00 in the household's zone the worker's evening
+   * check also tells of a demo player that is off before tomorrow's alarm.
+   */
+  const subscribe = (server: FastifyInstance, browser: NonNullable<ParentOptions['browser']>) =>
+    world.parent(server, { browser: { kinds: ['alarm-not-played'], ...browser } });
 
   it('a cloud alarm on a player that is off: the subscribed parent gets one message that decrypts to the notification', async () => {
     const clock = fastClock(4);
