@@ -215,10 +215,11 @@ export default tseslint.config(
   },
   {
     // The views of the first chunk take their texts from first-view-texts.ts: messages.ts holds every
-    // text (about 1 kB gzip), which belongs in the lazy chunks (docs/decisions/first-view-loading.md).
+    // text (about 1 kB gzip), which belongs in the lazy chunks; and their button is BrandButton, not
+    // MUI's Button with its ripple (about 6 kB gzip; docs/decisions/first-view-loading.md).
     files: [
       'packages/web/src/main.tsx',
-      'packages/web/src/app/{App,BrandCard,ErrorNotice,InitErrorView,LoadingView,LoggedOutView,splash,theme,runtime-config}.{ts,tsx}',
+      'packages/web/src/app/{App,BrandButton,BrandCard,ErrorNotice,InitErrorView,LoadingView,LoggedOutView,splash,theme,runtime-config}.{ts,tsx}',
       'packages/web/src/lib/{first-view,preloadable-lazy,when-idle}.ts',
     ],
     rules: {
@@ -231,6 +232,12 @@ export default tseslint.config(
               message:
                 'a first-view module: import its texts from @playlist-alarms/core/texts/first-view-texts',
             },
+            ...['@mui/material/Button', '@mui/material/ButtonBase', '@mui/material/IconButton'].map(
+              (name) => ({
+                name,
+                message: 'a first-view module: its button is ./BrandButton (MUI buttons bring their ripple)',
+              }),
+            ),
           ],
         },
       ],

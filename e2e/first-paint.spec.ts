@@ -91,3 +91,37 @@ test("the largest contentful paint is the page's first paint", async ({ page }) 
   expect(paints.lcp.length, 'one largest paint: nothing larger came later').toBe(1);
   expect(paints.lcp[0]).toBe(paints.fcp);
 });
+
+// The logged-out view's button is a plain <button> drawn from the theme (BrandButton: MUI's Button
+// and its ripple stay out of the first download). It must still read as the app's primary button.
+for (const scheme of SCHEMES) {
+  test(`${scheme}: the sign-in button is filled with the scheme's primary, darkens under the pointer and shows a ring on keyboard focus`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Connect Yoto Account' });
+    await expect(button).toBeVisible();
+    const style = (property: 'backgroundColor' | 'outlineStyle' | 'outlineWidth') =>
+      button.evaluate((element, name) => getComputedStyle(element)[name], property);
+    // The app icon above it is drawn in the primary colour too.
+    const primary = await page
+      .getByRole('main')
+      .locator('svg')
+      .first()
+      .evaluate((icon) => getComputedStyle(icon).color);
+    expect(await style('backgroundColor')).toBe(primary);
+    expect((await button.boundingBox())?.height, 'a large touch target').toBeGreaterThanOrEqual(42);
+    expect(await style('outlineStyle'), 'no ring before keyboard focus').toBe('none');
+
+    await button.hover();
+    await expect.poll(() => style('backgroundColor'), 'darker under the pointer').not.toBe(primary);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => style('backgroundColor')).toBe(primary);
+
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    expect(await style('outlineStyle')).toBe('solid');
+    expect(await style('outlineWidth')).toBe('2px');
+  });
+}

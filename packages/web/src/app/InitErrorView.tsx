@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import Button from '@mui/material/Button';
 import { FAILED_TO_INITIALIZE, OFFLINE_MESSAGE } from '@playlist-alarms/core/texts/first-view-texts';
 import { markFirstViewPainted } from '../lib/first-view';
 import { whenIdle } from '../lib/when-idle';
+import { BrandButton } from './BrandButton';
 import { BrandCard } from './BrandCard';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -14,9 +14,9 @@ export function InitErrorView({ onRetry }: { onRetry: () => void }) {
       <ErrorNotice severity={navigator.onLine ? 'error' : 'warning'}>
         {navigator.onLine ? FAILED_TO_INITIALIZE : OFFLINE_MESSAGE}
       </ErrorNotice>
-      <Button variant="contained" size="large" fullWidth onClick={onRetry}>
+      <BrandButton type="button" onClick={onRetry}>
         Retry
-      </Button>
+      </BrandButton>
     </BrandCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import Button from '@mui/material/Button';
 import { CONNECT_ACCOUNT_LABEL } from '@playlist-alarms/core/texts/first-view-texts';
 import { markFirstViewPainted } from '../lib/first-view';
 import { whenIdle } from '../lib/when-idle';
+import { BrandButton } from './BrandButton';
 import { BrandCard } from './BrandCard';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -18,9 +18,9 @@ export function SignInAction({ error, onLogin }: SignInProps) {
   return (
     <>
       {error && <ErrorNotice severity="error">{error}</ErrorNotice>}
-      <Button variant="contained" size="large" fullWidth onClick={onLogin}>
+      <BrandButton type="button" onClick={onLogin}>
         {CONNECT_ACCOUNT_LABEL}
-      </Button>
+      </BrandButton>
     </>
   );
 }
