@@ -1,4 +1,5 @@
 import { styled } from '@mui/material/styles';
+import { PRESSED_OPACITY } from './theme';
 
 /**
  * The brand card's one full-width button ("Connect Yoto Account", "Retry"): MUI's contained,
@@ -6,8 +7,8 @@ import { styled } from '@mui/material/styles';
  *
  * Why not MUI's Button: it brings ButtonBase and its ripple (TouchRipple, react-transition-group),
  * about 6 kB gzip of the logged-out view's first download, whose budget is 110 kB. The signed-in
- * views load MUI's Button anyway, after the first paint. Keyboard focus shows an outline ring
- * (the ripple's pulse was MUI's way to show it).
+ * views load MUI's Button anyway, after the first paint. Like every button of the app (theme.ts), it
+ * shows keyboard focus with the theme's ring and a press by dimming.
  */
 export const BrandButton = styled('button')(({ theme }) => {
   const palette = (theme.vars ?? theme).palette;
@@ -31,6 +32,11 @@ export const BrandButton = styled('button')(({ theme }) => {
     WebkitTapHighlightColor: 'transparent',
     transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.short }),
     '@media (hover: hover)': { '&:hover': { backgroundColor: palette.primary.dark } },
-    '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
+    '&:active': { opacity: PRESSED_OPACITY },
+    // The theme's ring, as every MUI button shows it on keyboard focus.
+    '&:focus-visible': theme.focusVisible ?? {
+      outline: `2px solid ${palette.primary.main}`,
+      outlineOffset: 2,
+    },
   };
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CssVarsTheme, Theme } from '@mui/material/styles';
-import { SCHEME_BACKGROUNDS, theme } from './theme';
+import { PRESSED_OPACITY, SCHEME_BACKGROUNDS, theme } from './theme';
 
 // The Theme type hides the CSS-variable members unless the app declares them for every theme.
 const withCssVars = (t: Theme): t is Theme & Pick<CssVarsTheme, 'generateStyleSheets'> =>
@@ -35,5 +35,24 @@ describe('light and dark follow the system, with no script', () => {
   it('keeps index.html free of inline script (the CSP refuses it)', () => {
     const scripts = indexHtml.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
     for (const script of scripts) expect(script).toMatch(/<script type="module" src="[^"]+"><\/script>/);
+  });
+});
+
+describe('buttons: no ripple, a dimmed press, a focus ring', () => {
+  it('turns the ripple off for every ButtonBase and dims a pressed one', () => {
+    const buttonBase = theme.components?.MuiButtonBase;
+    expect(buttonBase?.defaultProps?.disableRipple).toBe(true);
+    expect(buttonBase?.styleOverrides?.root).toEqual({
+      '&:active:not(.Mui-disabled)': { opacity: PRESSED_OPACITY },
+    });
+    expect(PRESSED_OPACITY).toBeLessThan(1);
+  });
+
+  it("shows keyboard focus with an outline in the scheme's primary", () => {
+    expect(theme.focusVisible).toMatchObject({
+      outlineStyle: 'solid',
+      outlineWidth: 2,
+      outlineColor: expect.stringMatching(/^var\(--mui-palette-primary-main\b/) as unknown,
+    });
   });
 });

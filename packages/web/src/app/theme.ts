@@ -6,6 +6,9 @@ import { createTheme } from '@mui/material/styles';
  */
 export const SCHEME_BACKGROUNDS = { light: '#f6f4ff', dark: '#121019' } as const;
 
+/** How a pressed control shows the press (pointer or touch down on it), in both schemes. */
+export const PRESSED_OPACITY = 0.72;
+
 // Friendly, rounded and mobile-first: big touch targets, soft colours a parent would trust at bedtime.
 // Light and dark follow the system: the CSS variables of both schemes are written under
 // `@media (prefers-color-scheme)`, so the browser picks one with no script (the CSP allows none
@@ -40,6 +43,9 @@ export const theme = createTheme({
     },
   },
   shape: { borderRadius: 14 },
+  // Keyboard focus: MUI's outline ring on every ButtonBase (inset where a parent clips), in the
+  // scheme's primary. It replaces the ripple's pulse, which is off (below).
+  focusVisible: true,
   typography: {
     fontFamily: '"Nunito", "Segoe UI", "Roboto", "Helvetica Neue", Arial, sans-serif',
     h1: { fontSize: 'clamp(1.5rem, 6vw, 1.9rem)', fontWeight: 800 },
@@ -47,6 +53,13 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 700 },
   },
   components: {
+    // No ripple: it renders on pointer-down, before the click's own work (4× CPU throttling: a
+    // tab opened 4 to 7 ms later with it; docs/decisions/press-feedback.md). A press dims the
+    // control instead, in CSS alone.
+    MuiButtonBase: {
+      defaultProps: { disableRipple: true },
+      styleOverrides: { root: { '&:active:not(.Mui-disabled)': { opacity: PRESSED_OPACITY } } },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: {
       defaultProps: { elevation: 0 },
