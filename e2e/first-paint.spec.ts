@@ -2,6 +2,7 @@ import { APP_PROMISE, APP_TITLE, LOADING_TEXT } from '@playlist-alarms/core/text
 import { expect, test, type Page } from './support/test';
 import { holdAppScript } from './support/hold-script';
 import { SCHEMES, expectScheme, expectTextInScheme } from './support/scheme';
+import { computedStyle, expectDimmedWhileHeld, outlineOf } from './support/style';
 
 // index.html carries the loading view, prerendered at build time, so the app's name and promise
 // paint with the HTML, in the system's scheme, before the script (about 100 kB) has loaded. The
@@ -95,33 +96,32 @@ test("the largest contentful paint is the page's first paint", async ({ page }) 
 // The logged-out view's button is a plain <button> drawn from the theme (BrandButton: MUI's Button
 // and its ripple stay out of the first download). It must still read as the app's primary button.
 for (const scheme of SCHEMES) {
-  test(`${scheme}: the sign-in button is filled with the scheme's primary, darkens under the pointer and shows a ring on keyboard focus`, async ({
+  test(`${scheme}: the sign-in button is filled with the scheme's primary, darkens under the pointer, shows a ring on keyboard focus and dims when pressed`, async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Connect Yoto Account' });
     await expect(button).toBeVisible();
-    const style = (property: 'backgroundColor' | 'outlineStyle' | 'outlineWidth') =>
-      button.evaluate((element, name) => getComputedStyle(element)[name], property);
+    const background = () => computedStyle(button, 'backgroundColor');
     // The app icon above it is drawn in the primary colour too.
-    const primary = await page
-      .getByRole('main')
-      .locator('svg')
-      .first()
-      .evaluate((icon) => getComputedStyle(icon).color);
-    expect(await style('backgroundColor')).toBe(primary);
+    const primary = await computedStyle(page.getByRole('main').locator('svg').first(), 'color');
+    expect(await background()).toBe(primary);
     expect((await button.boundingBox())?.height, 'a large touch target').toBeGreaterThanOrEqual(42);
-    expect(await style('outlineStyle'), 'no ring before keyboard focus').toBe('none');
+    expect(await outlineOf(button), 'no ring before keyboard focus').toMatch(/^none /);
 
     await button.hover();
-    await expect.poll(() => style('backgroundColor'), 'darker under the pointer').not.toBe(primary);
+    await expect.poll(background, 'darker under the pointer').not.toBe(primary);
     await page.mouse.move(0, 0);
-    await expect.poll(() => style('backgroundColor')).toBe(primary);
+    await expect.poll(background).toBe(primary);
 
     await page.keyboard.press('Tab');
     await expect(button).toBeFocused();
-    expect(await style('outlineStyle')).toBe('solid');
-    expect(await style('outlineWidth')).toBe('2px');
+    expect(await outlineOf(button)).toBe('solid 2px');
+
+    // Last: releasing the press starts the sign-in.
+    await page.keyboard.press('Shift+Tab');
+    await expectDimmedWhileHeld(page, button);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 }

@@ -34,9 +34,6 @@ export const BrandButton = styled('button')(({ theme }) => {
     '@media (hover: hover)': { '&:hover': { backgroundColor: palette.primary.dark } },
     '&:active': { opacity: PRESSED_OPACITY },
     // The theme's ring, as every MUI button shows it on keyboard focus.
-    '&:focus-visible': theme.focusVisible ?? {
-      outline: `2px solid ${palette.primary.main}`,
-      outlineOffset: 2,
-    },
+    ...(theme.focusVisible ? { '&:focus-visible': theme.focusVisible } : {}),
   };
 });
