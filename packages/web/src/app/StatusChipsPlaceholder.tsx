@@ -1,4 +1,4 @@
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import type { StatusChipsProps } from './StatusChips';
 import { statusChipLabels } from './status-chip-labels';
 
@@ -9,16 +9,14 @@ import { statusChipLabels } from './status-chip-labels';
 export function StatusChipsPlaceholder(props: StatusChipsProps) {
   const labels = statusChipLabels(props.deviceCount, props.playlistCount, props.mqttConnected);
   return (
-    <Stack
-      direction="row"
-      useFlexGap
-      sx={{ flexWrap: 'wrap', gap: 1 }}
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
       aria-hidden
       data-testid="status-chips-placeholder"
     >
       {labels.map((label) => (
-        <Stack key={label} sx={{ height: 32, width: `calc(${label.length}ch + 44px)`, maxWidth: '100%' }} />
+        <Box key={label} sx={{ height: 32, width: `calc(${label.length}ch + 44px)`, maxWidth: '100%' }} />
       ))}
-    </Stack>
+    </Box>
   );
 }
