@@ -52,8 +52,12 @@ export async function runSameMinuteBench(households = sameMinuteHouseholds()): P
       `same minute: ${run.alarms} players, 3 replicas, due minute → card/start delivered`,
       latenessMs,
       {
-        budgetMs: SAME_MINUTE_P99_BUDGET_MS,
-        note: `${latenessMs.length}/${run.alarms} heard; budget p50 ≤ ${SAME_MINUTE_P50_BUDGET_MS} ms, p99 ≤ ${SAME_MINUTE_P99_BUDGET_MS} ms`,
+        // Two bars, each on its own statistic: a budget would hold the median to the p99's 1 s.
+        goal: [
+          { ms: SAME_MINUTE_P50_BUDGET_MS, of: 'medianMs' },
+          { ms: SAME_MINUTE_P99_BUDGET_MS, of: 'p99Ms' },
+        ],
+        note: `${latenessMs.length}/${run.alarms} heard`,
       },
     ),
     unheard,

@@ -12,6 +12,17 @@ it('a goal is judged on its own statistic', () => {
   expect(goalVerdict(summarize('keys', samples))).toBe('');
 });
 
+it('several goals are each judged on their own statistic (the same minute: median 250 ms, p99 1 s)', () => {
+  const lateness = [200, 300, 400, 500, 900];
+  const goal = [
+    { ms: 250, of: 'medianMs' },
+    { ms: 1_000, of: 'p99Ms' },
+  ] as const;
+  expect(goalVerdict(summarize('same minute', lateness, { goal }))).toBe(
+    'goal ≤ 250 ms (median): OVER; goal ≤ 1000 ms (p99): within',
+  );
+});
+
 it('the printout shows the goal beside the budget', () => {
   const lines: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
