@@ -151,24 +151,30 @@ async function typeSearches(page: Page, runs: number) {
   return { typed, cleared };
 }
 
+/** The page's figures, each of which can be run alone (`npx tsx bench/run-browser.ts tab`). */
+export const BROWSER_PARTS = ['sign-in', 'tab', 'keystroke'] as const;
+export type BrowserPart = (typeof BROWSER_PARTS)[number];
+
 export async function runBrowserBench(
   appUrl: string,
+  parts: ReadonlySet<BrowserPart> = new Set(BROWSER_PARTS),
 ): Promise<{ results: Result[]; downloads: ObservedDownloads }> {
   const browser: Browser = await launchChromium();
   try {
-    return await withDeadline(measure(browser, appUrl), 5 * 60_000, () => browser.close());
+    return await withDeadline(measure(browser, appUrl, parts), 5 * 60_000, () => browser.close());
   } finally {
     await browser.close();
   }
 }
 
-async function measure(browser: Browser, appUrl: string) {
+async function measure(browser: Browser, appUrl: string, parts: ReadonlySet<BrowserPart>) {
   const results: Result[] = [];
   const signIns: number[] = [];
   const downloads: ObservedDownloads = { loggedOut: [], loggedIn: [] };
   let page: Page | undefined;
-  // Cold starts: a fresh profile each time, so nothing is cached.
-  for (let run = 0; run < SIGN_IN_RUNS; run += 1) {
+  // Cold starts: a fresh profile each time, so nothing is cached. The other parts need one sign-in.
+  const signInRuns = parts.has('sign-in') ? SIGN_IN_RUNS : 1;
+  for (let run = 0; run < signInRuns; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(60_000);
     await context.addInitScript(installPaintProbe);
@@ -177,31 +183,38 @@ async function measure(browser: Browser, appUrl: string) {
     Object.assign(downloads, await observeFirstPaintScripts(page, appUrl));
     // From the return to the app (the document's navigation) to the first cards.
     signIns.push((await paintProbe(page)).card?.atMs ?? Number.NaN);
-    if (run < SIGN_IN_RUNS - 1) await context.close();
+    if (run < signInRuns - 1) await context.close();
   }
   if (!page) throw new Error('no signed-in page');
-  results.push(
-    summarize('browser: return from sign-in → first playlist cards painted (cold)', signIns, {
-      goal: BROWSER_GOALS.signIn,
-      note: 'from the navigation back to the app: JavaScript, token exchange, user, 10,000 playlists, render',
-    }),
-  );
+  if (parts.has('sign-in'))
+    results.push(
+      summarize('browser: return from sign-in → first playlist cards painted (cold)', signIns, {
+        goal: BROWSER_GOALS.signIn,
+        note: 'from the navigation back to the app: JavaScript, token exchange, user, 10,000 playlists, render',
+      }),
+    );
+  if (parts.has('tab')) results.push(await measureTab(page));
+  if (parts.has('keystroke')) results.push(...(await measureKeystrokes(page)));
+  if (parts.has('tab') || parts.has('keystroke')) results.push(...(await measureThrottled(page, parts)));
+  return { results, downloads };
+}
 
+async function measureTab(page: Page): Promise<Result> {
   // Warm up the tab switch once (lazy chunks), then measure.
   await openPlaylistsTab(page);
   const tabOpens: number[] = [];
   for (let run = 0; run < TAB_RUNS; run += 1) tabOpens.push(await openPlaylistsTab(page));
-  results.push(
-    summarize('browser: open Playlists tab (click → first cards painted)', tabOpens, {
-      keepSamples: true,
-      budgetMs: BROWSER_BUDGETS_MS.openTab,
-      goal: BROWSER_GOALS.openTab,
-      note: 'from the click on the tab (after Help) to the frame after a card is visible',
-    }),
-  );
+  return summarize('browser: open Playlists tab (click → first cards painted)', tabOpens, {
+    keepSamples: true,
+    budgetMs: BROWSER_BUDGETS_MS.openTab,
+    goal: BROWSER_GOALS.openTab,
+    note: 'from the click on the tab (after Help) to the frame after a card is visible',
+  });
+}
 
+async function measureKeystrokes(page: Page): Promise<Result[]> {
   const plain = await typeSearches(page, TYPING_RUNS);
-  results.push(
+  return [
     summarize(`browser: worst event per search keystroke ("${SEARCH}")`, ms(plain.typed), {
       keepSamples: true,
       budgetMs: BROWSER_BUDGETS_MS.keystroke,
@@ -215,29 +228,37 @@ async function measure(browser: Browser, appUrl: string) {
       budgetMs: BROWSER_BUDGETS_MS.keystroke,
       note: anatomy(plain.cleared),
     }),
-  );
+  ];
+}
 
+/** The same keystrokes and tab opens at 4× CPU throttling, for the parts asked for. */
+async function measureThrottled(page: Page, parts: ReadonlySet<BrowserPart>): Promise<Result[]> {
+  const results: Result[] = [];
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   try {
-    const throttled = await typeSearches(page, TYPING_RUNS);
-    results.push(
-      summarize('browser, 4× CPU throttling: worst event per search keystroke', ms(throttled.typed), {
-        keepSamples: true,
-        budgetMs: BROWSER_BUDGETS_MS.keystrokeThrottled,
-        note: anatomy(throttled.typed),
-      }),
-      summarize('browser, 4× CPU throttling: clearing the search', ms(throttled.cleared), {
-        keepSamples: true,
-        note: anatomy(throttled.cleared),
-        budgetMs: BROWSER_BUDGETS_MS.keystrokeThrottled,
-      }),
-    );
-    const throttledTabs: number[] = [];
-    for (let run = 0; run < 5; run += 1) throttledTabs.push(await openPlaylistsTab(page));
-    results.push(summarize('browser, 4× CPU throttling: open Playlists tab', throttledTabs));
+    if (parts.has('keystroke')) {
+      const throttled = await typeSearches(page, TYPING_RUNS);
+      results.push(
+        summarize('browser, 4× CPU throttling: worst event per search keystroke', ms(throttled.typed), {
+          keepSamples: true,
+          budgetMs: BROWSER_BUDGETS_MS.keystrokeThrottled,
+          note: anatomy(throttled.typed),
+        }),
+        summarize('browser, 4× CPU throttling: clearing the search', ms(throttled.cleared), {
+          keepSamples: true,
+          note: anatomy(throttled.cleared),
+          budgetMs: BROWSER_BUDGETS_MS.keystrokeThrottled,
+        }),
+      );
+    }
+    if (parts.has('tab')) {
+      const throttledTabs: number[] = [];
+      for (let run = 0; run < 5; run += 1) throttledTabs.push(await openPlaylistsTab(page));
+      results.push(summarize('browser, 4× CPU throttling: open Playlists tab', throttledTabs));
+    }
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
-  return { results, downloads };
+  return results;
 }
