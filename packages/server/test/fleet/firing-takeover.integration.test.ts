@@ -132,6 +132,13 @@ describe('a replica killed between its claim and the receipt: another takes the 
       const tookMs = (start?.atMs ?? Infinity) - killedAt;
       console.log(`killed before card/start: card/start from the taker ${tookMs} ms after the SIGKILL`);
       expect(tookMs).toBeLessThan(TAKE_OVER_BUDGET_MS);
+      // Before sending anything, the taker asked the player what it plays: its events/request came
+      // before its card/start.
+      const afterKill = observer.heard
+        .filter((h) => h.atMs > killedAt && h.topic.includes('/command/'))
+        .map((h) => h.topic.replace(`device/${player}/command/`, ''));
+      expect(afterKill).toContain('card/start');
+      expect(afterKill.slice(0, afterKill.indexOf('card/start'))).toContain('events/request');
 
       const receipt = await receiptOf(survivor, alarm.id);
       expect(receipt).toMatchObject({ last_outcome: 'played', last_fired_at: alarm.dueAt });
