@@ -156,6 +156,36 @@ async function subscribe(client: MqttClient, deviceId: string, deadline: Deadlin
   return true;
 }
 
+/**
+ * Subscribes one more player's topics on a session already logged in (an account's shared session,
+ * account-session.ts): true when its documented topics are granted, else the failure (logged).
+ */
+export async function subscribeDevice(
+  client: MqttClient,
+  deviceId: string,
+  timeoutMs: number,
+  log: Log,
+): Promise<true | string> {
+  const deadline = startDeadline(timeoutMs, new AbortController().signal);
+  try {
+    return (await subscribe(client, deviceId, deadline.reached, log)) ?? MESSAGES.mqttConnectionTimeout;
+  } finally {
+    deadline.clear();
+  }
+}
+
+/**
+ * mqtt-packet corks the stream for each packet and uncorks it on `process.nextTick`, which mqtt.js's
+ * browser bundle polyfills with its own setTimeout(0) (mqttjs/MQTT.js#2053; no option changes it, and a
+ * global shim would not reach the bundle's private `process`). A command clicked would then wait for the
+ * click's re-renders and often a frame (30 ms median in the round-trip bench). Uncorking here writes the
+ * packet in the caller's task; the deferred uncork then finds nothing corked and does nothing.
+ */
+export function writeNow(client: MqttClient): void {
+  const stream = client.stream;
+  while (stream.writableCorked > 0) stream.uncork();
+}
+
 /** Resolves 'timeout' after `ms`, or 'aborted' when the signal fires first, unless cleared. */
 function startDeadline(ms: number, signal: AbortSignal): { reached: Deadline; clear: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;

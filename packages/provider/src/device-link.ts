@@ -6,7 +6,7 @@ import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { MqttClient } from 'mqtt';
 import { PendingRequests } from './device-link-requests';
-import { describeError, MQTT_QOS, openSession } from './device-link-session';
+import { describeError, MQTT_QOS, openSession, writeNow } from './device-link-session';
 import type { Log, SessionResult } from './device-link-session';
 import { EXPIRY_SKEW_MS, renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
 import type { TokenTimes } from './device-link-token';
@@ -366,16 +366,4 @@ export class MqttDeviceLink implements DeviceLink {
       }
     }
   }
-}
-
-/**
- * mqtt-packet corks the stream for each packet and uncorks it on `process.nextTick`, which mqtt.js's
- * browser bundle polyfills with its own setTimeout(0) (mqttjs/MQTT.js#2053; no option changes it, and a
- * global shim would not reach the bundle's private `process`). A command clicked would then wait for the
- * click's re-renders and often a frame (30 ms median in the round-trip bench). Uncorking here writes the
- * packet in the caller's task; the deferred uncork then finds nothing corked and does nothing.
- */
-function writeNow(client: MqttClient): void {
-  const stream = client.stream;
-  while (stream.writableCorked > 0) stream.uncork();
 }
