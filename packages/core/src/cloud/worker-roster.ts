@@ -28,14 +28,15 @@ function hash32(text: string): number {
 }
 
 /**
- * The replica of `replicas` that does `playerId`'s alarm work; undefined when the list is empty.
- * Every replica that reads the same list picks the same one.
+ * The replica of `replicas` that does the alarm work of `accountId` (the alarms' parent: all of an
+ * account's players on one replica, so they share its one MQTT session); undefined when the list
+ * is empty. Every replica that reads the same list picks the same one.
  */
-export function ownerOf(playerId: string, replicas: readonly string[]): string | undefined {
+export function ownerOf(accountId: string, replicas: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestScore = -1;
   for (const replica of replicas) {
-    const score = hash32(`${replica}\u0000${playerId}`);
+    const score = hash32(`${replica}\u0000${accountId}`);
     // Ties (rare) go to the smaller id, so the choice never depends on the list's order.
     if (score > bestScore || (score === bestScore && best !== undefined && replica < best)) {
       best = replica;
@@ -46,8 +47,8 @@ export function ownerOf(playerId: string, replicas: readonly string[]): string |
 }
 
 /**
- * What a replica does with an alarm due at `dueMs` for a player owned by `owner`: all of it when
- * the player is its own (or no owner is known), else nothing until the alarm is ORPHAN_GRACE_MS
+ * What a replica does with an alarm due at `dueMs` of an account owned by `owner`: all of it when
+ * the account is its own (or no owner is known), else nothing until the alarm is ORPHAN_GRACE_MS
  * overdue, when it rings it in the owner's place.
  */
 export function rosterPart(

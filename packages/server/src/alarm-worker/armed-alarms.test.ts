@@ -12,12 +12,16 @@ const inMs = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
 const ZONE = 'Europe/London';
 
+/** The parent whose alarms are on `player`, unless a test names another. */
+const parentOf = (player: string) => `parent-of-${player}`;
+
 /** An alarm row as a look loads it, as the API would store it, due at `at`. */
-function due(id: string, player: string, at: string): DueAlarm {
+function due(id: string, player: string, at: string, parent = parentOf(player)): DueAlarm {
   const input = cloudAlarmCreateSchema.parse(alarmBody({ yoto_device_id: player }));
-  return { ...newAlarmRow('parent-1', input, ZONE, NOW), id, next_fire_at: at, timezone: ZONE };
+  return { ...newAlarmRow(parent, input, ZONE, NOW), id, next_fire_at: at, timezone: ZONE };
 }
 
+/** `parts`: each account's part by the roster (own when left out). */
 function setup(parts: Record<string, 'own' | 'orphan' | 'other'> = {}) {
   const clock = new ManualClock(NOW);
   const fired: string[] = [];
@@ -25,7 +29,7 @@ function setup(parts: Record<string, 'own' | 'orphan' | 'other'> = {}) {
   let watches = 0;
   const armed = new ArmedAlarms({
     clock,
-    roster: { partIn: (player) => parts[player] ?? 'own' },
+    roster: { partIn: (account) => parts[account] ?? 'own' },
     fire: (alarm) => fired.push(`${alarm.id}@${clock.now().toISOString()}`),
     watch: () => (watches += 1),
     prepare: (alarms) => prepared.push(alarms.map((alarm) => alarm.id)),
@@ -80,7 +84,7 @@ describe('ArmedAlarms: what a look of the alarm worker arms', () => {
   });
 
   it("neither arms nor prepares another replica's alarm, but watches its claim within the minute", async () => {
-    const { clock, armed, fired, prepared, watches } = setup({ kitchen: 'other' });
+    const { clock, armed, fired, prepared, watches } = setup({ [parentOf('kitchen')]: 'other' });
     armed.arm([due('k', 'kitchen', inMs(40_000)), due('k2', 'kitchen', inMs(3 * 60_000))], NOW);
     expect(armed.size).toBe(0);
     expect(prepared).toEqual([]);
@@ -90,15 +94,29 @@ describe('ArmedAlarms: what a look of the alarm worker arms', () => {
   });
 
   it("arms an orphan (another's, overdue and unclaimed) without preparing it: its link opens at the ringing", async () => {
-    const { clock, armed, fired, prepared } = setup({ kitchen: 'orphan' });
+    const { clock, armed, fired, prepared } = setup({ [parentOf('kitchen')]: 'orphan' });
     armed.arm([due('k', 'kitchen', inMs(-4_000))], NOW);
     expect(prepared).toEqual([]);
     await clock.advance(0);
     expect(fired).toEqual([`k@${NOW.toISOString()}`]);
   });
 
+  it("goes by the account: all of a family's players are one replica's (they share its MQTT session)", () => {
+    const { armed, prepared } = setup({ 'family-a': 'other' });
+    const at = inMs(120_000);
+    armed.arm(
+      [
+        due('a1', 'bedroom', at, 'family-a'),
+        due('a2', 'kitchen', at, 'family-a'),
+        due('b1', 'nursery', at, 'family-b'),
+      ],
+      NOW,
+    );
+    expect(prepared).toEqual([['b1']]);
+  });
+
   it('clear() cancels every timer and watch', async () => {
-    const { clock, armed, fired, watches } = setup({ kitchen: 'other' });
+    const { clock, armed, fired, watches } = setup({ [parentOf('kitchen')]: 'other' });
     armed.arm([due('a', 'bedroom', inMs(20_000)), due('k', 'kitchen', inMs(20_000))], NOW);
     armed.clear();
     expect(armed.size).toBe(0);

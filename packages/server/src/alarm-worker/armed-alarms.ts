@@ -5,7 +5,7 @@ import type { ReplicaRoster } from './replica-roster';
 
 interface ArmedAlarmsDeps {
   clock: WorkerClock;
-  /** Whose each player is, by the roster's last beat. */
+  /** Whose each account is, by the roster's last beat. */
   roster: Pick<ReplicaRoster, 'partIn'>;
   /** An armed alarm's timer ran out: claim and ring it (the lead ahead of its instant). */
   fire: (alarm: DueAlarm) => void;
@@ -51,8 +51,9 @@ export class ArmedAlarms {
     for (const alarm of soon) {
       const dueMs = new Date(alarm.next_fire_at).getTime();
       const key = firingTimerKey(alarm);
-      // Another replica's player: left to it, unless its alarm is overdue and unclaimed (it died).
-      const part = this.deps.roster.partIn(alarm.yoto_device_id, dueMs, nowMs);
+      // Another replica's account: left to it, unless its alarm is overdue and unclaimed (it died).
+      // By account, so that all of a family's players share the one replica's MQTT session.
+      const part = this.deps.roster.partIn(alarm.yoto_user_id, dueMs, nowMs);
       if (part === 'other') {
         if (dueMs - nowMs <= ARM_HORIZON_MS) this.watchClaim(key, dueMs, nowMs, watched);
         continue;

@@ -3,8 +3,10 @@ import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
 
 // One device link per player, opened ahead of the alarm (5 minutes before, the prepare window) and
-// reused, so at the minute only publishes remain. Each link gets its own client id (the link adds a
-// per-connection suffix), so this process never evicts a browser tab or another replica.
+// reused, so at the minute only publishes remain. The worker's links share one MQTT session per
+// account (provider's account-links.ts, made in setup.ts): a family's second player is a SUBSCRIBE,
+// not a second login. Each session gets its own client id (a per-connection suffix), so this process
+// never evicts a browser tab or another replica.
 
 type LinkFactory = () => DeviceLink;
 

@@ -8,23 +8,26 @@ import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
 import { useWorkerFleet } from '../../test/support/worker-fleet';
 
 // The worker roster on a hand-driven clock and a real database (both dialects): with several
-// replicas each player's alarms are prepared, armed and rung by one of them, and a player whose
-// replica died without leaving the roster is rung by another once its alarm is overdue.
+// replicas each account's alarms are prepared, armed and rung by one of them, and an account whose
+// replica died without leaving the roster is rung by another once its alarm is overdue. Here each
+// player has a parent of its own (`parentOf`), so the players spread over the replicas.
 
 const START = new Date('2026-06-10T06:54:00.000Z'); // the alarms are at 07:00 UTC
 const DUE = '2026-06-10T07:00:00.000Z';
 const PLAYERS = Array.from({ length: 30 }, (_, i) => `player-${i}`);
+/** The parent of `player-i`, whose account the roster gives to a replica. */
+const parentOf = (player: string) => `auth0|roster-${player.replace('player-', '')}`;
 
 describeOnDatabases('alarm worker roster', (open) => {
   const fleet = useWorkerFleet(open, START);
   const { spawn } = fleet;
   /** One 07:00 alarm for each player, each of its own parent. */
   const seed = async () => {
-    for (const [i, player] of PLAYERS.entries()) {
+    for (const player of PLAYERS) {
       const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
       await createAlarm(
         fleet.test.db,
-        `auth0|roster-${i}`,
+        parentOf(player),
         cloudAlarmCreateSchema.parse(body),
         fleet.clock.now(),
       );
@@ -45,7 +48,7 @@ describeOnDatabases('alarm worker roster', (open) => {
     const armed = replicas.map((p) => p.worker.armedCount);
     expect(armed.reduce((a, b) => a + b, 0)).toBe(PLAYERS.length);
     for (const [i, p] of replicas.entries()) {
-      const own = PLAYERS.filter((player) => ownerOf(player, ids) === ids[i]);
+      const own = PLAYERS.filter((player) => ownerOf(parentOf(player), ids) === ids[i]);
       expect(armed[i]).toBe(own.length);
       expect(p.ringer.prepared.map((x) => x.deviceId).sort()).toEqual([...own].sort());
     }
@@ -56,7 +59,7 @@ describeOnDatabases('alarm worker roster', (open) => {
     expect(rings.map((r) => r.deviceId).sort()).toEqual([...PLAYERS].sort());
     expect(new Set(rings.map((r) => r.at))).toEqual(new Set([DUE]));
     for (const [i, p] of replicas.entries()) {
-      for (const ring of p.ringer.rings) expect(ownerOf(ring.deviceId, ids)).toBe(ids[i]);
+      for (const ring of p.ringer.rings) expect(ownerOf(parentOf(ring.deviceId), ids)).toBe(ids[i]);
     }
   });
 
@@ -81,7 +84,7 @@ describeOnDatabases('alarm worker roster', (open) => {
     const live = spawn(fleet.test.db);
     await live.worker.start();
     const ids = [live.worker.id, 'worker-dead'].sort();
-    const orphans = PLAYERS.filter((player) => ownerOf(player, ids) === 'worker-dead');
+    const orphans = PLAYERS.filter((player) => ownerOf(parentOf(player), ids) === 'worker-dead');
     expect(orphans.length).toBeGreaterThan(0);
     expect(orphans.length).toBeLessThan(PLAYERS.length);
     await fleet.clock.advance(370_000); // 07:00:10
@@ -107,7 +110,7 @@ describeOnDatabases('alarm worker roster', (open) => {
     const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
     const alarm = await createAlarm(
       fleet.test.db,
-      'auth0|roster-0',
+      parentOf(player),
       cloudAlarmCreateSchema.parse(body),
       fleet.clock.now(),
     );
@@ -117,7 +120,7 @@ describeOnDatabases('alarm worker roster', (open) => {
     // A replica that owns the player says it is alive for the next hour. The live worker's id is
     // random, and outranks any one name half the time: the first of enough names that wins it.
     // (64 names were not enough: 1 run in 50 found none, and the live worker rang the player.)
-    const dead = ownerOfPlayerBesides(player, live.worker.id);
+    const dead = ownerOfAccountBesides(parentOf(player), live.worker.id);
     await beatRoster(fleet.test.db, dead, START, new Date(START.getTime() + 3_600_000));
     await live.worker.start();
     await fleet.clock.advance(Date.parse(DUE) - 2_400 - fleet.clock.now().getTime()); // 06:59:57.6
@@ -141,11 +144,11 @@ describeOnDatabases('alarm worker roster', (open) => {
   });
 });
 
-/** A replica id that owns `player` against `other` (a search that fails 1 time in 100,000). */
-function ownerOfPlayerBesides(player: string, other: string): string {
+/** A replica id that owns `account` against `other` (a search that fails 1 time in 100,000). */
+function ownerOfAccountBesides(account: string, other: string): string {
   for (let n = 0; n < 100_000; n += 1) {
     const id = `worker-dead-${n}`;
-    if (ownerOf(player, [other, id]) === id) return id;
+    if (ownerOf(account, [other, id]) === id) return id;
   }
-  throw new Error(`no replica id outranks ${other} for ${player}`);
+  throw new Error(`no replica id outranks ${other} for ${account}`);
 }

@@ -11,7 +11,7 @@ const FORGET_EVERY_MS = 60_000;
 
 /**
  * This replica's place among the live alarm workers (docs/decisions/worker-roster.md): it says it is
- * alive on every look and learns who else is, so each player's alarms are armed, prepared and rung
+ * alive on every look and learns who else is, so each account's alarms are armed, prepared and rung
  * by one replica instead of all of them.
  */
 export class ReplicaRoster {
@@ -37,9 +37,9 @@ export class ReplicaRoster {
     return this.live;
   }
 
-  /** What this replica does with an alarm of `playerId` due at `dueMs`, by the last list read. */
-  partIn(playerId: string, dueMs: number, nowMs: number): 'own' | 'orphan' | 'other' {
-    return rosterPart(this.self, ownerOf(playerId, this.live), dueMs, nowMs);
+  /** What this replica does with an alarm of `accountId`'s due at `dueMs`, by the last list read. */
+  partIn(accountId: string, dueMs: number, nowMs: number): 'own' | 'orphan' | 'other' {
+    return rosterPart(this.self, ownerOf(accountId, this.live), dueMs, nowMs);
   }
 
   /** Off the roster: the others take this replica's players on their next look. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { MqttDeviceLink } from '@playlist-alarms/provider/device-link';
+import { AccountLinks } from '@playlist-alarms/provider/account-links';
+import type { DeviceLink } from '@playlist-alarms/provider/device-link-types';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { AccessTokenSource } from './access-token-source';
@@ -40,7 +41,7 @@ export function createAlarmWorker(
   const ringer =
     deps.ringer ??
     new MqttRinger(
-      new PlayerLinks(tokens, () => new MqttDeviceLink({ brokerUrl: config.provider.brokerUrl, log }), clock),
+      new PlayerLinks(tokens, playerLinkFactory(config.provider.brokerUrl, log), clock),
       clock,
       config.provider.cardLinkHost,
       providerPlayerSettings(config.provider.apiBase, tokens),
@@ -48,6 +49,15 @@ export function createAlarmWorker(
   const faultHold =
     config.alarmWorkerFaultHold === null ? noFaultHold : faultHoldAt(config.alarmWorkerFaultHold);
   return new AlarmWorker({ db, ringer, clock, log, faultHold, ...listeners });
+}
+
+/**
+ * The worker's player links: one MQTT session per account, each player a SUBSCRIBE on it, rather
+ * than a login per player (docs/scale.md, step 3).
+ */
+function playerLinkFactory(brokerUrl: string, log: Log): () => DeviceLink {
+  const accounts = new AccountLinks({ brokerUrl, log });
+  return () => accounts.link();
 }
 
 /** The hold runner of the process, on the worker's clock and tokens (started with the worker). */
