@@ -153,6 +153,46 @@ describe('AccountLinks: one MQTT session per account', () => {
     await eventually(() => (ownHeard.some((m) => m.kind === 'events') ? true : undefined));
   });
 
+  it("a refused player named by the login does not take the account's other players down with it", async () => {
+    const { accounts, link } = accountLinks();
+    const access = await token('household-1');
+    const [foreign, own] = [link(), link()];
+    // Both at once, the foreign player first: the account's login names it, and is refused.
+    const connected = await Promise.all([
+      foreign.connect('demo-player-1', access),
+      own.connect('household-1-player-1', access),
+    ]);
+    expect(connected).toEqual([false, true]);
+    expect(accounts.size).toBe(1);
+    const ownHeard = heard(own);
+    expect(own.send('events/request', null)).toBe(true);
+    await eventually(() => (ownHeard.some((m) => m.kind === 'events') ? true : undefined));
+  });
+
+  it('a player does not join a session whose token is about to expire: it gets a session of its own', async () => {
+    const { accounts, link } = accountLinks();
+    await knobs().setTokenLifetime(12);
+    const shortLived = await token();
+    await knobs().setTokenLifetime(null);
+    const early = link();
+    expect(await early.connect('demo-player-1', shortLived)).toBe(true);
+    // In the last quarter of its twelve seconds (renewalMarginMs: 3 s), with 1.5 to 2.5 s left
+    // (`exp` is in whole seconds): stale for a new player, not yet ended.
+    await new Promise((resolve) => setTimeout(resolve, 9_500));
+    expect(early.status).toBe('connected');
+    const before = await knobs().brokerStats();
+    const late = link();
+    expect(await late.connect('demo-player-2', await token())).toBe(true);
+    expect((await knobs().brokerStats()).connectionsOpened - before.connectionsOpened).toBe(1);
+    // The broker ends the early session at its token's expiry; the late player is not on it.
+    await eventually(() => (early.status === 'disconnected' ? true : undefined), 5_000);
+    expect(late.status).toBe('connected');
+    expect(accounts.size).toBe(1);
+    const lateHeard = heard(late);
+    expect(late.send('events/request', null)).toBe(true);
+    await eventually(() => (lateHeard.some((m) => m.kind === 'events') ? true : undefined));
+  });
+
   it('the broker ends the session at its token’s expiry: every link is disconnected, and connects again with a fresh token', async () => {
     const { accounts, link } = accountLinks();
     await knobs().setTokenLifetime(5);

@@ -51,11 +51,14 @@ export class AccountLinks {
     return new AccountDeviceLink(this, this.log);
   }
 
-  /** The account's live session, or a new one. */
+  /**
+   * The account's live session, or a new one: also when the live one's token is about to expire
+   * (it goes on for the players on it until the broker ends it; they join the new one then).
+   */
   sessionFor(accessToken: string): AccountSession {
     const account = accountOf(accessToken);
     const live = this.sessions.get(account);
-    if (live !== undefined && !live.isEnded) return live;
+    if (live !== undefined && !live.isEnded && live.freshAt(Date.now())) return live;
     const session = new AccountSession({
       ...this.options,
       log: this.log,
@@ -108,10 +111,15 @@ class AccountDeviceLink implements DeviceLink {
     this.currentDeviceId = deviceId;
     this.currentConnectFailure = null;
     this.setStatus('connecting');
-    const session = this.accounts.sessionFor(accessToken);
-    const joined = await session.join(deviceId, accessToken);
+    let session = this.accounts.sessionFor(accessToken);
+    let joined = await session.join(deviceId, accessToken);
+    // The broker ended the account's session while this player subscribed: a new one, once.
+    if (!joined && session.wasLost && generation === this.generation) {
+      session = this.accounts.sessionFor(accessToken);
+      joined = await session.join(deviceId, accessToken);
+    }
     if (generation !== this.generation) {
-      if (joined) session.leave(deviceId);
+      if (joined) await session.leave(deviceId);
       return false;
     }
     if (!joined) {
@@ -144,13 +152,13 @@ class AccountDeviceLink implements DeviceLink {
     return true;
   }
 
+  /** Leaves the account's session; resolves once its connection is closed, if this was its last player. */
   async disconnect(): Promise<void> {
     const session = this.session;
     const deviceId = this.currentDeviceId;
     this.stopListening();
     this.reset();
-    if (session !== null && deviceId !== null) session.leave(deviceId);
-    return Promise.resolve();
+    if (session !== null && deviceId !== null) await session.leave(deviceId);
   }
 
   send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean {

@@ -5,6 +5,7 @@ import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { MqttClient } from 'mqtt';
 import { describeError, MQTT_QOS, openSession, subscribeDevice, writeNow } from './device-link-session';
 import type { Log } from './device-link-session';
+import { renewalMarginMs, tokenTimes } from './device-link-token';
 import { TwinFilter } from './device-link-twins';
 import type { DeviceMessage } from './device-link-types';
 import { parseMessagePayload } from './device-message-payload';
@@ -34,6 +35,7 @@ const DEFAULT_TWIN_WINDOW_MS = 2_000;
 export class AccountSession {
   private client: MqttClient | null = null;
   private opening: Promise<MqttClient | null> | null = null;
+  private openingFor: string | null = null;
   /** Per player: how many links use it, and its SUBSCRIBE on the current client. */
   private readonly members = new Map<string, number>();
   private subscribed = new Map<string, Promise<true | string>>();
@@ -42,7 +44,13 @@ export class AccountSession {
   private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
   private readonly lostHandlers = new Set<() => void>();
   private ended = false;
+  /** The broker or the network ended the login (not its last player leaving). */
+  private lost = false;
   private lastFailure: string | null = null;
+  /** Aborts the login under way when the session is closed. */
+  private readonly loginAbort = new AbortController();
+  /** When the login's token expires (ms since the epoch), and how long before that it counts as stale. */
+  private expiry: { at: number; staleBeforeMs: number } | null = null;
 
   constructor(private readonly options: AccountSessionOptions) {}
 
@@ -51,9 +59,18 @@ export class AccountSession {
     return this.ended;
   }
 
-  /** Whether a login is up (the players who joined it can be sent to). */
-  get connected(): boolean {
-    return this.client !== null;
+  /** The broker or the network ended it: a join that failed for that may try a new session. */
+  get wasLost(): boolean {
+    return this.lost;
+  }
+
+  /**
+   * Whether a new player may still join: its login's token is not about to expire (the broker ends
+   * the session then, with every player on it). Near the end, a join with a fresher token gets a
+   * session of its own, and the players on this one move over as it ends.
+   */
+  freshAt(nowMs: number): boolean {
+    return this.expiry === null || this.expiry.at - nowMs > this.expiry.staleBeforeMs;
   }
 
   /** Why the last login or SUBSCRIBE failed, for the link's connectFailure; null if none did. */
@@ -61,7 +78,7 @@ export class AccountSession {
     return this.lastFailure;
   }
 
-  /** The players that joined, for the status and tests. */
+  /** The players that joined (the link's log line). */
   get players(): string[] {
     return [...this.members.keys()];
   }
@@ -78,13 +95,16 @@ export class AccountSession {
       this.lastFailure = describeError(error);
       return false;
     });
-    if (!joined) this.leaveOnce(deviceId);
+    if (!joined) await this.leaveOnce(deviceId);
     return joined;
   }
 
-  /** One link of the player is done with it; the last one unsubscribes it, and the last player ends the session. */
-  leave(deviceId: string): void {
-    this.leaveOnce(deviceId);
+  /**
+   * One link of the player is done with it; the last one unsubscribes it, and the last player ends
+   * the session (resolved once its connection is closed).
+   */
+  leave(deviceId: string): Promise<void> {
+    return this.leaveOnce(deviceId);
   }
 
   send<K extends DeviceCommandName>(deviceId: string, name: K, payload: DevicePayloads[K]): boolean {
@@ -115,6 +135,7 @@ export class AccountSession {
     if (this.ended) return;
     this.ended = true;
     this.members.clear();
+    this.loginAbort.abort();
     const client = this.client ?? (await this.opening);
     this.dropClient();
     this.options.onEnded(this);
@@ -122,7 +143,16 @@ export class AccountSession {
   }
 
   private async subscribeOnce(deviceId: string, accessToken: string): Promise<boolean> {
-    const client = this.client ?? (await this.login(deviceId, accessToken));
+    let client = this.client;
+    if (client === null) {
+      const login = this.login(deviceId, accessToken);
+      client = await login.client;
+      // A login that named another player failed: the broker may refuse that player alone (it left
+      // the family). This one tries a login of its own rather than fail with it.
+      if (client === null && login.named !== deviceId && !this.ended) {
+        client = await this.login(deviceId, accessToken).client;
+      }
+    }
     if (client === null) return false;
     let subscribing = this.subscribed.get(deviceId);
     if (subscribing === undefined) {
@@ -144,9 +174,15 @@ export class AccountSession {
     return this.client === client;
   }
 
-  /** The one login, shared by every player that joins while it is under way. */
-  private login(deviceId: string, accessToken: string): Promise<MqttClient | null> {
-    this.opening ??= (async () => {
+  /** The one login, shared by every player that joins while it is under way, and the player it names. */
+  private login(
+    deviceId: string,
+    accessToken: string,
+  ): { client: Promise<MqttClient | null>; named: string } {
+    if (this.opening !== null && this.openingFor !== null)
+      return { client: this.opening, named: this.openingFor };
+    this.openingFor = deviceId;
+    this.opening = (async () => {
       const session = await openSession({
         brokerUrl: this.options.brokerUrl,
         deviceId,
@@ -154,7 +190,7 @@ export class AccountSession {
         timeoutMs: this.options.connectTimeoutMs ?? TIMINGS_MS.mqttConnectTimeout,
         keepaliveSeconds: this.options.keepaliveSeconds,
         log: this.options.log,
-        signal: new AbortController().signal,
+        signal: this.loginAbort.signal,
       });
       if (session.client === null) {
         this.lastFailure = session.failure;
@@ -165,12 +201,21 @@ export class AccountSession {
         return null;
       }
       this.lastFailure = null;
+      const times = tokenTimes(accessToken);
+      this.expiry =
+        times === null
+          ? null
+          : {
+              at: times.expiresAt,
+              staleBeforeMs: renewalMarginMs(times.expiresAt - (times.issuedAt ?? Date.now())),
+            };
       this.adopt(session.client, deviceId);
       return session.client;
     })().finally(() => {
       this.opening = null;
+      this.openingFor = null;
     });
-    return this.opening;
+    return { client: this.opening, named: deviceId };
   }
 
   private adopt(client: MqttClient, loginDevice: string): void {
@@ -196,6 +241,7 @@ export class AccountSession {
       if (this.client !== client) return;
       this.options.log('warn', `MQTT session of ${loginDevice} and ${this.members.size - 1} more closed`);
       this.ended = true;
+      this.lost = true;
       this.dropClient();
       this.members.clear();
       this.options.onEnded(this);
@@ -204,7 +250,7 @@ export class AccountSession {
     });
   }
 
-  private leaveOnce(deviceId: string): void {
+  private async leaveOnce(deviceId: string): Promise<void> {
     const count = this.members.get(deviceId);
     if (count === undefined) return;
     if (count > 1) {
@@ -214,12 +260,12 @@ export class AccountSession {
     this.members.delete(deviceId);
     this.twins.delete(deviceId);
     if (this.members.size === 0) {
-      void this.close();
+      await this.close();
       return;
     }
     const client = this.client;
     if (client !== null && this.subscribed.delete(deviceId)) {
-      client.unsubscribeAsync(Object.values(deviceTopics(deviceId))).catch(() => undefined);
+      await client.unsubscribeAsync(Object.values(deviceTopics(deviceId))).catch(() => undefined);
     }
   }
 
