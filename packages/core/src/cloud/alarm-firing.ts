@@ -5,6 +5,7 @@
 import { nextFireAt, type CloudAlarmSchedule } from './cloud-next-fire';
 import { FIRING_OUTCOMES, TIMINGS_MS, type FiringOutcome } from '../shared/constants';
 import { alarmLevelToPercent } from '../device/volume';
+import { hash32 } from './worker-roster';
 
 /** A firing found later than this (every process was down) is recorded as missed, not rung. */
 export const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
@@ -12,6 +13,21 @@ export const MISSED_FIRING_LIMIT_MS = 10 * 60_000;
 export const ARM_HORIZON_MS = 60_000;
 /** The prepare window: the player's connection is opened this long before the alarm. */
 export const PREPARE_WINDOW_MS = TIMINGS_MS.alarmPrepare;
+/**
+ * The logins of a minute's alarms are spread over the first this-long of their prepare window, not
+ * all made at its start: a zone waking at 07:00 would otherwise ask the broker for every family's
+ * login in the same second (docs/scale.md, step 3).
+ */
+export const PREPARE_SPREAD_MS = 30_000;
+
+/**
+ * When an account's alarm due at `dueMs` is prepared: at a moment in the first PREPARE_SPREAD_MS of
+ * its window, the same for all of the account's players (they share one login), different from
+ * account to account.
+ */
+export function prepareMomentMs(dueMs: number, accountId: string): number {
+  return dueMs - PREPARE_WINDOW_MS + (hash32(`prepare\u0000${accountId}`) % PREPARE_SPREAD_MS);
+}
 /** Between volume/set and card/start, as the page's scheduler waits: the volume lands first. */
 export const VOLUME_TO_CARD_DELAY_MS = TIMINGS_MS.afterAlarmVolumeSet;
 /**

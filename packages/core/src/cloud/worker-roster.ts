@@ -1,7 +1,7 @@
-// Which replica does a player's alarm work (docs/decisions/worker-roster.md), pure. Every live
-// replica keeps a row saying it is alive; each one reads the same list and gives every player to
+// Which replica does an account's alarm work (docs/decisions/worker-roster.md), pure. Every live
+// replica keeps a row saying it is alive; each one reads the same list and gives every account to
 // the replica with the highest score for that pair (rendezvous hashing). No share is handed over:
-// when a replica joins or dies, only the players it gains or held move, and the claim still keeps
+// when a replica joins or dies, only the accounts it gains or held move, and the claim still keeps
 // a firing once when two replicas briefly disagree.
 
 /** A replica's row says it is alive until this long after its last beat. */
@@ -13,7 +13,7 @@ export const REPLICA_ALIVE_MS = 15_000;
 export const ORPHAN_GRACE_MS = 3_000;
 
 /** A 32-bit hash of `text` (FNV-1a, then a finaliser that spreads nearby inputs). */
-function hash32(text: string): number {
+export function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ARM_HORIZON_MS, RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
+import {
+  ARM_HORIZON_MS,
+  PREPARE_SPREAD_MS,
+  PREPARE_WINDOW_MS,
+  RING_LEAD_MS,
+} from '@playlist-alarms/core/cloud/alarm-firing';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { newAlarmRow } from '../db/alarms-repository';
 import type { DueAlarm } from '../db/firings-repository';
@@ -113,6 +118,40 @@ describe('ArmedAlarms: what a look of the alarm worker arms', () => {
       NOW,
     );
     expect(prepared).toEqual([['b1']]);
+  });
+
+  it("spreads a minute's prepares over the window's first 30 s, by account: a family's players together", () => {
+    const { armed, prepared } = setup();
+    // Forty families, two players each, all due when their window opens now.
+    const at = inMs(PREPARE_WINDOW_MS);
+    const alarms = Array.from({ length: 40 }, (_, i) => [
+      due(`f${i}-a`, `f${i}-bedroom`, at, `family-${i}`),
+      due(`f${i}-b`, `f${i}-kitchen`, at, `family-${i}`),
+    ]).flat();
+    const byLook: number[] = [];
+    // A look every 5 s, as the worker's refresh.
+    for (let ms = 0; ms <= PREPARE_SPREAD_MS; ms += 5_000) {
+      armed.arm(alarms, new Date(NOW.getTime() + ms));
+      byLook.push(prepared.length);
+    }
+    expect(byLook.at(-1)).toBe(80); // every player prepared within the spread
+    expect(byLook[0]).toBeLessThan(40); // not all at the window's start
+    const steps = byLook.map((count, i) => count - (byLook[i - 1] ?? 0));
+    expect(steps.filter((step) => step > 0).length).toBeGreaterThanOrEqual(4);
+    // A family's two players in the same look.
+    const lookOf = new Map<string, number>();
+    let look = 0;
+    for (const [i, ids] of prepared.entries()) {
+      while ((byLook[look] ?? Infinity) <= i) look += 1;
+      lookOf.set(ids[0]!, look);
+    }
+    for (let i = 0; i < 40; i += 1) expect(lookOf.get(`f${i}-a`)).toBe(lookOf.get(`f${i}-b`));
+  });
+
+  it('prepares at once an alarm whose window opened more than 30 s ago (written late)', () => {
+    const { armed, prepared } = setup();
+    armed.arm([due('late', 'bedroom', inMs(PREPARE_WINDOW_MS - PREPARE_SPREAD_MS))], NOW);
+    expect(prepared).toEqual([['late']]);
   });
 
   it('clear() cancels every timer and watch', async () => {

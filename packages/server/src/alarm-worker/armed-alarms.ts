@@ -1,4 +1,4 @@
-import { ARM_HORIZON_MS, RING_LEAD_MS } from '@playlist-alarms/core/cloud/alarm-firing';
+import { ARM_HORIZON_MS, RING_LEAD_MS, prepareMomentMs } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { DueAlarm } from '../db/firings-repository';
 import type { WorkerClock } from './clock';
 import type { ReplicaRoster } from './replica-roster';
@@ -24,7 +24,7 @@ const firingTimerKey = (alarm: DueAlarm) => `${alarm.id}@${alarm.next_fire_at}@$
 /**
  * What a look of the alarm worker leaves behind (worker.ts): a timer for each of this replica's
  * alarms due within the minute, a watch on the claim of each other replica's, and one prepare per
- * player and instant within the prepare window. Each look replaces the last one's picture: an alarm
+ * player and instant within the prepare window, at its account's moment in the window's first 30 s. Each look replaces the last one's picture: an alarm
  * edited, disabled, deleted or now another replica's loses its timer (the claim re-checks
  * next_fire_at and updated_at in any case).
  */
@@ -59,7 +59,10 @@ export class ArmedAlarms {
         continue;
       }
       const ring = ringKey(alarm);
-      if (part === 'own' && !this.prepared.has(ring)) {
+      // At the account's moment in the window (the first look at or after it): a minute's logins
+      // are spread over its first 30 s.
+      const prepareNow = nowMs >= prepareMomentMs(dueMs, alarm.yoto_user_id);
+      if (part === 'own' && prepareNow && !this.prepared.has(ring)) {
         this.prepared.add(ring);
         this.deps.prepare(sameRings.get(ring) ?? [alarm]);
       }
