@@ -24,9 +24,9 @@ const firingTimerKey = (alarm: DueAlarm) => `${alarm.id}@${alarm.next_fire_at}@$
 /**
  * What a look of the alarm worker leaves behind (worker.ts): a timer for each of this replica's
  * alarms due within the minute, a watch on the claim of each other replica's, and one prepare per
- * player and instant within the prepare window, at its account's moment in the window's first 30 s. Each look replaces the last one's picture: an alarm
- * edited, disabled, deleted or now another replica's loses its timer (the claim re-checks
- * next_fire_at and updated_at in any case).
+ * player and instant within the prepare window, at its account's moment in the window's first
+ * 30 s. Each look replaces the last one's picture: an alarm edited, disabled, deleted or now
+ * another replica's loses its timer (the claim re-checks next_fire_at and updated_at in any case).
  */
 export class ArmedAlarms {
   private readonly timers = new Map<string, unknown>();
