@@ -6,6 +6,7 @@ import { accessTokenSubject } from './access-token';
 import { AccountSession } from './account-session';
 import type { AccountSessionOptions } from './account-session';
 import { PendingRequests } from './device-link-requests';
+import { consoleLog } from './device-link-session';
 import type { Log } from './device-link-session';
 import type { DeviceLink, DeviceMessage, LinkStatus } from './device-link-types';
 
@@ -14,12 +15,6 @@ import type { DeviceLink, DeviceMessage, LinkStatus } from './device-link-types'
 // session, with the device link's interface, so the worker's ringing does not change.
 
 type AccountLinksOptions = Omit<AccountSessionOptions, 'onEnded' | 'log'> & { log?: Log };
-
-const defaultLog: Log = (level, message) => {
-  if (level === 'error') console.error(message);
-  else if (level === 'warn') console.warn(message);
-  else console.info(message);
-};
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 
@@ -38,7 +33,7 @@ export class AccountLinks {
   private readonly log: Log;
 
   constructor(private readonly options: AccountLinksOptions) {
-    this.log = options.log ?? defaultLog;
+    this.log = options.log ?? consoleLog;
   }
 
   /** Sessions logged in or logging in: one per account with a player in use. */

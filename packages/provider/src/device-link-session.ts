@@ -16,6 +16,13 @@ import type { MqttClient } from 'mqtt';
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 
+/** A link's log when its owner gives none: the console, at the matching level. */
+export const consoleLog: Log = (level, message) => {
+  if (level === 'error') console.error(message);
+  else if (level === 'warn') console.warn(message);
+  else console.info(message);
+};
+
 /** QoS 1 for commands and subscriptions: the provider recommends it for long-lived clients. */
 export const MQTT_QOS = 1;
 

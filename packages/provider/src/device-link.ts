@@ -6,7 +6,7 @@ import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { MqttClient } from 'mqtt';
 import { PendingRequests } from './device-link-requests';
-import { describeError, MQTT_QOS, openSession, writeNow } from './device-link-session';
+import { consoleLog, describeError, MQTT_QOS, openSession, writeNow } from './device-link-session';
 import type { Log, SessionResult } from './device-link-session';
 import { EXPIRY_SKEW_MS, renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
 import type { TokenTimes } from './device-link-token';
@@ -21,12 +21,6 @@ import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from '.
 
 export { clientIdFor } from './device-link-session';
 export { MAX_MESSAGE_BYTES, parseMessagePayload } from './device-message-payload';
-
-const defaultLog: Log = (level, message) => {
-  if (level === 'error') console.error(message);
-  else if (level === 'warn') console.warn(message);
-  else console.info(message);
-};
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 const DEFAULT_TWIN_WINDOW_MS = 2_000;
@@ -58,7 +52,7 @@ export class MqttDeviceLink implements DeviceLink {
   private readonly log: Log;
 
   constructor(private readonly options: DeviceLinkOptions) {
-    this.log = options.log ?? defaultLog;
+    this.log = options.log ?? consoleLog;
     this.twins = new TwinFilter(options.twinWindowMs ?? DEFAULT_TWIN_WINDOW_MS);
   }
 
