@@ -36,15 +36,12 @@ function heard(link: DeviceLink): DeviceMessage[] {
   return messages;
 }
 
-async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 5_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('not within the time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How long a poll waits for the broker and the players (expect.poll's own default is 1 s). */
+const WAIT = { timeout: 5_000 };
+
+/** Until the link has handed on an events message of its player. */
+const expectEventsIn = (messages: DeviceMessage[]) =>
+  expect.poll(() => messages.some((m) => m.kind === 'events'), WAIT).toBe(true);
 
 const token = async (account: 'demo' | 'household-1' = 'demo') =>
   (await knobs().tokens(account)).access_token;
@@ -74,20 +71,16 @@ describe('AccountLinks: one MQTT session per account', () => {
     expect((await knobs().brokerStats()).connectionsOpened - before.connectionsOpened).toBe(1);
 
     // Each asked for its player's state on connecting (as the device link does): each heard its own.
-    await eventually(() => (firstHeard.some((m) => m.kind === 'events') ? true : undefined));
-    await eventually(() => (secondHeard.some((m) => m.kind === 'events') ? true : undefined));
+    await expectEventsIn(firstHeard);
+    await expectEventsIn(secondHeard);
     expect(new Set(firstHeard.map((m) => m.deviceId))).toEqual(new Set(['demo-player-1']));
     expect(new Set(secondHeard.map((m) => m.deviceId))).toEqual(new Set(['demo-player-2']));
 
     const since = Date.now();
     expect(second.send('card/pause', null)).toBe(true);
-    const commands = await eventually(async () => {
-      const log = (await knobs().commands(since)).commands;
-      return log.length > 0 ? log : undefined;
-    });
-    expect(commands.map((c) => [c.deviceId, c.topic])).toEqual([
-      ['demo-player-2', 'device/demo-player-2/command/card/pause'],
-    ]);
+    await expect
+      .poll(async () => (await knobs().commands(since)).commands.map((c) => [c.deviceId, c.topic]), WAIT)
+      .toEqual([['demo-player-2', 'device/demo-player-2/command/card/pause']]);
   });
 
   it("two players saying the same thing at once are both heard (a twin is one player's message twice)", async () => {
@@ -101,12 +94,12 @@ describe('AccountLinks: one MQTT session per account', () => {
     await knobs().player('demo-player-1').rawMessage('events', same);
     await knobs().player('demo-player-2').rawMessage('events', same);
     const said = (messages: DeviceMessage[]) =>
-      messages.some((m) => m.kind === 'events' && JSON.stringify(m.payload) === same) ? true : undefined;
-    await eventually(() => said(firstHeard));
-    await eventually(() => said(secondHeard));
+      messages.some((m) => m.kind === 'events' && JSON.stringify(m.payload) === same);
+    await expect.poll(() => said(firstHeard), WAIT).toBe(true);
+    await expect.poll(() => said(secondHeard), WAIT).toBe(true);
   });
 
-  it("a player that leaves is no longer heard; the last one's leaving ends the login", async () => {
+  it("a player that leaves can no longer be commanded, the others go on, and the last one's leaving ends the login", async () => {
     const { accounts, link } = accountLinks();
     const access = await token();
     const [first, second] = [link(), link()];
@@ -118,15 +111,13 @@ describe('AccountLinks: one MQTT session per account', () => {
     expect(first.status).toBe('disconnected');
     const secondHeard = heard(second);
     expect(second.send('events/request', null)).toBe(true);
-    await eventually(() => (secondHeard.some((m) => m.kind === 'events') ? true : undefined));
+    await expectEventsIn(secondHeard);
     expect(first.send('events/request', null)).toBe(false);
     expect((await knobs().brokerStats()).connected).toBe(connected);
 
     await second.dispose();
     expect(accounts.size).toBe(0);
-    await eventually(async () =>
-      (await knobs().brokerStats()).connected === connected - 1 ? true : undefined,
-    );
+    await expect.poll(async () => (await knobs().brokerStats()).connected, WAIT).toBe(connected - 1);
   });
 
   it('each account has its own login: a household and the demo family are two sessions', async () => {
@@ -150,7 +141,7 @@ describe('AccountLinks: one MQTT session per account', () => {
     expect(foreign.connectFailure).toMatch(/^MQTT subscribe failed/);
     const ownHeard = heard(own);
     expect(own.send('events/request', null)).toBe(true);
-    await eventually(() => (ownHeard.some((m) => m.kind === 'events') ? true : undefined));
+    await expectEventsIn(ownHeard);
   });
 
   it("a refused player named by the login does not take the account's other players down with it", async () => {
@@ -166,7 +157,7 @@ describe('AccountLinks: one MQTT session per account', () => {
     expect(accounts.size).toBe(1);
     const ownHeard = heard(own);
     expect(own.send('events/request', null)).toBe(true);
-    await eventually(() => (ownHeard.some((m) => m.kind === 'events') ? true : undefined));
+    await expectEventsIn(ownHeard);
   });
 
   it('a player does not join a session whose token is about to expire: it gets a session of its own', async () => {
@@ -185,12 +176,12 @@ describe('AccountLinks: one MQTT session per account', () => {
     expect(await late.connect('demo-player-2', await token())).toBe(true);
     expect((await knobs().brokerStats()).connectionsOpened - before.connectionsOpened).toBe(1);
     // The broker ends the early session at its token's expiry; the late player is not on it.
-    await eventually(() => (early.status === 'disconnected' ? true : undefined), 5_000);
+    await expect.poll(() => early.status, WAIT).toBe('disconnected');
     expect(late.status).toBe('connected');
     expect(accounts.size).toBe(1);
     const lateHeard = heard(late);
     expect(late.send('events/request', null)).toBe(true);
-    await eventually(() => (lateHeard.some((m) => m.kind === 'events') ? true : undefined));
+    await expectEventsIn(lateHeard);
   });
 
   it('the broker ends the session at its token’s expiry: every link is disconnected, and connects again with a fresh token', async () => {
@@ -201,10 +192,9 @@ describe('AccountLinks: one MQTT session per account', () => {
     const [first, second] = [link(), link()];
     await first.connect('demo-player-1', shortLived);
     await second.connect('demo-player-2', shortLived);
-    await eventually(
-      () => (first.status === 'disconnected' && second.status === 'disconnected' ? true : undefined),
-      8_000,
-    );
+    await expect
+      .poll(() => [first.status, second.status], { timeout: 8_000 })
+      .toEqual(['disconnected', 'disconnected']);
     expect(accounts.size).toBe(0);
     expect(second.send('events/request', null)).toBe(false);
 

@@ -5,8 +5,8 @@ import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { accessTokenSubject } from './access-token';
 import { AccountSession } from './account-session';
 import type { AccountSessionOptions } from './account-session';
-import { PendingRequests } from './device-link-requests';
-import { consoleLog } from './device-link-session';
+import { DEFAULT_REQUEST_TIMEOUT_MS, PendingRequests } from './device-link-requests';
+import { consoleLog, notifyAll } from './device-link-session';
 import type { Log } from './device-link-session';
 import type { DeviceLink, DeviceMessage, LinkStatus } from './device-link-types';
 
@@ -15,8 +15,6 @@ import type { DeviceLink, DeviceMessage, LinkStatus } from './device-link-types'
 // session, with the device link's interface, so the worker's ringing does not change.
 
 type AccountLinksOptions = Omit<AccountSessionOptions, 'onEnded' | 'log'> & { log?: Log };
-
-const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 
 /**
  * Whose session a token opens: its `sub` (the account), unverified (the broker verifies). A token
@@ -130,7 +128,7 @@ class AccountDeviceLink implements DeviceLink {
           const status = parseCommandResponse(message.payload);
           if (status) this.requests.settle(status);
         }
-        this.dispatch(message);
+        notifyAll(this.messageHandlers, message, this.log, 'message');
       }),
       session.onLost(() => {
         if (this.session !== session) return;
@@ -215,19 +213,9 @@ class AccountDeviceLink implements DeviceLink {
     this.setStatus('disconnected');
   }
 
-  private dispatch(message: DeviceMessage): void {
-    for (const handler of [...this.messageHandlers]) {
-      try {
-        handler(message);
-      } catch (error) {
-        this.log('error', `MQTT message handler failed: ${String(error)}`);
-      }
-    }
-  }
-
   private setStatus(status: LinkStatus): void {
     if (status === this.currentStatus) return;
     this.currentStatus = status;
-    for (const handler of [...this.statusHandlers]) handler(status);
+    notifyAll(this.statusHandlers, status, this.log, 'status');
   }
 }

@@ -3,10 +3,17 @@ import { commandTopic, deviceTopics } from '@playlist-alarms/core/device/mqtt-co
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { TIMINGS_MS } from '@playlist-alarms/core/shared/constants';
 import type { MqttClient } from 'mqtt';
-import { describeError, MQTT_QOS, openSession, subscribeDevice, writeNow } from './device-link-session';
+import {
+  describeError,
+  MQTT_QOS,
+  notifyAll,
+  openSession,
+  subscribeDevice,
+  writeNow,
+} from './device-link-session';
 import type { Log } from './device-link-session';
 import { renewalMarginMs, tokenTimes } from './device-link-token';
-import { TwinFilter } from './device-link-twins';
+import { DEFAULT_TWIN_WINDOW_MS, TwinFilter } from './device-link-twins';
 import type { DeviceMessage } from './device-link-types';
 import { parseMessagePayload } from './device-message-payload';
 
@@ -29,8 +36,6 @@ export interface AccountSessionOptions {
   /** The session ended (its last player left, or the broker ended it): the registry forgets it. */
   onEnded: (session: AccountSession) => void;
 }
-
-const DEFAULT_TWIN_WINDOW_MS = 2_000;
 
 export class AccountSession {
   private client: MqttClient | null = null;
@@ -95,7 +100,7 @@ export class AccountSession {
       this.lastFailure = describeError(error);
       return false;
     });
-    if (!joined) await this.leaveOnce(deviceId);
+    if (!joined) await this.leave(deviceId);
     return joined;
   }
 
@@ -103,8 +108,23 @@ export class AccountSession {
    * One link of the player is done with it; the last one unsubscribes it, and the last player ends
    * the session (resolved once its connection is closed).
    */
-  leave(deviceId: string): Promise<void> {
-    return this.leaveOnce(deviceId);
+  async leave(deviceId: string): Promise<void> {
+    const count = this.members.get(deviceId);
+    if (count === undefined) return;
+    if (count > 1) {
+      this.members.set(deviceId, count - 1);
+      return;
+    }
+    this.members.delete(deviceId);
+    this.twins.delete(deviceId);
+    if (this.members.size === 0) {
+      await this.close();
+      return;
+    }
+    const client = this.client;
+    if (client !== null && this.subscribed.delete(deviceId)) {
+      await client.unsubscribeAsync(Object.values(deviceTopics(deviceId))).catch(() => undefined);
+    }
   }
 
   send<K extends DeviceCommandName>(deviceId: string, name: K, payload: DevicePayloads[K]): boolean {
@@ -235,7 +255,12 @@ export class AccountSession {
         this.twins.set(deviceId, twins);
       }
       if (!twins.admit(kind, new TextDecoder().decode(payload), topic)) return;
-      this.dispatch({ deviceId, kind, topic, payload: parsed });
+      notifyAll(
+        this.messageHandlers,
+        { deviceId, kind, topic, payload: parsed },
+        this.options.log,
+        'message',
+      );
     });
     client.on('close', () => {
       if (this.client !== client) return;
@@ -245,43 +270,14 @@ export class AccountSession {
       this.dropClient();
       this.members.clear();
       this.options.onEnded(this);
-      for (const handler of [...this.lostHandlers]) handler();
+      notifyAll(this.lostHandlers, undefined, this.options.log, 'lost-session');
       client.end(true);
     });
-  }
-
-  private async leaveOnce(deviceId: string): Promise<void> {
-    const count = this.members.get(deviceId);
-    if (count === undefined) return;
-    if (count > 1) {
-      this.members.set(deviceId, count - 1);
-      return;
-    }
-    this.members.delete(deviceId);
-    this.twins.delete(deviceId);
-    if (this.members.size === 0) {
-      await this.close();
-      return;
-    }
-    const client = this.client;
-    if (client !== null && this.subscribed.delete(deviceId)) {
-      await client.unsubscribeAsync(Object.values(deviceTopics(deviceId))).catch(() => undefined);
-    }
   }
 
   private dropClient(): void {
     this.client = null;
     this.subscribed = new Map();
     this.twins.clear();
-  }
-
-  private dispatch(message: DeviceMessage): void {
-    for (const handler of [...this.messageHandlers]) {
-      try {
-        handler(message);
-      } catch (error) {
-        this.options.log('error', `MQTT message handler failed: ${describeError(error)}`);
-      }
-    }
   }
 }

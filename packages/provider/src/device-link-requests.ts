@@ -15,6 +15,9 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** How long a request waits for the player's response unless told otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+
 export class PendingRequests {
   private pending: Pending[] = [];
 

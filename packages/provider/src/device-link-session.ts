@@ -16,6 +16,25 @@ import type { MqttClient } from 'mqtt';
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 
+/**
+ * Hands `value` to every handler; one that throws is logged ("MQTT {what} handler failed") and the
+ * others still run. A copy of the set is walked: a handler may unsubscribe itself.
+ */
+export function notifyAll<T>(
+  handlers: ReadonlySet<(value: T) => void>,
+  value: T,
+  log: Log,
+  what: string,
+): void {
+  for (const handler of [...handlers]) {
+    try {
+      handler(value);
+    } catch (error) {
+      log('error', `MQTT ${what} handler failed: ${describeError(error)}`);
+    }
+  }
+}
+
 /** A link's log when its owner gives none: the console, at the matching level. */
 export const consoleLog: Log = (level, message) => {
   if (level === 'error') console.error(message);

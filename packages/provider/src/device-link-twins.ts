@@ -7,6 +7,9 @@ import type { DeviceMessageKind } from '@playlist-alarms/core/device/device-mess
  * message; from the same source it is a real repeat and passes. Merging events twice is harmless,
  * but a consumer counting events, or a response settling a request, must see each message once.
  */
+/** How close the legacy and the documented topic's copies of one message come, at most. */
+export const DEFAULT_TWIN_WINDOW_MS = 2_000;
+
 export class TwinFilter {
   private readonly seen = new Map<string, { source: string; at: number }>();
 

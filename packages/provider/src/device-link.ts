@@ -5,12 +5,12 @@ import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { commandTopic } from '@playlist-alarms/core/device/mqtt-commands';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import type { MqttClient } from 'mqtt';
-import { PendingRequests } from './device-link-requests';
-import { consoleLog, describeError, MQTT_QOS, openSession, writeNow } from './device-link-session';
+import { DEFAULT_REQUEST_TIMEOUT_MS, PendingRequests } from './device-link-requests';
+import { consoleLog, describeError, MQTT_QOS, notifyAll, openSession, writeNow } from './device-link-session';
 import type { Log, SessionResult } from './device-link-session';
 import { EXPIRY_SKEW_MS, renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
 import type { TokenTimes } from './device-link-token';
-import { TwinFilter } from './device-link-twins';
+import { DEFAULT_TWIN_WINDOW_MS, TwinFilter } from './device-link-twins';
 import { parseMessagePayload } from './device-message-payload';
 import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from './device-link-types';
 
@@ -22,8 +22,6 @@ import type { DeviceLink, DeviceLinkOptions, DeviceMessage, LinkStatus } from '.
 export { clientIdFor } from './device-link-session';
 export { MAX_MESSAGE_BYTES, parseMessagePayload } from './device-message-payload';
 
-const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
-const DEFAULT_TWIN_WINDOW_MS = 2_000;
 /** After the broker ended a session at its token's expiry: tries to log in again, and the pause between. */
 const RECOVERY_ATTEMPTS = 3;
 const RECOVERY_PAUSE_MS = 1_000;
@@ -231,13 +229,7 @@ export class MqttDeviceLink implements DeviceLink {
   }
 
   private dispatch(message: DeviceMessage): void {
-    for (const handler of [...this.messageHandlers]) {
-      try {
-        handler(message);
-      } catch (error) {
-        this.log('error', `MQTT message handler failed: ${describeError(error)}`);
-      }
-    }
+    notifyAll(this.messageHandlers, message, this.log, 'message');
   }
 
   /** Renew at `margin` before expiry, or after `retryMs` when a try found no fresh token yet. */
@@ -342,22 +334,12 @@ export class MqttDeviceLink implements DeviceLink {
   private setStatus(status: LinkStatus): void {
     if (status === this.currentStatus) return;
     this.currentStatus = status;
-    this.notify(this.statusHandlers, status, 'status');
+    notifyAll(this.statusHandlers, status, this.log, 'status');
   }
 
   private setCloseReason(reason: string | null): void {
     if (reason === this.currentCloseReason) return;
     this.currentCloseReason = reason;
-    this.notify(this.reasonHandlers, reason, 'close reason');
-  }
-
-  private notify<T>(handlers: Set<(value: T) => void>, value: T, what: string): void {
-    for (const handler of [...handlers]) {
-      try {
-        handler(value);
-      } catch (error) {
-        this.log('error', `MQTT ${what} handler failed: ${describeError(error)}`);
-      }
-    }
+    notifyAll(this.reasonHandlers, reason, this.log, 'close reason');
   }
 }
