@@ -1,18 +1,15 @@
-import type { CommandResult } from '@playlist-alarms/core/device/command-response';
-import { parseCommandResponse } from '@playlist-alarms/core/device/device-messages';
 import type { DeviceCommandName, DevicePayloads } from '@playlist-alarms/core/device/mqtt-commands';
 import { MESSAGES } from '@playlist-alarms/core/texts/messages';
 import { accessTokenSubject } from './access-token';
 import { AccountSession } from './account-session';
 import type { AccountSessionOptions } from './account-session';
-import { DEFAULT_REQUEST_TIMEOUT_MS, PendingRequests } from './device-link-requests';
 import { consoleLog, notifyAll } from './device-link-session';
 import type { Log } from './device-link-session';
-import type { DeviceLink, DeviceMessage, LinkStatus } from './device-link-types';
+import type { DeviceMessage, LinkStatus, PlayerLink } from './device-link-types';
 
-// Device links that share one MQTT session per account (account-session.ts): what the alarm worker
+// Player links that share one MQTT session per account (account-session.ts): what the alarm worker
 // opens for each player it prepares and rings. Each link is one player's view of its account's
-// session, with the device link's interface, so the worker's ringing does not change.
+// session, with the part of the device link's interface the worker uses (PlayerLink).
 
 type AccountLinksOptions = Omit<AccountSessionOptions, 'onEnded' | 'log'> & { log?: Log };
 
@@ -40,7 +37,7 @@ export class AccountLinks {
   }
 
   /** A new player link; its connect joins the session of its token's account. */
-  link(): DeviceLink {
+  link(): PlayerLink {
     return new AccountDeviceLink(this, this.log);
   }
 
@@ -64,17 +61,14 @@ export class AccountLinks {
   }
 }
 
-class AccountDeviceLink implements DeviceLink {
+class AccountDeviceLink implements PlayerLink {
   private session: AccountSession | null = null;
   private currentDeviceId: string | null = null;
   private currentStatus: LinkStatus = 'disconnected';
-  private currentConnectFailure: string | null = null;
-  /** Bumped by every connect, disconnect and lost session, so superseded work stands down. */
+  /** Bumped by every connect, leave and lost session, so superseded work stands down. */
   private generation = 0;
   private listening: Array<() => void> = [];
-  private readonly requests = new PendingRequests();
   private readonly messageHandlers = new Set<(message: DeviceMessage) => void>();
-  private readonly statusHandlers = new Set<(status: LinkStatus) => void>();
 
   constructor(
     private readonly accounts: AccountLinks,
@@ -89,21 +83,12 @@ class AccountDeviceLink implements DeviceLink {
     return this.currentDeviceId;
   }
 
-  /** The shared session is not renewed: it ends with its token, and the next use logs in again. */
-  get closeReason(): string | null {
-    return null;
-  }
-
-  get connectFailure(): string | null {
-    return this.currentConnectFailure;
-  }
-
+  /** Joins the player to its token's account session; false (the session logged why) when it could not. */
   async connect(deviceId: string, accessToken: string): Promise<boolean> {
-    if (this.currentStatus !== 'disconnected') await this.disconnect();
+    if (this.currentStatus !== 'disconnected') await this.leave();
     const generation = ++this.generation;
     this.currentDeviceId = deviceId;
-    this.currentConnectFailure = null;
-    this.setStatus('connecting');
+    this.currentStatus = 'connecting';
     let session = this.accounts.sessionFor(accessToken);
     let joined = await session.join(deviceId, accessToken);
     // The broker ended the account's session while this player subscribed: a new one, once.
@@ -116,19 +101,13 @@ class AccountDeviceLink implements DeviceLink {
       return false;
     }
     if (!joined) {
-      this.currentConnectFailure = session.failure;
       this.reset();
       return false;
     }
     this.session = session;
     this.listening = [
       session.onMessage((message) => {
-        if (message.deviceId !== deviceId) return;
-        if (message.kind === 'response') {
-          const status = parseCommandResponse(message.payload);
-          if (status) this.requests.settle(status);
-        }
-        notifyAll(this.messageHandlers, message, this.log, 'message');
+        if (message.deviceId === deviceId) notifyAll(this.messageHandlers, message, this.log, 'message');
       }),
       session.onLost(() => {
         if (this.session !== session) return;
@@ -137,7 +116,7 @@ class AccountDeviceLink implements DeviceLink {
         this.reset();
       }),
     ];
-    this.setStatus('connected');
+    this.currentStatus = 'connected';
     this.log('info', `MQTT connected to ${deviceId} (${session.players.length} on its account's session)`);
     // As the device link does: the player's state at once.
     this.send('status/request', null);
@@ -145,15 +124,7 @@ class AccountDeviceLink implements DeviceLink {
     return true;
   }
 
-  /** Leaves the account's session; resolves once its connection is closed, if this was its last player. */
-  async disconnect(): Promise<void> {
-    const session = this.session;
-    const deviceId = this.currentDeviceId;
-    this.stopListening();
-    this.reset();
-    if (session !== null && deviceId !== null) await session.leave(deviceId);
-  }
-
+  /** False, and nothing sent, while not connected. */
   send<K extends DeviceCommandName>(name: K, payload: DevicePayloads[K]): boolean {
     const session = this.session;
     const deviceId = this.currentDeviceId;
@@ -164,40 +135,23 @@ class AccountDeviceLink implements DeviceLink {
     return session.send(deviceId, name, payload);
   }
 
-  request<K extends DeviceCommandName>(
-    name: K,
-    payload: DevicePayloads[K],
-    options: { timeoutMs?: number } = {},
-  ): Promise<CommandResult> {
-    if (this.currentStatus !== 'connected') {
-      this.log('warn', MESSAGES.mqttClientNotConnected);
-      return Promise.reject(new Error(MESSAGES.mqttClientNotConnected));
-    }
-    const body = payload === null ? '' : JSON.stringify(payload);
-    const answer = this.requests.wait(name, body, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
-    this.send(name, payload);
-    return answer;
-  }
-
   onMessage(handler: (message: DeviceMessage) => void): () => void {
     this.messageHandlers.add(handler);
     return () => void this.messageHandlers.delete(handler);
   }
 
-  onStatus(handler: (status: LinkStatus) => void): () => void {
-    this.statusHandlers.add(handler);
-    return () => void this.statusHandlers.delete(handler);
-  }
-
-  /** Never called: see closeReason. */
-  onCloseReason(): () => void {
-    return () => undefined;
-  }
-
+  /** Leaves the account's session; resolves once its connection is closed, if this was its last player. */
   async dispose(): Promise<void> {
-    await this.disconnect();
+    await this.leave();
     this.messageHandlers.clear();
-    this.statusHandlers.clear();
+  }
+
+  private async leave(): Promise<void> {
+    const session = this.session;
+    const deviceId = this.currentDeviceId;
+    this.stopListening();
+    this.reset();
+    if (session !== null && deviceId !== null) await session.leave(deviceId);
   }
 
   private stopListening(): void {
@@ -207,15 +161,8 @@ class AccountDeviceLink implements DeviceLink {
 
   private reset(): void {
     this.generation++;
-    this.requests.rejectAll(MESSAGES.mqttClientNotConnected);
     this.session = null;
     this.currentDeviceId = null;
-    this.setStatus('disconnected');
-  }
-
-  private setStatus(status: LinkStatus): void {
-    if (status === this.currentStatus) return;
-    this.currentStatus = status;
-    notifyAll(this.statusHandlers, status, this.log, 'status');
+    this.currentStatus = 'disconnected';
   }
 }

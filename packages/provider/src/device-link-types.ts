@@ -77,6 +77,15 @@ export interface DeviceLink {
 }
 
 /**
+ * What the server's alarm worker uses of a player's link: connect, command, hear, dispose. Its
+ * account links (account-links.ts) are this much; the page's MqttDeviceLink is a whole DeviceLink.
+ */
+export type PlayerLink = Pick<
+  DeviceLink,
+  'status' | 'deviceId' | 'connect' | 'send' | 'onMessage' | 'dispose'
+>;
+
+/**
  * One listen-only MQTT session for the presence of every player of the family (presence-watch.ts):
  * it subscribes to each player's presence topic and legacy status (for `shutDown`), renews with fresh
  * tokens, reconnects by itself, and never publishes, so it wakes no player and keeps none awake.

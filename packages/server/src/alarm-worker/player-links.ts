@@ -1,4 +1,4 @@
-import type { DeviceLink } from '@playlist-alarms/provider/device-link-types';
+import type { PlayerLink } from '@playlist-alarms/provider/device-link-types';
 import type { AccessTokenSource } from './access-token-source';
 import type { WorkerClock } from './clock';
 
@@ -8,12 +8,12 @@ import type { WorkerClock } from './clock';
 // not a second login. Each session gets its own client id (a per-connection suffix), so this process
 // never evicts a browser tab or another replica.
 
-type LinkFactory = () => DeviceLink;
+type LinkFactory = () => PlayerLink;
 
-type OpenResult = { ok: true; link: DeviceLink } | { ok: false; reason: 'no-token' | 'connect-failed' };
+type OpenResult = { ok: true; link: PlayerLink } | { ok: false; reason: 'no-token' | 'connect-failed' };
 
 interface Entry {
-  link: DeviceLink;
+  link: PlayerLink;
   /** The connect in flight, shared by everyone who asks meanwhile. */
   opening: Promise<OpenResult> | null;
   lastUsedMs: number;

@@ -9,7 +9,7 @@ import { cardUri } from '@playlist-alarms/core/device/card-uri';
 import { alarmCardStart } from '@playlist-alarms/core/device/card-start';
 import { cardStartAnswer, PlayConfirmation } from '@playlist-alarms/core/device/play-confirm';
 import type { CardStartAnswer } from '@playlist-alarms/core/device/play-confirm';
-import type { DeviceLink, DeviceMessage } from '@playlist-alarms/provider/device-link-types';
+import type { DeviceMessage, PlayerLink } from '@playlist-alarms/provider/device-link-types';
 import { FADE_START_STEP, playerLimitAt } from '@playlist-alarms/core/cloud/fade-in';
 import { colourPayload } from '@playlist-alarms/core/cloud/alarm-extras';
 import { sleepTimerPayload } from '@playlist-alarms/core/device/mqtt-commands';
@@ -165,7 +165,7 @@ export class MqttRinger implements Ringer {
    * is complete, or `ms` pass. False when the request could not be sent.
    */
   private async askPlayer(
-    link: DeviceLink,
+    link: PlayerLink,
     deviceId: string,
     ms: number,
     hear: (message: DeviceMessage) => boolean,

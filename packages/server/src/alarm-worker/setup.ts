@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AccountLinks } from '@playlist-alarms/provider/account-links';
-import type { DeviceLink } from '@playlist-alarms/provider/device-link-types';
+import type { PlayerLink } from '@playlist-alarms/provider/device-link-types';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { AccessTokenSource } from './access-token-source';
@@ -55,7 +55,7 @@ export function createAlarmWorker(
  * The worker's player links: one MQTT session per account, each player a SUBSCRIBE on it, rather
  * than a login per player (docs/scale.md, step 3).
  */
-function playerLinkFactory(brokerUrl: string, log: Log): () => DeviceLink {
+function playerLinkFactory(brokerUrl: string, log: Log): () => PlayerLink {
   const accounts = new AccountLinks({ brokerUrl, log });
   return () => accounts.link();
 }
