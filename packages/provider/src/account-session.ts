@@ -51,7 +51,6 @@ export class AccountSession {
   private ended = false;
   /** The broker or the network ended the login (not its last player leaving). */
   private lost = false;
-  private lastFailure: string | null = null;
   /** Aborts the login under way when the session is closed. */
   private readonly loginAbort = new AbortController();
   /** When the login's token expires (ms since the epoch), and how long before that it counts as stale. */
@@ -78,11 +77,6 @@ export class AccountSession {
     return this.expiry === null || this.expiry.at - nowMs > this.expiry.staleBeforeMs;
   }
 
-  /** Why the last login or SUBSCRIBE failed, for the link's connectFailure; null if none did. */
-  get failure(): string | null {
-    return this.lastFailure;
-  }
-
   /** The players that joined (the link's log line). */
   get players(): string[] {
     return [...this.members.keys()];
@@ -97,7 +91,7 @@ export class AccountSession {
     if (this.ended) return false;
     this.members.set(deviceId, (this.members.get(deviceId) ?? 0) + 1);
     const joined = await this.subscribeOnce(deviceId, accessToken).catch((error: unknown) => {
-      this.lastFailure = describeError(error);
+      this.options.log('error', `MQTT join of ${deviceId} failed: ${describeError(error)}`);
       return false;
     });
     if (!joined) await this.leave(deviceId);
@@ -186,7 +180,6 @@ export class AccountSession {
     }
     const result = await subscribing;
     if (result !== true) {
-      this.lastFailure = result;
       if (this.subscribed.get(deviceId) === subscribing) this.subscribed.delete(deviceId);
       return false;
     }
@@ -212,15 +205,11 @@ export class AccountSession {
         log: this.options.log,
         signal: this.loginAbort.signal,
       });
-      if (session.client === null) {
-        this.lastFailure = session.failure;
-        return null;
-      }
+      if (session.client === null) return null; // openSession logged why
       if (this.ended) {
         session.client.end(true);
         return null;
       }
-      this.lastFailure = null;
       const times = tokenTimes(accessToken);
       this.expiry =
         times === null
