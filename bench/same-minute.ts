@@ -5,9 +5,14 @@
 // asserted: every player hears exactly one card/start, and the lateness at the player (the broker's
 // delivery moment minus the minute) is p50 ≤ 250 ms and p99 ≤ 1 s. Beside it: the statements sent
 // to PostgreSQL per firing, the MQTT logins, and the heap per armed alarm.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { startHouseholdsSandbox } from '@playlist-alarms/sandbox/test/support/households-sandbox';
-import { runSameMinute, type SameMinuteRun } from '@playlist-alarms/server/test/support/same-minute-fleet';
+import {
+  MINUTE_CPU_SPAN_MS,
+  runSameMinute,
+  type SameMinuteRun,
+} from '@playlist-alarms/server/test/support/same-minute-fleet';
 import { summarize, type Result } from './stats';
 
 export const SAME_MINUTE_P50_BUDGET_MS = 250;
@@ -34,9 +39,11 @@ const quantile = (sorted: readonly number[], q: number): number =>
 
 export async function runSameMinuteBench(households = sameMinuteHouseholds()): Promise<SameMinuteReport> {
   const sandbox = await startHouseholdsSandbox(households);
-  const run = await runSameMinute({ sandbox, replicas: 3, log: (line) => console.log(line) }).finally(() =>
-    sandbox.close(),
-  );
+  const run = await runSameMinute({
+    sandbox,
+    replicas: 3,
+    log: (line) => console.log(line),
+  }).finally(() => sandbox.close());
   const { cardStarts, ...rest } = run;
   const unheard = [...cardStarts].filter(([, times]) => times.length === 0).map(([p]) => p);
   const repeated = [...cardStarts].filter(([, times]) => times.length > 1).map(([p]) => p);
@@ -57,7 +64,11 @@ export async function runSameMinuteBench(households = sameMinuteHouseholds()): P
           { ms: SAME_MINUTE_P50_BUDGET_MS, of: 'medianMs' },
           { ms: SAME_MINUTE_P99_BUDGET_MS, of: 'p99Ms' },
         ],
-        note: `${latenessMs.length}/${run.alarms} heard`,
+        note:
+          `${latenessMs.length}/${run.alarms} heard` +
+          (run.machineIdleAfterMinute === null
+            ? ''
+            : `; machine ${Math.round(run.machineIdleAfterMinute * 100)}% idle in the minute's first ${MINUTE_CPU_SPAN_MS / 1000} s`),
       },
     ),
     unheard,
@@ -111,6 +122,15 @@ export function printSameMinute(report: SameMinuteReport): void {
       ` max ${sent.at(-1) ?? NaN} ms after the minute; the rest of the lateness is the sandbox's broker and players` +
       ` (one process, on the same two cores)`,
   );
+  if (run.machineIdleAfterMinute !== null) {
+    const idlePercent = Math.round(run.machineIdleAfterMinute * 100);
+    console.log(
+      `the machine from the minute to ${MINUTE_CPU_SPAN_MS / 1000} s after: ${idlePercent}% idle of ${availableParallelism()} cores` +
+        (idlePercent < 10
+          ? ' (no core to spare: every process waited its turn, so the rig set the lateness)'
+          : ''),
+    );
+  }
   console.log(`firings claimed per replica (the worker roster): ${run.claimsPerReplica.join(', ')}`);
   console.log(`commands the players received: ${JSON.stringify(run.commandCounts)}`);
   const idle = run.statements.idlePerSecond * run.statements.runSeconds;

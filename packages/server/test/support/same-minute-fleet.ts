@@ -18,6 +18,7 @@ import { newAlarmRow } from '../../src/db/alarms-repository';
 import { connectDatabase } from '../../src/db/connect';
 import { createTokenCipher } from '../../src/sessions/token-cipher';
 import { createFreshPostgresDatabase, type FreshPostgresDatabase } from './fresh-postgres-database';
+import { idleShare, readCpuTimes } from './machine-cpu';
 import { killAll, startServerProcess, type ServerProcess } from './server-process';
 
 const COUNTER = fileURLToPath(new URL('./count-pg-statements.ts', import.meta.url));
@@ -27,6 +28,8 @@ const LEAD_MS = 45_000;
 const SETTLE_MS = 30_000;
 /** Idle statements are sampled over this long before the alarms exist (the replicas' own rhythm). */
 const IDLE_SAMPLE_MS = 10_000;
+/** The machine's idle share is read over this long from the minute: when the card/starts go and land. */
+export const MINUTE_CPU_SPAN_MS = 1_500;
 
 interface ReceivedCommands {
   commands: { deviceId: string; topic: string; at: number }[];
@@ -98,6 +101,11 @@ export interface SameMinuteRun {
   cpuMs: { replicas: number[]; here: number };
   /** This process's event-loop delay over the same span (the sandbox's broker and players, when here): p99 and max, ms. */
   hereLoopDelayMs: { p99: number; max: number };
+  /**
+   * The whole machine's idle share (0–1) over MINUTE_CPU_SPAN_MS from the minute; null off Linux.
+   * Near 0, every process (replicas, sandbox, PostgreSQL) waited for a core: the rig set the lateness.
+   */
+  machineIdleAfterMinute: number | null;
   /** Each replica's last output lines (its warnings and errors), for where the run went wrong. */
   replicaLogTails: string[][];
 }
@@ -260,6 +268,11 @@ export async function runSameMinute(options: SameMinuteOptions): Promise<SameMin
 
     const heard = (answer: ReceivedCommands) =>
       new Set(answer.commands.filter((c) => c.topic.endsWith('/card/start')).map((c) => c.deviceId));
+    // Two reads of /proc/stat (microseconds each) around the minute's busiest moments.
+    await sleep(Math.max(0, dueAt - Date.now()));
+    const atMinute = readCpuTimes();
+    await sleep(MINUTE_CPU_SPAN_MS);
+    const machineIdleAfterMinute = idleShare(atMinute, readCpuTimes());
     // Not asked during the minute itself: reading the log in this process (the sandbox's) would
     // hold up the very deliveries it times.
     await sleep(Math.max(0, dueAt + 2_000 - Date.now()));
@@ -317,6 +330,7 @@ export async function runSameMinute(options: SameMinuteOptions): Promise<SameMin
         here: (hereUsed.user + hereUsed.system) / 1000,
       },
       hereLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+      machineIdleAfterMinute,
       replicaLogTails: replicas.map((replica) => replica.output().trim().split('\n').slice(-15)),
     };
   } finally {
