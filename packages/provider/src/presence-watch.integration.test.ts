@@ -162,6 +162,28 @@ describe('MqttPresenceWatch against the sandbox', () => {
     expect(messages.filter((m) => m.deviceId === 'demo-player-1')).toEqual([]);
   });
 
+  it('logs a handler that throws, and the other handlers still hear and see the session', async () => {
+    const { watch, next, subscribed, lines } = newWatch();
+    // Registered after newWatch's own handlers: those must still run when these throw.
+    watch.onMessage(() => {
+      throw new Error('broken listener');
+    });
+    watch.onWatching(() => {
+      throw new Error('broken watcher');
+    });
+    watch.setDevices(['demo-player-2']);
+    await subscribed();
+    const heard = next(presenceOf('demo-player-2', 'offline'));
+    await knob('devices/demo-player-2/online', { online: false });
+    await heard;
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^error: MQTT presence watching handler failed: .*broken watcher/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^error: MQTT presence message handler failed: .*broken listener/),
+    );
+  });
+
   it('renews its session before the token expires, without a gap, and still hears the players', async () => {
     const { watch, next, subscribed, watching, tokenCount } = newWatch();
     watch.setDevices(['demo-player-1', 'demo-player-2']);

@@ -4,7 +4,7 @@ import { deviceTopics, mqttUsername } from '@playlist-alarms/core/device/mqtt-co
 // The default import is the one form both builds share (see device-link-session.ts).
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { clientIdFor, describeError, MQTT_QOS } from './device-link-session';
+import { clientIdFor, describeError, MQTT_QOS, notifyAll } from './device-link-session';
 import type { Log } from './device-link-session';
 import { renewalMarginMs, renewalRetryMs, tokenTimes } from './device-link-token';
 import type { TokenTimes } from './device-link-token';
@@ -224,13 +224,7 @@ export class MqttPresenceWatch implements PresenceWatch {
       const parsed = parseMessagePayload(payload);
       if (parsed === undefined) return; // not JSON, or too large: dropped as the device link drops it
       const message: DeviceMessage = { deviceId: found.deviceId, kind: found.kind, topic, payload: parsed };
-      for (const handler of [...this.messageHandlers]) {
-        try {
-          handler(message);
-        } catch (error) {
-          this.log('error', `Presence watch: message handler failed: ${describeError(error)}`);
-        }
-      }
+      notifyAll(this.messageHandlers, message, this.log, 'presence message');
     });
     client.on('close', () => {
       this.live.delete(client);
@@ -305,12 +299,6 @@ export class MqttPresenceWatch implements PresenceWatch {
   private setWatching(watching: boolean): void {
     if (watching === this.watching) return;
     this.watching = watching;
-    for (const handler of [...this.watchingHandlers]) {
-      try {
-        handler(watching);
-      } catch (error) {
-        this.log('error', `Presence watch: handler failed: ${describeError(error)}`);
-      }
-    }
+    notifyAll(this.watchingHandlers, watching, this.log, 'presence watching');
   }
 }
