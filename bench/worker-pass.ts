@@ -8,6 +8,7 @@ import { CompiledQuery } from 'kysely';
 import { FIRING_LEASE_MS } from '@playlist-alarms/core/cloud/firing-lease';
 import { dueAlarmsQuery } from '@playlist-alarms/server/db/firings-repository';
 import { claimFirings } from '@playlist-alarms/server/db/firing-claims-repository';
+import { quoteIdentifier } from '@playlist-alarms/server/db/connect';
 import { migrateToLatest } from '@playlist-alarms/server/db/migrations';
 import {
   createPostgresTestDatabase,
@@ -46,7 +47,7 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
     if (location.kind !== 'postgres') throw new Error('the worker-pass bench needs PostgreSQL');
     const seeder = new pg.Client({
       connectionString: location.url,
-      options: `-c search_path=${location.schema}`,
+      options: `-c search_path=${quoteIdentifier(location.schema)}`,
     });
     await seeder.connect();
     try {

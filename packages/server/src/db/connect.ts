@@ -87,7 +87,8 @@ function openSqliteFile(file: string): SQLite.Database {
   return db;
 }
 
-function quoteIdentifier(name: string): string {
+/** The name itself, once it is known to be a plain identifier (a search_path is set from it); throws otherwise. */
+export function quoteIdentifier(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Unsafe schema name: ${name}`);
   return name;
 }
