@@ -82,11 +82,14 @@ export async function startBenchStack(webDist: string, playlistCount = HOUSEHOLD
   }
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Each launch prints the browser's version: on the same code, the page's figures moved threefold from one machine to another. */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
+  console.log(`browser: Chromium ${browser.version()} (${chromiumPath()})`);
+  return browser;
 }
 
 /** `work`, or a rejection after `ms` (once `onTimeout`, e.g. closing the browser, has run). */
