@@ -46,6 +46,23 @@ const expectEventsIn = (messages: DeviceMessage[]) =>
 const token = async (account: 'demo' | 'household-1' = 'demo') =>
   (await knobs().tokens(account)).access_token;
 
+/** A demo token that expires `seconds` after it is issued (the sandbox's lifetime is set back after). */
+async function shortLivedToken(seconds: number): Promise<string> {
+  await knobs().setTokenLifetime(seconds);
+  try {
+    return await token();
+  } finally {
+    await knobs().setTokenLifetime(null);
+  }
+}
+
+/** The link still commands and hears its player: an events/request is answered. */
+async function expectAnswered(link: PlayerLink): Promise<void> {
+  const messages = heard(link);
+  expect(link.send('events/request', null)).toBe(true);
+  await expectEventsIn(messages);
+}
+
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, mqttPort: 0, households: 1 });
 });
@@ -109,9 +126,7 @@ describe('AccountLinks: one MQTT session per account', () => {
 
     await first.dispose();
     expect(first.status).toBe('disconnected');
-    const secondHeard = heard(second);
-    expect(second.send('events/request', null)).toBe(true);
-    await expectEventsIn(secondHeard);
+    await expectAnswered(second);
     expect(first.send('events/request', null)).toBe(false);
     expect((await knobs().brokerStats()).connected).toBe(connected);
 
@@ -139,9 +154,7 @@ describe('AccountLinks: one MQTT session per account', () => {
     expect(await foreign.connect('demo-player-1', access)).toBe(false);
     expect(foreign.status).toBe('disconnected');
     expect(lines.filter((line) => line.startsWith('error: MQTT subscribe failed'))).toHaveLength(1);
-    const ownHeard = heard(own);
-    expect(own.send('events/request', null)).toBe(true);
-    await expectEventsIn(ownHeard);
+    await expectAnswered(own);
   });
 
   it("a refused player named by the login does not take the account's other players down with it", async () => {
@@ -155,16 +168,12 @@ describe('AccountLinks: one MQTT session per account', () => {
     ]);
     expect(connected).toEqual([false, true]);
     expect(accounts.size).toBe(1);
-    const ownHeard = heard(own);
-    expect(own.send('events/request', null)).toBe(true);
-    await expectEventsIn(ownHeard);
+    await expectAnswered(own);
   });
 
   it('a player does not join a session whose token is about to expire: it gets a session of its own', async () => {
     const { accounts, link } = accountLinks();
-    await knobs().setTokenLifetime(12);
-    const shortLived = await token();
-    await knobs().setTokenLifetime(null);
+    const shortLived = await shortLivedToken(12);
     const early = link();
     expect(await early.connect('demo-player-1', shortLived)).toBe(true);
     // In the last quarter of its twelve seconds (renewalMarginMs: 3 s), with 1.5 to 2.5 s left
@@ -179,16 +188,12 @@ describe('AccountLinks: one MQTT session per account', () => {
     await expect.poll(() => early.status, WAIT).toBe('disconnected');
     expect(late.status).toBe('connected');
     expect(accounts.size).toBe(1);
-    const lateHeard = heard(late);
-    expect(late.send('events/request', null)).toBe(true);
-    await expectEventsIn(lateHeard);
+    await expectAnswered(late);
   });
 
   it('the broker ends the session at its token’s expiry: every link is disconnected, and connects again with a fresh token', async () => {
     const { accounts, link } = accountLinks();
-    await knobs().setTokenLifetime(5);
-    const shortLived = await token();
-    await knobs().setTokenLifetime(null);
+    const shortLived = await shortLivedToken(5);
     const [first, second] = [link(), link()];
     await first.connect('demo-player-1', shortLived);
     await second.connect('demo-player-2', shortLived);
