@@ -25,9 +25,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   forbidOnly: Boolean(process.env.CI),
-  // One more try in CI, where a loaded machine can push a sign-in past its 10 s: a journey that
-  // passes only on its second try is still listed as flaky in the report, to be looked into.
-  retries: process.env.CI ? 1 : 0,
+  // One more try, locally as in CI: a loaded machine can push a sign-in past its 10 s. A journey
+  // that passes only on its second try is still listed as flaky in the report, to be looked into.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -37,11 +37,11 @@ export default defineConfig({
   use: {
     // baseURL: each worker's own stack, set by the `baseURL` fixture in e2e/support/test.ts.
     timezoneId: timeZone,
-    // Tracing films every action (screencast frames, DOM snapshots): on the two-core CI machine,
-    // three journey files in full Chromium took 5.5 min traced and 3.4 min not (docs/testing.md).
-    // CI, whose traces nobody opens, records only a failed journey's retry; a local run keeps every
-    // failure's trace.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // Tracing films every action (screencast frames, DOM snapshots): on a two-core machine, three
+    // journey files in full Chromium took 5.5 min traced and 3.4 min not (docs/testing.md), and a
+    // whole `npm test` traced timed out 22 journeys. So only a failed journey's retry is filmed,
+    // locally as in CI; `npx playwright test --trace retain-on-failure FILE` films one file's first try.
+    trace: 'on-first-retry',
     // The app's service worker caches the shell and answers navigations: a journey's page.route or
     // request counts would meet the cache instead of the server. e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',
