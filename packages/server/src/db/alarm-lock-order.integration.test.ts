@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
@@ -8,6 +7,7 @@ import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
 import { saveUserProfile } from './users-repository';
 import { alarmBody, describeOnPostgres } from '../../test/support/cloud-api';
+import { holdTransaction, waitUntilBlockedBy } from '../../test/support/held-transaction';
 import type { TestDatabase } from '../../test/support/test-databases';
 
 // Writers that lock several alarms of one household take the row locks in id order
@@ -44,18 +44,11 @@ describeOnPostgres('alarm row locks are taken in id order', (open) => {
    * writer's result after the lock is let go.
    */
   async function whileLowIsHeld<T>(writer: () => Promise<T>): Promise<{ highWasFree: boolean; result: T }> {
-    const holder = test.connectAgain();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holderPid = 0;
-    const held = holder.transaction().execute(async (trx) => {
+    const holder = await holdTransaction(test, async (trx) => {
       await sql`select id from alarms where id = ${low.id} for update`.execute(trx);
-      holderPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid ?? 0;
-      await released;
     });
-    while (holderPid === 0) await sleep(5);
     const written = writer();
-    await waitUntilSomeoneWaitsFor(holderPid);
+    await waitUntilBlockedBy(test.db, holder.pid);
     const highWasFree = await test.db
       .transaction()
       .execute(async (trx) => {
@@ -66,20 +59,8 @@ describeOnPostgres('alarm row locks are taken in id order', (open) => {
         if (error instanceof Error && /could not obtain lock/.test(error.message)) return false;
         throw error;
       });
-    release();
-    await held;
+    await holder.release();
     return { highWasFree, result: await written };
-  }
-
-  async function waitUntilSomeoneWaitsFor(pid: number): Promise<void> {
-    for (let tries = 0; tries < 1_000; tries += 1) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where ${pid} = any(pg_blocking_pids(pid))`.execute(test.db);
-      if ((rows[0]?.waiting ?? 0) > 0) return;
-      await sleep(5);
-    }
-    throw new Error('the writer never waited for the held alarm');
   }
 
   it('a time zone change', async () => {

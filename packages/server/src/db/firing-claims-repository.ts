@@ -1,12 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { lockAlarmIds } from './alarm-locks';
+import { isPostgres } from './connect';
 import type { AlarmsTable, Database } from './schema';
 
 // The claim of firings (docs/decisions/alarm-firing-claims.md), many in one go: the alarms a
-// replica finds due at one instant are claimed with one lock (PostgreSQL), one insert, one update
-// and one clean-up, not a transaction each (docs/scale.md). The same statements serve SQLite and PostgreSQL: VALUES lists
-// (their columns are column1, column2… in both), INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING
-// and UPDATE … FROM.
+// replica finds due at one instant are claimed together, not in a transaction each (docs/scale.md).
+// On PostgreSQL that is one statement: the alarms' locks, the firings' insert and the alarms' move
+// as data-modifying CTEs, so one round trip and one plan. SQLite, which has no data-modifying CTEs
+// and no round trips, runs an insert and an update in a transaction. Both read the claims from a
+// VALUES list (its columns are column1, column2… in both).
 
 type Db = Kysely<Database>;
 
@@ -36,19 +37,18 @@ export interface Claim {
 export const claimKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
 
 /**
- * SQLite allows 32,766 parameters in a statement; a claim takes 11 in the insert. Bigger batches
- * are claimed in parts, each in its own transaction.
+ * SQLite allows 32,766 parameters in a statement, PostgreSQL 65,535; a claim takes 12. Bigger
+ * batches are claimed in parts, each in its own transaction.
  */
 const CLAIMS_PER_STATEMENT = 1_000;
 
 /**
- * Claims every firing it can, in one transaction per thousand: inserts (alarm_id, due_at) into
- * alarm_firings for each alarm still enabled and still due at that instant. The primary key lets
- * one insert win, however many processes and pages race (a PostgreSQL loser waits for the winner's
- * commit and then inserts nothing). Each won alarm moves on to its next firing, still only if it is
- * still due at that instant and unchanged since the claimant read it (an edit just before the
- * alarm wins over a stale timer: its firing row is taken back). A "player was off" note of the
- * prepare window for that firing stays on show.
+ * Claims every firing it can, a thousand at a time: inserts (alarm_id, due_at) into alarm_firings
+ * for each alarm still enabled, still due at that instant and unchanged since the claimant read it
+ * (an edit just before the alarm wins over a stale timer), and moves each won alarm on to its next
+ * firing. However many processes race, one wins each firing: on PostgreSQL a loser waits for the
+ * winner's lock on the alarm and then finds it moved on; the primary key backs that up. A "player
+ * was off" note of the prepare window for that firing stays on show.
  * Returns the claimKeys won; the winner holds each firing's lease until its `leaseUntil`.
  */
 export async function claimFirings(db: Db, claims: readonly Claim[]): Promise<Set<string>> {
@@ -67,63 +67,95 @@ export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
 
 const values = (rows: RawBuilder<unknown>[]) => sql`(values ${sql.join(rows)}) as v`;
 
-async function claimPart(db: Db, claims: readonly Claim[]): Promise<string[]> {
-  if (claims.length === 0) return [];
+/** A claim as a VALUES row: column1 to column12, in the order the statements below read them. */
+const claimRow = (c: Claim) =>
+  sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type}, ${c.alarm.updated_at}, ${c.alarm.playlist_id}, ${c.nextFireAt})`;
+
+/**
+ * The SET of a claimed alarm: fired at `due`, moved on to `next`. The prepare window's "player was
+ * off" note is kept when it is for this very firing; an older receipt is cleared.
+ */
+const moveOn = (due: RawBuilder<unknown>, next: RawBuilder<unknown>) => sql`
+  next_fire_at = ${next},
+  last_fired_at = ${due},
+  last_outcome = case when alarms.last_fired_at = ${due} and alarms.last_outcome = 'player-offline'
+    then 'player-offline' else null end,
+  last_outcome_at = case when alarms.last_fired_at = ${due} and alarms.last_outcome = 'player-offline'
+    then alarms.last_outcome_at else null end`;
+
+const claimPart = (db: Db, claims: readonly Claim[]): Promise<string[]> =>
+  claims.length === 0
+    ? Promise.resolve([])
+    : isPostgres(db)
+      ? claimOnPostgres(db, claims)
+      : claimOnSqlite(db, claims);
+
+/**
+ * PostgreSQL, one statement, so one round trip and one plan (docs/scale.md). `locked` takes the
+ * alarms' row locks in id order, as an edit, a zone change or a delete takes them
+ * (docs/decisions/alarm-firing-claims.md, "Lock order"), and only of alarms still enabled, still
+ * due at that instant and unchanged since the claimant read them. A lock that had to wait for an
+ * edit's or another claim's commit checks that again on the row as committed (PostgreSQL's read
+ * committed), so an alarm edited or claimed meanwhile is neither locked nor claimed, and a locked
+ * one cannot change before the statement ends. `moved` moves each locked alarm on (unless its
+ * firing is written already), and `firing` writes the firings; the primary key backs the lock up. The CTEs feed each
+ * other in a line rather than join: the planner guesses one row for each, and its nested loops
+ * over them cost more than the statement's writes.
+ */
+async function claimOnPostgres(db: Db, claims: readonly Claim[]): Promise<string[]> {
+  const won = await sql<{ alarm_id: string; due_at: string }>`
+    with locked as materialized (
+      select v.*
+      from ${values(claims.map(claimRow))}
+      join alarms on alarms.id = v.column1
+      where alarms.is_enabled = 1 and alarms.next_fire_at = v.column2 and alarms.updated_at = v.column10
+      order by alarms.id
+      for update of alarms
+    ),
+    moved as (
+      update alarms set ${moveOn(sql.ref('locked.column2'), sql.ref('locked.column12'))}
+      from locked
+      where alarms.id = locked.column1 and not exists (
+        select from alarm_firings where alarm_id = locked.column1 and due_at = locked.column2)
+      returning locked.*
+    ),
+    firing as (
+      insert into alarm_firings (alarm_id, due_at, claimed_by, claimed_at, lease_owner, lease_until,
+        yoto_user_id, yoto_device_id, alarm_name, alarm_type, playlist_id)
+      select column1, column2, column3, column4, column3, column5, column6, column7, column8, column9,
+        column11
+      from moved
+      on conflict (alarm_id, due_at) do nothing
+      returning alarm_id, due_at
+    )
+    select alarm_id, due_at from firing`.execute(db);
+  return won.rows.map((row) => claimKey(row.alarm_id, row.due_at));
+}
+
+async function claimOnSqlite(db: Db, claims: readonly Claim[]): Promise<string[]> {
+  // One writer at a time: nothing else can change the alarms between the insert and the update.
   return db.transaction().execute(async (trx) => {
-    // PostgreSQL: the alarms' row locks first, in id order, as an edit, a zone change or a delete
-    // takes them; the update below would take them in its plan's order and could deadlock with one.
-    await lockAlarmIds(
-      trx,
-      claims.map((c) => c.alarmId),
-    );
     const inserted = await sql<{ alarm_id: string; due_at: string }>`
       insert into alarm_firings (alarm_id, due_at, claimed_by, claimed_at, lease_owner, lease_until,
         yoto_user_id, yoto_device_id, alarm_name, alarm_type, playlist_id)
       select v.column1, v.column2, v.column3, v.column4, v.column3, v.column5, v.column6, v.column7,
         v.column8, v.column9, v.column11
-      from ${values(
-        claims.map(
-          (c) =>
-            sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type}, ${c.alarm.updated_at}, ${c.alarm.playlist_id})`,
-        ),
-      )}
+      from ${values(claims.map(claimRow))}
       join alarms on alarms.id = v.column1
       where alarms.is_enabled = 1 and alarms.next_fire_at = v.column2 and alarms.updated_at = v.column10
       on conflict (alarm_id, due_at) do nothing
       returning alarm_id, due_at`.execute(trx);
     if (inserted.rows.length === 0) return [];
     const claimOf = new Map(claims.map((c) => [claimKey(c.alarmId, c.dueAt), c]));
-    // Moved on only where still due then; the prepare window's note is kept for its own firing.
-    const moved = await sql<{ id: string }>`
-      update alarms set
-        next_fire_at = v.column3,
-        last_fired_at = v.column2,
-        last_outcome = case when alarms.last_fired_at = v.column2 and alarms.last_outcome = 'player-offline'
-          then 'player-offline' else null end,
-        last_outcome_at = case when alarms.last_fired_at = v.column2 and alarms.last_outcome = 'player-offline'
-          then alarms.last_outcome_at else null end
+    await sql`
+      update alarms set ${moveOn(sql.ref('v.column2'), sql.ref('v.column3'))}
       from ${values(
         inserted.rows.map((row) => {
           const claim = claimOf.get(claimKey(row.alarm_id, row.due_at));
-          return sql`(${row.alarm_id}, ${row.due_at}, ${claim?.nextFireAt ?? null}, ${claim?.alarm.updated_at ?? null})`;
+          return sql`(${row.alarm_id}, ${row.due_at}, ${claim?.nextFireAt ?? null})`;
         }),
       )}
-      where alarms.id = v.column1 and alarms.is_enabled = 1 and alarms.next_fire_at = v.column2
-        and alarms.updated_at = v.column4
-      returning alarms.id`.execute(trx);
-    const movedIds = new Set(moved.rows.map((row) => row.id));
-    const stale = inserted.rows.filter((row) => !movedIds.has(row.alarm_id));
-    // Edited between the insert's read and the update (PostgreSQL read the alarm before the edit
-    // committed): that firing is not claimed after all.
-    for (const row of stale) {
-      await trx
-        .deleteFrom('alarm_firings')
-        .where('alarm_id', '=', row.alarm_id)
-        .where('due_at', '=', row.due_at)
-        .execute();
-    }
-    return inserted.rows
-      .filter((row) => movedIds.has(row.alarm_id))
-      .map((row) => claimKey(row.alarm_id, row.due_at));
+      where alarms.id = v.column1`.execute(trx);
+    return inserted.rows.map((row) => claimKey(row.alarm_id, row.due_at));
   });
 }
