@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { FIRING_LEASE_MS } from '@playlist-alarms/core/cloud/firing-lease';
+import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { dueAlarmsQuery } from '@playlist-alarms/server/db/firings-repository';
 import { claimFirings } from '@playlist-alarms/server/db/firing-claims-repository';
 import { quoteIdentifier } from '@playlist-alarms/server/db/connect';
@@ -58,17 +59,25 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
         [USERS],
       );
       await seeder.query(
-        `insert into alarms (id, yoto_user_id, yoto_device_id, device_name, alarm_name, alarm_type,
+        `insert into alarms (id, yoto_user_id, share, yoto_device_id, device_name, alarm_name, alarm_type,
            playlist_id, playlist_name, hour, minute, days, volume, is_enabled, next_fire_at,
            created_at, updated_at)
-         select 'alarm-' || g, 'user-' || (g % $1::integer + 1), 'player-' || (g % $1::integer + 1), 'Bedroom',
+         select 'alarm-' || g, 'user-' || (g % $1::integer + 1), ($5::integer[])[g % $1::integer + 1],
+           'player-' || (g % $1::integer + 1), 'Bedroom',
            'Alarm ' || g, case when g % 2 = 0 then 'wakeup' else 'bedtime' end, 'card-' || (g % 500),
            'Playlist', 7, 0, '1111111', 7, case when g % 10 = 0 then 0 else 1 end,
            to_char(to_timestamp($2::double precision + g * $3::double precision)
              at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
            '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'
          from generate_series(1, $4::integer) g`,
-        [USERS, base / 1000, WEEK_MS / ALARMS / 1000, ALARMS],
+        [
+          USERS,
+          base / 1000,
+          WEEK_MS / ALARMS / 1000,
+          ALARMS,
+          // Each user's share, as the app writes it: user-n's at index n (PostgreSQL arrays start at 1).
+          Array.from({ length: USERS }, (_, i) => shareOf(`user-${i + 1}`)),
+        ],
       );
       // As a long-lived table is: vacuumed (hint bits set, the visibility map written), so the passes
       // below neither write pages nor meet autovacuum, which a fresh million rows would start; and

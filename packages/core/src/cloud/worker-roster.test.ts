@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ORPHAN_GRACE_MS, ownerOf, rosterPart } from './worker-roster';
+import {
+  ORPHAN_GRACE_MS,
+  SHARES,
+  ownerOf,
+  ownerOfShare,
+  rosterPart,
+  shareOf,
+  sharesOf,
+} from './worker-roster';
 
 const players = Array.from({ length: 3_000 }, (_, i) => `player-${i}`);
 const replicas = ['worker-a', 'worker-b', 'worker-c'];
@@ -60,5 +68,39 @@ describe('rosterPart', () => {
     expect(rosterPart('a', 'b', due, due - 60_000)).toBe('other');
     expect(rosterPart('a', 'b', due, due + ORPHAN_GRACE_MS - 1)).toBe('other');
     expect(rosterPart('a', 'b', due, due + ORPHAN_GRACE_MS)).toBe('orphan');
+  });
+});
+
+describe('shares', () => {
+  it('puts every account in one share of SHARES, the same each time', () => {
+    for (const account of players.slice(0, 200)) {
+      const share = shareOf(account);
+      expect(Number.isInteger(share)).toBe(true);
+      expect(share).toBeGreaterThanOrEqual(0);
+      expect(share).toBeLessThan(SHARES);
+      expect(shareOf(account)).toBe(share);
+    }
+    // 3,000 accounts over 4,096 shares: most shares hold none or one, none holds many.
+    const perShare = new Map<number, number>();
+    for (const account of players) perShare.set(shareOf(account), (perShare.get(shareOf(account)) ?? 0) + 1);
+    expect(perShare.size).toBeGreaterThan(2_000);
+    expect(Math.max(...perShare.values())).toBeLessThan(8);
+  });
+
+  it('gives each share to exactly one replica; an account is the replica whose shares hold it', () => {
+    const owned = replicas.map((replica) => sharesOf(replica, replicas));
+    const all = owned.flat().sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: SHARES }, (_, share) => share));
+    for (const shares of owned) {
+      expect(shares.length).toBeGreaterThan(SHARES / 3 - 150);
+      expect(shares.length).toBeLessThan(SHARES / 3 + 150);
+    }
+    for (const account of players.slice(0, 300)) {
+      const owner = replicas.find((_, i) => owned[i]?.includes(shareOf(account)));
+      expect(ownerOf(account, replicas)).toBe(owner);
+      expect(ownerOfShare(shareOf(account), replicas)).toBe(owner);
+    }
+    expect(sharesOf('worker-a', [])).toEqual([]);
+    expect(sharesOf('only', ['only'])).toHaveLength(SHARES);
   });
 });

@@ -1,8 +1,9 @@
-// Which replica does an account's alarm work (docs/decisions/worker-roster.md), pure. Every live
-// replica keeps a row saying it is alive; each one reads the same list and gives every account to
-// the replica with the highest score for that pair (rendezvous hashing). No share is handed over:
-// when a replica joins or dies, only the accounts it gains or held move, and the claim still keeps
-// a firing once when two replicas briefly disagree.
+// Which replica does an account's alarm work (docs/decisions/worker-roster.md), pure. Every account
+// falls in one of SHARES shares, stored on its alarms so a replica can ask the database for its
+// own. Every live replica keeps a row saying it is alive; each one reads the same list and gives
+// every share to the replica with the highest score for that pair (rendezvous hashing). Nothing is
+// handed over: when a replica joins or dies, only the shares it gains or held move, and the claim
+// still keeps a firing once when two replicas briefly disagree.
 
 /** A replica's row says it is alive until this long after its last beat. */
 export const REPLICA_ALIVE_MS = 15_000;
@@ -28,15 +29,24 @@ export function hash32(text: string): number {
 }
 
 /**
- * The replica of `replicas` that does the alarm work of `accountId` (the alarms' parent: all of an
- * account's players on one replica, so they share its one MQTT session); undefined when the list
- * is empty. Every replica that reads the same list picks the same one.
+ * How many shares the accounts fall in: enough that twenty replicas get about 200 each, so each
+ * gets its fair part of a busy minute, few enough that a replica lists its own in a query.
+ * Stored on every alarm (`alarms.share`): changing it means a migration that writes them anew.
  */
-export function ownerOf(accountId: string, replicas: readonly string[]): string | undefined {
+export const SHARES = 4_096;
+
+/** The share of `accountId`: all of an account's alarms are in the same one. */
+export const shareOf = (accountId: string): number => hash32(accountId) % SHARES;
+
+/**
+ * The replica of `replicas` that does the alarm work of `share`; undefined when the list is empty.
+ * Every replica that reads the same list picks the same one.
+ */
+export function ownerOfShare(share: number, replicas: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestScore = -1;
   for (const replica of replicas) {
-    const score = hash32(`${replica}\u0000${accountId}`);
+    const score = hash32(`${replica}\u0000share-${share}`);
     // Ties (rare) go to the smaller id, so the choice never depends on the list's order.
     if (score > bestScore || (score === bestScore && best !== undefined && replica < best)) {
       best = replica;
@@ -44,6 +54,22 @@ export function ownerOf(accountId: string, replicas: readonly string[]): string 
     }
   }
   return best;
+}
+
+/**
+ * The replica of `replicas` that does the alarm work of `accountId`: its share's (the alarms'
+ * parent: all of an account's players on one replica, so they share its one MQTT session).
+ */
+export const ownerOf = (accountId: string, replicas: readonly string[]): string | undefined =>
+  ownerOfShare(shareOf(accountId), replicas);
+
+/** The shares `self` does the work of, by `replicas` (which it is among), in order. */
+export function sharesOf(self: string, replicas: readonly string[]): number[] {
+  const own: number[] = [];
+  for (let share = 0; share < SHARES; share += 1) {
+    if (ownerOfShare(share, replicas) === self) own.push(share);
+  }
+  return own;
 }
 
 /**

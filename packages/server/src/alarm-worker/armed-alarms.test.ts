@@ -6,6 +6,7 @@ import {
   RING_LEAD_MS,
 } from '@playlist-alarms/core/cloud/alarm-firing';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { newAlarmRow } from '../db/alarms-repository';
 import type { DueAlarm } from '../db/firings-repository';
 import { alarmBody } from '../../test/support/cloud-api';
@@ -26,7 +27,7 @@ function due(id: string, player: string, at: string, parent = parentOf(player)):
   return { ...newAlarmRow(parent, input, ZONE, NOW), id, next_fire_at: at, timezone: ZONE };
 }
 
-/** `parts`: each account's part by the roster (own when left out). */
+/** `parts`: each account's part by the roster, through its share (own when left out). */
 function setup(parts: Record<string, 'own' | 'orphan' | 'other'> = {}) {
   const clock = new ManualClock(NOW);
   const fired: string[] = [];
@@ -34,7 +35,10 @@ function setup(parts: Record<string, 'own' | 'orphan' | 'other'> = {}) {
   let watches = 0;
   const armed = new ArmedAlarms({
     clock,
-    roster: { partIn: (account) => parts[account] ?? 'own' },
+    // The roster goes by the account's share, stored on the row (newAlarmRow writes it).
+    roster: {
+      partIn: (share) => Object.entries(parts).find(([account]) => shareOf(account) === share)?.[1] ?? 'own',
+    },
     fire: (alarm) => fired.push(`${alarm.id}@${clock.now().toISOString()}`),
     watch: () => (watches += 1),
     prepare: (alarms) => prepared.push(alarms.map((alarm) => alarm.id)),
@@ -96,6 +100,30 @@ describe('ArmedAlarms: what a look of the alarm worker arms', () => {
     await clock.advance(40_000 - RING_LEAD_MS);
     expect(watches()).toBe(1);
     expect(fired).toEqual([]);
+  });
+
+  it("watches the claims at the instants other replicas' alarms are due, within the minute, once each", async () => {
+    const { clock, armed, fired, watches } = setup();
+    const soon = inMs(30_000);
+    armed.arm([], NOW, [soon, inMs(3 * 60_000)]);
+    armed.arm([], NOW, [soon, inMs(3 * 60_000)]);
+    expect(armed.size).toBe(0);
+    await clock.advance(30_000 - RING_LEAD_MS - 1);
+    expect(watches()).toBe(0);
+    await clock.advance(1);
+    expect(watches()).toBe(1);
+    // The later instant is watched only once a look finds it within the minute.
+    await clock.advance(3 * 60_000);
+    expect(watches()).toBe(1);
+    expect(fired).toEqual([]);
+  });
+
+  it('drops the watch of an instant the next look no longer lists (its alarms edited or claimed)', async () => {
+    const { clock, armed, watches } = setup();
+    armed.arm([], NOW, [inMs(30_000)]);
+    armed.arm([], NOW, []);
+    await clock.advance(60_000);
+    expect(watches()).toBe(0);
   });
 
   it("arms an orphan (another's, overdue and unclaimed) without preparing it: its link opens at the ringing", async () => {

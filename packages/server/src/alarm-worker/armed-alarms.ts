@@ -5,7 +5,7 @@ import type { ReplicaRoster } from './replica-roster';
 
 interface ArmedAlarmsDeps {
   clock: WorkerClock;
-  /** Whose each account is, by the roster's last beat. */
+  /** Whose each share of accounts is, by the roster's last beat. */
   roster: Pick<ReplicaRoster, 'partIn'>;
   /** An armed alarm's timer ran out: claim and ring it (the lead ahead of its instant). */
   fire: (alarm: DueAlarm) => void;
@@ -40,8 +40,12 @@ export class ArmedAlarms {
     return this.timers.size;
   }
 
-  /** Arms, watches and prepares from `soon`, what a look found due within the prepare window. */
-  arm(soon: readonly DueAlarm[], now: Date): void {
+  /**
+   * Arms, watches and prepares from `soon`, what a look found due within the prepare window, and
+   * watches the claims of `othersDue`, the instants other replicas' alarms are due at (a look that
+   * asks only for its own shares does not see those alarms).
+   */
+  arm(soon: readonly DueAlarm[], now: Date, othersDue: readonly string[] = []): void {
     const nowMs = now.getTime();
     const sameRings = new Map<string, DueAlarm[]>();
     for (const alarm of soon)
@@ -51,9 +55,9 @@ export class ArmedAlarms {
     for (const alarm of soon) {
       const dueMs = new Date(alarm.next_fire_at).getTime();
       const key = firingTimerKey(alarm);
-      // Another replica's account: left to it, unless its alarm is overdue and unclaimed (it died).
-      // By account, so that all of a family's players share the one replica's MQTT session.
-      const part = this.deps.roster.partIn(alarm.yoto_user_id, dueMs, nowMs);
+      // Another replica's share: left to it, unless its alarm is overdue and unclaimed (it died).
+      // By the account's share, so that all of a family's players share the one replica's MQTT session.
+      const part = this.deps.roster.partIn(alarm.share, dueMs, nowMs);
       if (part === 'other') {
         if (dueMs - nowMs <= ARM_HORIZON_MS) this.watchClaim(key, dueMs, nowMs, watched);
         continue;
@@ -69,6 +73,10 @@ export class ArmedAlarms {
       if (dueMs - nowMs > ARM_HORIZON_MS) continue;
       wanted.add(key);
       if (!this.timers.has(key)) this.armTimer(key, alarm, dueMs, nowMs);
+    }
+    for (const instant of othersDue) {
+      const dueMs = new Date(instant).getTime();
+      if (dueMs - nowMs <= ARM_HORIZON_MS) this.watchClaim(`at ${instant}`, dueMs, nowMs, watched);
     }
     this.dropAllBut(this.timers, wanted);
     this.dropAllBut(this.watchTimers, watched);

@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { ORPHAN_GRACE_MS, ownerOf } from '@playlist-alarms/core/cloud/worker-roster';
@@ -5,7 +6,7 @@ import { createAlarm } from '../db/alarms-repository';
 import { beatRoster } from '../db/worker-leases-repository';
 import { claimFiring } from '../db/firing-claims-repository';
 import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
-import { useWorkerFleet } from '../../test/support/worker-fleet';
+import { useWorkerFleet, type WorkerProcess } from '../../test/support/worker-fleet';
 
 // The worker roster on a hand-driven clock and a real database (both dialects): with several
 // replicas each account's alarms are prepared, armed and rung by one of them, and an account whose
@@ -61,6 +62,26 @@ describeOnDatabases('alarm worker roster', (open) => {
     for (const [i, p] of replicas.entries()) {
       for (const ring of p.ringer.rings) expect(ownerOf(parentOf(ring.deviceId), ids)).toBe(ids[i]);
     }
+  });
+
+  it("each replica's look loads the alarms of its own shares, not the fleet's", async () => {
+    await seed();
+    const loaded = [new Set<string>(), new Set<string>()];
+    const [a, b] = loaded.map((players) =>
+      spawn(fleet.test.connectAgain().withPlugin(recordingLoadedPlayers(players))),
+    ) as [WorkerProcess, WorkerProcess];
+    await Promise.all([a.worker.start(), b.worker.start()]);
+    // Both listed, every look from now on asks for its own shares.
+    await fleet.clock.advance(5_000);
+    for (const players of loaded) players.clear();
+    await fleet.clock.advance(325_000); // 06:59:30: every alarm within the window
+    const ids = [a.worker.id, b.worker.id];
+    for (const [i, players] of loaded.entries()) {
+      const own = PLAYERS.filter((player) => ownerOf(parentOf(player), ids) === ids[i]);
+      expect(own.length).toBeGreaterThan(0);
+      expect([...players].sort()).toEqual([...own].sort());
+    }
+    expect(a.worker.armedCount + b.worker.armedCount).toBe(PLAYERS.length);
   });
 
   it('a replica that stops leaves the roster: the others take its players at their next look', async () => {
@@ -151,4 +172,20 @@ function ownerOfAccountBesides(account: string, other: string): string {
     if (ownerOf(account, [other, id]) === id) return id;
   }
   throw new Error(`no replica id outranks ${other} for ${account}`);
+}
+
+/**
+ * A plugin that adds to `players` the player of every alarm row a look's query returns (the rows
+ * of the worker's due-alarm queries, which carry the owner's time zone).
+ */
+function recordingLoadedPlayers(players: Set<string>): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    transformResult: (args) => {
+      for (const row of args.result.rows) {
+        if ('timezone' in row && typeof row.yoto_device_id === 'string') players.add(row.yoto_device_id);
+      }
+      return Promise.resolve(args.result);
+    },
+  };
 }

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { REPLICA_ALIVE_MS, ownerOf, rosterPart } from '@playlist-alarms/core/cloud/worker-roster';
+import {
+  REPLICA_ALIVE_MS,
+  ownerOfShare,
+  rosterPart,
+  sharesOf,
+} from '@playlist-alarms/core/cloud/worker-roster';
 import { beatRoster, leaveRoster } from '../db/worker-leases-repository';
 import type { Database } from '../db/schema';
 import type { WorkerClock } from './clock';
@@ -16,6 +21,8 @@ const FORGET_EVERY_MS = 60_000;
  */
 export class ReplicaRoster {
   private live: readonly string[] = [];
+  /** This replica's shares by `live`, worked out again only when the list changes. */
+  private own: { of: string; shares: readonly number[] | null } = { of: '', shares: null };
   private beatAt = -Infinity;
   private forgotAt = -Infinity;
 
@@ -37,9 +44,22 @@ export class ReplicaRoster {
     return this.live;
   }
 
-  /** What this replica does with an alarm of `accountId`'s due at `dueMs`, by the last list read. */
-  partIn(accountId: string, dueMs: number, nowMs: number): 'own' | 'orphan' | 'other' {
-    return rosterPart(this.self, ownerOf(accountId, this.live), dueMs, nowMs);
+  /** What this replica does with an alarm of `share` due at `dueMs`, by the last list read. */
+  partIn(share: number, dueMs: number, nowMs: number): 'own' | 'orphan' | 'other' {
+    return rosterPart(this.self, ownerOfShare(share, this.live), dueMs, nowMs);
+  }
+
+  /**
+   * The shares this replica owns by the last list read, for the look to ask for; null when it owns
+   * them all (it is alone, or no list was read yet), so the look asks for every alarm.
+   */
+  ownShares(): readonly number[] | null {
+    const of = this.live.join('\u0000');
+    if (this.own.of !== of) {
+      const alone = this.live.length === 0 || (this.live.length === 1 && this.live[0] === this.self);
+      this.own = { of, shares: alone ? null : sharesOf(this.self, this.live) };
+    }
+    return this.own.shares;
   }
 
   /** Off the roster: the others take this replica's players on their next look. */

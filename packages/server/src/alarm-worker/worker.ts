@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  ARM_HORIZON_MS,
   PREPARE_WINDOW_MS,
   firingPlan,
   nextFireAfterFiring,
@@ -8,7 +9,14 @@ import {
 } from '@playlist-alarms/core/cloud/alarm-firing';
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
-import { findDueAlarms, recordOutcome, type DueAlarm, type FiringSeen } from '../db/firings-repository';
+import { ORPHAN_GRACE_MS } from '@playlist-alarms/core/cloud/worker-roster';
+import {
+  findDueAlarms,
+  findDueInstants,
+  recordOutcome,
+  type DueAlarm,
+  type FiringSeen,
+} from '../db/firings-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import { noFaultHold, type FaultHold } from './fault-hold';
@@ -35,8 +43,8 @@ import { CardStartWithheld, type Ringer } from './ringer';
 /** How often the worker reloads what is due. */
 const REFRESH_MS = 5_000;
 /**
- * The most alarms one look loads (every replica's players: the roster sorts them after). Past it,
- * the later ones of a crowded window are armed only as the earlier ones fire (docs/scale.md).
+ * The most alarms one look loads (this replica's shares'). Past it, the later ones of a crowded
+ * window are armed only as the earlier ones fire (docs/scale.md).
  */
 const LOOK_LIMIT = 20_000;
 /** How often the worker records the ringings a skip or pause passed over (passed-over.ts). */
@@ -318,7 +326,8 @@ export class AlarmWorker {
   private async look(now: Date): Promise<void> {
     const { db } = this.options;
     await this.roster.beat();
-    this.armed.arm(await findDueAlarms(db, new Date(now.getTime() + PREPARE_WINDOW_MS), LOOK_LIMIT), now);
+    const { soon, othersDue } = await this.lookUp(now);
+    this.armed.arm(soon, now, othersDue);
     // A link a ringing, a fade or a prepare used in the last ten minutes stays; others close (a
     // player now another replica's, or whose alarm has rung).
     await this.options.ringer
@@ -333,6 +342,26 @@ export class AlarmWorker {
         this.log('error', `recording passed-over ringings failed: ${String(error)}`),
       );
     }
+  }
+
+  /**
+   * What a look arms from: the alarms of this replica's shares due within the prepare window, and
+   * any other replica's still unclaimed ORPHAN_GRACE_MS after its instant (their owner died); and
+   * the instants the others' alarms are due at within the minute, to watch their claims. Alone, it
+   * owns every share: one query for every alarm due.
+   */
+  private async lookUp(now: Date): Promise<{ soon: DueAlarm[]; othersDue: string[] }> {
+    const { db } = this.options;
+    const until = new Date(now.getTime() + PREPARE_WINDOW_MS);
+    const shares = this.roster.ownShares();
+    if (shares === null) return { soon: await findDueAlarms(db, until, LOOK_LIMIT), othersDue: [] };
+    const own = await findDueAlarms(db, until, LOOK_LIMIT, shares);
+    const overdue = await findDueAlarms(db, new Date(now.getTime() - ORPHAN_GRACE_MS), LOOK_LIMIT);
+    const ownIds = new Set(own.map((alarm) => alarm.id));
+    return {
+      soon: [...own, ...overdue.filter((alarm) => !ownIds.has(alarm.id))],
+      othersDue: await findDueInstants(db, now, new Date(now.getTime() + ARM_HORIZON_MS)),
+    };
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

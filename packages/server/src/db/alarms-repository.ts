@@ -8,6 +8,7 @@ import {
   type CloudAlarmType,
   type CloudAlarmUpdate,
 } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { MAX_CLOUD_ALARMS } from '@playlist-alarms/core/shared/constants';
 import { CLOUD_CAP_MESSAGE } from '@playlist-alarms/core/texts/cloud-edit-texts';
 import { recordPassedOverBeforeEdit } from './alarm-history-repository';
@@ -106,6 +107,7 @@ export function newAlarmRow(
   return {
     id: crypto.randomUUID(),
     yoto_user_id: userId,
+    share: shareOf(userId),
     yoto_device_id: input.yoto_device_id,
     device_name: input.device_name,
     alarm_name:

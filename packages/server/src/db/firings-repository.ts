@@ -31,10 +31,37 @@ export function dueAlarmsQuery(db: Db, until: Date, limit = 1000) {
     .limit(limit);
 }
 
-/** Enabled alarms whose next_fire_at is at or before `until`, earliest first. */
-export async function findDueAlarms(db: Db, until: Date, limit = 1000): Promise<DueAlarm[]> {
-  const rows = await dueAlarmsQuery(db, until, limit).execute();
+/**
+ * Enabled alarms whose next_fire_at is at or before `until`, earliest first; only those of
+ * `shares` when given (a replica's own: docs/decisions/worker-roster.md).
+ */
+export async function findDueAlarms(
+  db: Db,
+  until: Date,
+  limit = 1000,
+  shares?: readonly number[],
+): Promise<DueAlarm[]> {
+  if (shares?.length === 0) return [];
+  const query = dueAlarmsQuery(db, until, limit);
+  const rows = await (shares === undefined ? query : query.where('alarms.share', 'in', shares)).execute();
   return rows.filter((row): row is DueAlarm => row.next_fire_at !== null);
+}
+
+/**
+ * The instants at which enabled alarms are due after `after`, up to `until`, earliest first: when
+ * the other replicas will claim (the worker watches their claims without loading their alarms).
+ */
+export async function findDueInstants(db: Db, after: Date, until: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('alarms')
+    .select('next_fire_at')
+    .distinct()
+    .where('is_enabled', '=', 1)
+    .where('next_fire_at', '>', after.toISOString())
+    .where('next_fire_at', '<=', until.toISOString())
+    .orderBy('next_fire_at')
+    .execute();
+  return rows.flatMap((row) => (row.next_fire_at === null ? [] : [row.next_fire_at]));
 }
 
 /**

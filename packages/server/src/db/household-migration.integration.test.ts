@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { describeOnDatabases } from '../../test/support/cloud-api';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { listHouseholdAlarms, listersOfPlayer, recordPlayers } from './household-repository';
 import { migrateTo, migrateToLatest } from './migrations';
+import type { AlarmsTable } from './schema';
 
 // Migration 0009 on a database that already holds a family's data: every row stays as it was,
 // each alarm is still its creator's, and the household's other parent reaches it once the provider
@@ -70,14 +72,18 @@ describeOnDatabases('migration 0009_household_players', (open) => {
         })
         .execute();
     }
+    // The table as it was then: without the share migration 0019 adds.
+    const rows = [
+      alarmRow('alarm-1', CREATOR, 'player-family'),
+      alarmRow('alarm-2', CREATOR, 'player-elsewhere'),
+    ];
     await db
       .insertInto('alarms')
-      .values([
-        alarmRow('alarm-1', CREATOR, 'player-family'),
-        alarmRow('alarm-2', CREATOR, 'player-elsewhere'),
-      ])
+      .values(rows as AlarmsTable[])
       .execute();
-    const before = await db.selectFrom('alarms').selectAll().orderBy('id').execute();
+    const stored = await db.selectFrom('alarms').selectAll().orderBy('id').execute();
+    // Every column kept; 0019 adds the account's share.
+    const before = stored.map((row) => ({ ...row, share: shareOf(row.yoto_user_id) }));
     const usersBefore = await db.selectFrom('users').selectAll().orderBy('yoto_user_id').execute();
 
     expect(await migrateToLatest(db)).toContain('0009_household_players');

@@ -4,6 +4,7 @@ import { isPostgres } from './connect';
 import type { Database } from './schema';
 import { householdHistoryPushMigrations } from './migrations-household-history-push';
 import { playerAlarmMigrations } from './migrations-player-alarms';
+import { workerShareMigrations } from './migrations-worker-shares';
 
 // Migrations live in code rather than in a scanned folder, so they run the same under tsx,
 // vitest and any bundler. Append new ones; never edit one that has shipped.
@@ -232,6 +233,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   ...playerAlarmMigrations,
+  ...workerShareMigrations,
 };
 
 const provider: MigrationProvider = {

@@ -34,6 +34,11 @@ export interface AlarmsTable {
   id: string;
   /** The parent who set the alarm: its time zone, lock, cap and firing token (docs/decisions/shared-household.md). */
   yoto_user_id: string;
+  /**
+   * The account's share (migration 0019, `shareOf` in core's worker-roster): the replica that owns
+   * it arms the alarm, and asks the database for its own shares only (docs/decisions/worker-roster.md).
+   */
+  share: number;
   yoto_device_id: string;
   device_name: string;
   alarm_name: string;

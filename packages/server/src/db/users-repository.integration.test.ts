@@ -11,6 +11,7 @@ import {
 } from '../../test/support/test-databases';
 import { listDevices, upsertDevice } from './users-repository';
 import { findUser, upsertUser } from '../../test/support/stored-rows';
+import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 
 const pgAvailable = await isPostgresReachable();
 const inCi = process.env.CI === 'true';
@@ -162,6 +163,7 @@ function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
     const alarm = {
       id: 'a1',
       yoto_user_id: 'auth0|demo-parent',
+      share: shareOf('auth0|demo-parent'),
       yoto_device_id: 'demo-player-1',
       device_name: 'Bedroom Player',
       alarm_name: 'Wake up',

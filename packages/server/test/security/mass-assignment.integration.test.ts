@@ -31,6 +31,8 @@ const LONG_AGO = '2000-01-01T00:00:00.000Z';
 const hostileAlarm = (a: OwnerObjects, dueNow: string): Record<keyof AlarmsTable, unknown> => ({
   id: a.fired.id,
   yoto_user_id: INTRUDER,
+  // The worker roster's: from the owner's account, never the body.
+  share: 4_095,
   yoto_device_id: CLIENT,
   device_name: CLIENT,
   alarm_name: CLIENT,
