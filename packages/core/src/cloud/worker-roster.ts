@@ -39,6 +39,16 @@ export const SHARES = 4_096;
 export const shareOf = (accountId: string): number => hash32(accountId) % SHARES;
 
 /**
+ * The share stored on an alarm written by a replica older than the shares (during a rolling
+ * deploy): every replica's look asks for these too, and goes by the account's share.
+ */
+export const NO_SHARE = -1;
+
+/** The share an alarm row belongs to: its stored one, or its account's when it has none. */
+export const shareOfAlarm = (alarm: { share: number; yoto_user_id: string }): number =>
+  alarm.share === NO_SHARE ? shareOf(alarm.yoto_user_id) : alarm.share;
+
+/**
  * The replica of `replicas` that does the alarm work of `share`; undefined when the list is empty.
  * Every replica that reads the same list picks the same one.
  */

@@ -6,7 +6,7 @@ import {
   RING_LEAD_MS,
 } from '@playlist-alarms/core/cloud/alarm-firing';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
+import { NO_SHARE, shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { newAlarmRow } from '../db/alarms-repository';
 import type { DueAlarm } from '../db/firings-repository';
 import { alarmBody } from '../../test/support/cloud-api';
@@ -143,6 +143,17 @@ describe('ArmedAlarms: what a look of the alarm worker arms', () => {
         due('a2', 'kitchen', at, 'family-a'),
         due('b1', 'nursery', at, 'family-b'),
       ],
+      NOW,
+    );
+    expect(prepared).toEqual([['b1']]);
+  });
+
+  it('goes by the account for an alarm an older replica wrote without a share', () => {
+    const { armed, prepared } = setup({ 'family-a': 'other' });
+    const at = inMs(120_000);
+    const unshared = (alarm: DueAlarm): DueAlarm => ({ ...alarm, share: NO_SHARE });
+    armed.arm(
+      [unshared(due('a1', 'bedroom', at, 'family-a')), unshared(due('b1', 'nursery', at, 'family-b'))],
       NOW,
     );
     expect(prepared).toEqual([['b1']]);

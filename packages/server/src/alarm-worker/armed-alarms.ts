@@ -1,4 +1,5 @@
 import { ARM_HORIZON_MS, RING_LEAD_MS, prepareMomentMs } from '@playlist-alarms/core/cloud/alarm-firing';
+import { shareOfAlarm } from '@playlist-alarms/core/cloud/worker-roster';
 import type { DueAlarm } from '../db/firings-repository';
 import type { WorkerClock } from './clock';
 import type { ReplicaRoster } from './replica-roster';
@@ -57,7 +58,7 @@ export class ArmedAlarms {
       const key = firingTimerKey(alarm);
       // Another replica's share: left to it, unless its alarm is overdue and unclaimed (it died).
       // By the account's share, so that all of a family's players share the one replica's MQTT session.
-      const part = this.deps.roster.partIn(alarm.share, dueMs, nowMs);
+      const part = this.deps.roster.partIn(shareOfAlarm(alarm), dueMs, nowMs);
       if (part === 'other') {
         if (dueMs - nowMs <= ARM_HORIZON_MS) this.watchClaim(key, dueMs, nowMs, watched);
         continue;

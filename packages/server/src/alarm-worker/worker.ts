@@ -87,7 +87,7 @@ export class AlarmWorker {
   private readonly open: OpenFirings;
   /** This process's claims, a due instant's together (claim-batcher.ts). */
   private readonly claims: ClaimBatcher;
-  /** Which players' alarms are this replica's to arm (replica-roster.ts). */
+  /** Which shares of accounts are this replica's to arm (replica-roster.ts). */
   private readonly roster: ReplicaRoster;
   /** The last look's timers, claim watches and prepares (armed-alarms.ts). */
   private readonly armed: ArmedAlarms;

@@ -54,7 +54,7 @@ export const usersAlarms =
  * Takes the row locks of the user's alarms (all, or those of one id or type), waiting for a claim
  * under way to commit: a claim does not take the user's lock, and on PostgreSQL an edit that read
  * before the claim committed would write next_fire_at back onto the claimed instant. The locks are
- * taken in id order, as a claim takes them (lockAlarmIds): two writers that each lock several
+ * taken in id order, as a claim takes them (firing-claims-repository.ts): two writers that each lock several
  * alarms of one household queue instead of deadlocking, which PostgreSQL would end by aborting one.
  * SQLite's one writer at a time already keeps them apart.
  */
@@ -67,13 +67,4 @@ export async function lockAlarms(trx: Trx, userId: string, filter: AlarmFilter =
     .orderBy('id')
     .forUpdate()
     .execute();
-}
-
-/**
- * PostgreSQL: takes the row locks of these alarms, whoever owns them, in id order (the order every
- * writer of several alarms locks them in). A no-op on SQLite.
- */
-export async function lockAlarmIds(trx: Trx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0 || !isPostgres(trx)) return;
-  await trx.selectFrom('alarms').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }

@@ -252,6 +252,8 @@ export async function updateAlarm(
       merged.last_outcome = null;
       merged.last_outcome_at = null;
     }
+    // An alarm an older replica wrote without a share gets its account's now.
+    merged.share = shareOf(userId);
     const { id: _id, yoto_user_id: _owner, created_at: _created, ...changes } = merged;
     await trx
       .updateTable('alarms')

@@ -59,8 +59,12 @@ describeOnPostgres('a claim meeting an edit under way', (open) => {
       );
     });
     const claimed = claimFirings(test.db, [claimOf(edited), claimOf(other)]);
-    await waitUntilBlockedBy(test.db, holder.pid);
-    await holder.release(end);
+    try {
+      await waitUntilBlockedBy(test.db, holder.pid);
+    } finally {
+      // Let go whatever happened, so the claim ends too.
+      await holder.release(end);
+    }
     return claimed;
   }
 

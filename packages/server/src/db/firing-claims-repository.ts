@@ -98,7 +98,8 @@ const claimPart = (db: Db, claims: readonly Claim[]): Promise<string[]> =>
  * edit's or another claim's commit checks that again on the row as committed (PostgreSQL's read
  * committed), so an alarm edited or claimed meanwhile is neither locked nor claimed, and a locked
  * one cannot change before the statement ends. `moved` moves each locked alarm on (unless its
- * firing is written already), and `firing` writes the firings; the primary key backs the lock up. The CTEs feed each
+ * firing is written already), and `firing` writes the firings; the primary key backs the lock up. Only a claim writes firings, and
+ * always under the alarm's lock: so no firing can be there already for an alarm still due. The CTEs feed each
  * other in a line rather than join: the planner guesses one row for each, and its nested loops
  * over them cost more than the statement's writes.
  */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { skipPauseState } from '@playlist-alarms/core/alarms/skip-pause';
+import { NO_SHARE } from '@playlist-alarms/core/cloud/worker-roster';
 import type { AlarmsTable, Database } from './schema';
 
 // The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.
@@ -43,7 +44,10 @@ export async function findDueAlarms(
 ): Promise<DueAlarm[]> {
   if (shares?.length === 0) return [];
   const query = dueAlarmsQuery(db, until, limit);
-  const rows = await (shares === undefined ? query : query.where('alarms.share', 'in', shares)).execute();
+  // An alarm an older replica wrote has no share yet: every replica reads it (shareOfAlarm).
+  const rows = await (
+    shares === undefined ? query : query.where('alarms.share', 'in', [...shares, NO_SHARE])
+  ).execute();
   return rows.filter((row): row is DueAlarm => row.next_fire_at !== null);
 }
 
