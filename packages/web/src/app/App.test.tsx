@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { installMatchMedia } from '../test/match-media';
+import { openMainTab } from '../test/main-tabs';
 import { renderApp } from '../test/render-app';
 import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';
 import type { TestServices } from '../test/twins';
@@ -102,28 +103,32 @@ describe('app shell', () => {
     renderApp(services);
     await screen.findByText('Welcome back, Demo Parent');
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
+    const help = await openMainTab('Help & Tutorial');
     // Each section is a region named by its heading.
     for (const heading of ['Getting Started', 'Key Features', 'Troubleshooting', 'Pro Tips']) {
-      expect(await screen.findByRole('region', { name: heading }, { timeout: LAZY_MS })).toBeTruthy();
+      expect(await within(help).findByRole('region', { name: heading }, { timeout: LAZY_MS })).toBeTruthy();
     }
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Alarm Management' }));
+    const alarms = await openMainTab('Alarm Management');
     expect(
-      await screen.findByText('Cloud sync: 1 wakeup + 1 bedtime alarm supported', {}, { timeout: LAZY_MS }),
+      await within(alarms).findByText(
+        'Cloud sync: 1 wakeup + 1 bedtime alarm supported',
+        {},
+        { timeout: LAZY_MS },
+      ),
     ).toBeTruthy();
     // The alarm scheduler reads every player's alarms (the next alarm across all players).
     await waitFor(() => expect([...services.library.configRequests].sort()).toEqual(['p1', 'p2']));
-    await userEvent.click(screen.getByRole('button', { name: 'Bedroom Player' }));
-    expect(await screen.findByText('07:00 · Playlist 01', {}, { timeout: LAZY_MS })).toBeTruthy();
-    expect(screen.getByText('weekdays · volume 7 of 8')).toBeTruthy();
+    await userEvent.click(within(alarms).getByRole('button', { name: 'Bedroom Player' }));
+    expect(await within(alarms).findByText('07:00 · Playlist 01', {}, { timeout: LAZY_MS })).toBeTruthy();
+    expect(within(alarms).getByText('weekdays · volume 7 of 8')).toBeTruthy();
     expect(new Set(services.library.configRequests)).toEqual(new Set(['p1', 'p2']));
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Device Management (2)' }));
+    const devices = await openMainTab('Device Management (2)');
     expect(
-      await screen.findByRole('heading', { name: 'Device Management' }, { timeout: LAZY_MS }),
+      await within(devices).findByRole('heading', { name: 'Device Management' }, { timeout: LAZY_MS }),
     ).toBeTruthy();
-    expect(screen.getAllByText('Bedroom Player').length).toBeGreaterThan(0);
+    expect(within(devices).getAllByText('Bedroom Player').length).toBeGreaterThan(0);
   });
 });
 

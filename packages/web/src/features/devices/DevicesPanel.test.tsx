@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { DevicesPanel } from './DevicesPanel';
 import { household } from '../../test/household';
 import { renderWithServices } from '../../test/render-with-services';
+import { openMainTab } from '../../test/main-tabs';
 import { renderApp } from '../../test/render-app';
 
 // The alarms on each card are the app's composition (app/DevicesSection.test.tsx).
 const noAlarms = () => null;
-const card = async (name: string) => screen.findByRole('article', { name });
+/** A player's card, looked for in the given tab panel, or the page (a panel keeps role queries cheap). */
+const card = async (name: string, scope: HTMLElement = document.body) =>
+  within(scope).findByRole('article', { name });
 /** A report section by its title (text lookups keep these large cards fast in jsdom). */
 const section = (within_: HTMLElement, title: string): HTMLElement =>
   within(within_).getByText(title).closest('section')!;
@@ -272,8 +275,8 @@ describe('the header chip follows the links', { timeout: 30_000 }, () => {
   it('disconnect puts "MQTT Disconnected" back in the header', async () => {
     const services = household();
     renderApp(services);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Device Management (2)' }));
-    const bedroom = await card('Bedroom Player');
+    const panel = await openMainTab('Device Management (2)');
+    const bedroom = await card('Bedroom Player', panel);
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
     const summary = screen.getByLabelText('Connection summary');
     expect(await within(summary).findByText('MQTT Connected')).toBeTruthy();
@@ -292,9 +295,9 @@ describe('every card follows its player, connected or not', { timeout: 30_000 },
   it('the signed-in page watches the whole family: an unconnected card goes Offline and back, and logout ends the watch', async () => {
     const services = household();
     renderApp(services);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Device Management (2)' }));
-    const bedroom = await card('Bedroom Player');
-    const mini = await card('Playroom Mini');
+    const panel = await openMainTab('Device Management (2)');
+    const bedroom = await card('Bedroom Player', panel);
+    const mini = await card('Playroom Mini', panel);
     // One watch for the page, once idle, for every player of the list; no link was opened.
     await waitFor(() => expect(services.presenceWatches[0]?.devices).toEqual(['p1', 'p2']));
     expect(services.presenceWatches).toHaveLength(1);

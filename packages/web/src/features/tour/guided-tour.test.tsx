@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installMatchMedia } from '../../test/match-media';
+import { openMainTab } from '../../test/main-tabs';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 // Loaded up front, so the app's lazy imports of them resolve at once on a busy machine.
@@ -20,11 +21,21 @@ const household = (token: string | null = 'stored-token') => {
 };
 
 // The button waits for the first cards (lib/first-view.ts), which a whole-app render in jsdom can take
-// over 10 s to paint on a busy two-core CI machine (a red run): give it room.
-const helpButton = () => screen.findByRole('button', { name: 'Start the guided tour' }, { timeout: 30_000 });
-const tab = (name: string) => screen.getByRole('tab', { name });
+// seconds to paint on a busy two-core CI machine: give it room. Found by its label, not its role: a
+// role query names every button of the page, each name reading computed styles (hundreds of ms in
+// jsdom), and repeated every 50 ms it starved the lazy button's render (test/main-tabs.ts).
+const helpButton = () =>
+  screen.findByLabelText<HTMLButtonElement>(
+    'Start the guided tour',
+    { selector: 'button' },
+    { timeout: 30_000 },
+  );
+const tab = (name: string) =>
+  within(screen.getByRole('tablist', { name: 'Main sections' })).getByRole('tab', { name });
 const selected = (name: string) => tab(name).getAttribute('aria-selected');
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+/** The open step's button: Back, Next or Done. */
+const button = (name: string) =>
+  within(screen.getByRole('dialog')).getByRole<HTMLButtonElement>('button', { name });
 const highlight = () => screen.queryByTestId('tour-highlight');
 const advance = (ms: number) =>
   act(() => {
@@ -36,7 +47,7 @@ async function openTour() {
   installMatchMedia(1024);
   renderApp(household());
   await screen.findByText('Welcome back, Demo Parent');
-  await userEvent.click(tab('Help & Tutorial'));
+  await openMainTab('Help & Tutorial');
   const fab = await helpButton();
   await userEvent.click(fab);
   const dialog = await screen.findByRole('dialog', { name: 'Welcome to Playlist Alarms' });
