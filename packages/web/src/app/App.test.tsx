@@ -139,8 +139,10 @@ describe('main tabs', () => {
     const search = await screen.findByRole('textbox', { name: 'Search playlists' });
     await userEvent.type(search, '12');
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Help & Tutorial' }));
-    expect(await screen.findByRole('region', { name: 'Getting Started' })).toBeTruthy();
+    const help = await openMainTab('Help & Tutorial');
+    expect(
+      await within(help).findByRole('region', { name: 'Getting Started' }, { timeout: LAZY_MS }),
+    ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Search playlists' })).toBeNull();
     // Kept laid out but skipped (a quick way back), and out of reach as `hidden` would be.
     const kept = document.getElementById('panel-playlists');
