@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 /**
- * Opens a main tab by its label, once the tabs show, and returns its panel for the test to query within.
+ * Opens a main tab by its label, once a tab has it, and returns its panel for the test to query within.
  *
  * Why within: a role query over the whole logged-in page takes about 600 ms in jsdom (each
  * element's computed style matches every one of Emotion's ~600 rules, for it and its ancestors),
@@ -12,7 +12,8 @@ import userEvent from '@testing-library/user-event';
  */
 export async function openMainTab(label: string): Promise<HTMLElement> {
   const tabs = await screen.findByRole('tablist', { name: 'Main sections' });
-  const tab = within(tabs).getByRole('tab', { name: label });
+  // Waited for: a label such as "Device Management (2)" shows once the list has loaded.
+  const tab = await within(tabs).findByRole('tab', { name: label });
   await userEvent.click(tab);
   const panelId = tab.getAttribute('aria-controls');
   const panel = panelId ? document.getElementById(panelId) : null;
