@@ -92,6 +92,22 @@ describeOnDatabases('claiming firings in batches', (open) => {
     ]);
   });
 
+  // PostgreSQL reads a batch as text arrays: what an array literal quotes must come back as written.
+  it('copies the alarm’s words as written (quotes, commas, braces, backslashes), and moves a last firing to none', async () => {
+    const [alarm] = await alarms(1);
+    if (alarm === undefined) throw new Error('one alarm');
+    const name = 'Wake "up", {Sam} \\ NULL';
+    await test.db.updateTable('alarms').set({ alarm_name: name }).where('id', '=', alarm.id).execute();
+    const read = await stored(alarm.id);
+
+    const won = await claimFirings(test.db, [{ ...claimOf(read, 'replica-a'), nextFireAt: null }]);
+
+    expect([...won]).toEqual([claimKey(alarm.id, DUE)]);
+    expect(await stored(alarm.id)).toMatchObject({ next_fire_at: null, last_fired_at: DUE });
+    const firing = await test.db.selectFrom('alarm_firings').selectAll().executeTakeFirstOrThrow();
+    expect(firing).toMatchObject({ alarm_id: alarm.id, alarm_name: name, claimed_by: 'replica-a' });
+  });
+
   it('gives each of 40 firings to exactly one of three replicas claiming the same batch', async () => {
     const made = await alarms(40);
     const replicas = [test.db, test.connectAgain(), test.connectAgain()];

