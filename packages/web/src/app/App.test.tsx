@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { installMatchMedia } from '../test/match-media';
-import { openMainTab } from '../test/main-tabs';
+import { mainTab, openMainTab } from '../test/main-tabs';
 import { renderApp } from '../test/render-app';
 import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';
 import type { TestServices } from '../test/twins';
@@ -150,7 +150,7 @@ describe('main tabs', () => {
     expect(kept?.hasAttribute('inert')).toBe(true);
     expect(kept?.getAttribute('aria-hidden')).toBe('true');
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Your Playlists (13)' }));
+    await userEvent.click(mainTab('Your Playlists (13)'));
     expect(kept && getComputedStyle(kept).getPropertyValue('content-visibility')).not.toBe('hidden');
     expect(kept?.hasAttribute('inert')).toBe(false);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Search playlists' }).value).toBe('12');

@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+/** The main tab with this label, as it is now (the tabs are few: a cheap query). */
+export const mainTab = (label: string): HTMLElement =>
+  within(screen.getByRole('tablist', { name: 'Main sections' })).getByRole('tab', { name: label });
+
 /**
  * Opens a main tab by its label, once a tab has it, and returns its panel for the test to query within.
  *

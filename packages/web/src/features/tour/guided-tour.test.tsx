@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installMatchMedia } from '../../test/match-media';
-import { openMainTab } from '../../test/main-tabs';
+import { mainTab, openMainTab } from '../../test/main-tabs';
 import { renderApp } from '../../test/render-app';
 import { createTestServices, makeDevice, makePlaylist } from '../../test/twins';
 // Loaded up front, so the app's lazy imports of them resolve at once on a busy machine.
@@ -30,9 +30,7 @@ const helpButton = () =>
     { selector: 'button' },
     { timeout: 30_000 },
   );
-const tab = (name: string) =>
-  within(screen.getByRole('tablist', { name: 'Main sections' })).getByRole('tab', { name });
-const selected = (name: string) => tab(name).getAttribute('aria-selected');
+const selected = (name: string) => mainTab(name).getAttribute('aria-selected');
 /** The open step's button: Back, Next or Done. */
 const button = (name: string) =>
   within(screen.getByRole('dialog')).getByRole<HTMLButtonElement>('button', { name });
