@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@playlist-alarms/core/shared/runtime-config';
 import { installMatchMedia } from '../test/match-media';
+import { LAZY_MS, summaryChip } from '../test/lazy-parts';
 import { mainTab, openMainTab } from '../test/main-tabs';
 import { renderApp } from '../test/render-app';
 import { createTestServices, makeDevice, makePlaylist, testConfig } from '../test/twins';
@@ -17,9 +18,6 @@ import './AlarmsSection';
 import './DevicesSection';
 import '../features/help/HelpPanel';
 
-/** How long a lazily loaded tab may take to appear the first time (its modules are transformed then). */
-const LAZY_MS = 40_000;
-
 const household = (token: string | null = 'stored-token') => {
   const services = createTestServices({ token });
   services.library.playlists = Array.from({ length: 13 }, (_, i) => makePlaylist(i + 1));
@@ -30,7 +28,7 @@ const household = (token: string | null = 'stored-token') => {
   return services;
 };
 
-describe('app shell', () => {
+describe('app shell', { timeout: 60_000 }, () => {
   it('shows the loading view until the runtime configuration arrives, then the logged-out view', async () => {
     let release: (config: RuntimeConfig) => void = () => undefined;
     const pending = new Promise<RuntimeConfig>((resolve) => (release = resolve));
@@ -63,10 +61,10 @@ describe('app shell', () => {
 
     expect(await screen.findByText('Welcome back, Demo Parent')).toBeTruthy();
     // The chips are a lazy chunk fetched once the first cards have shown.
-    expect(await screen.findByText('Connected', {}, { timeout: LAZY_MS })).toBeTruthy();
-    expect(await screen.findByText('2 Devices')).toBeTruthy();
-    expect(await screen.findByText('13 Playlists')).toBeTruthy();
-    expect(screen.getByText('MQTT Disconnected')).toBeTruthy();
+    expect(await summaryChip('Connected')).toBeTruthy();
+    expect(await summaryChip('2 Devices')).toBeTruthy();
+    expect(await summaryChip('13 Playlists')).toBeTruthy();
+    expect(await summaryChip('MQTT Disconnected')).toBeTruthy();
     const tabs = within(screen.getByRole('tablist', { name: 'Main sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Your Playlists (13)',
@@ -194,7 +192,7 @@ describe('first visit, nobody signed in', () => {
   });
 });
 
-describe('session', () => {
+describe('session', { timeout: 60_000 }, () => {
   it('takes the user from the server’s session: a session it ends shows the spec message', async () => {
     const services = household();
     services.auth.user = { sub: 'auth0|demo-parent', name: 'Sam Parent', email: null };
@@ -225,7 +223,7 @@ describe('session', () => {
     expect(screen.queryByText('Welcome back, Demo Parent')).toBeNull();
 
     answerUser();
-    expect(await screen.findByText('13 Playlists')).toBeTruthy();
+    expect(await summaryChip('13 Playlists')).toBeTruthy();
   });
 
   it('a server that cannot say who is signed in keeps the session and offers a retry', async () => {
@@ -245,7 +243,7 @@ describe('session', () => {
   it('while Yoto cannot renew the token, the page stays signed in and says it is retrying', async () => {
     const services = household();
     renderApp(services);
-    await screen.findByText('13 Playlists');
+    await summaryChip('13 Playlists');
     expect(screen.queryByText(/retrying/)).toBeNull();
 
     act(() =>
@@ -281,7 +279,7 @@ describe('session', () => {
   it('the server ending the session while in use logs out with the spec message', async () => {
     const services = household();
     renderApp(services);
-    await screen.findByText('13 Playlists');
+    await summaryChip('13 Playlists');
     act(() => services.auth.expire());
     expect(await screen.findByText('Session expired. Please login again.')).toBeTruthy();
     expect(screen.queryByText('13 Playlists')).toBeNull();
@@ -342,7 +340,7 @@ describe('session', () => {
   it('Logout clears the token and the loaded lists', async () => {
     const services = household();
     renderApp(services);
-    await screen.findByText('13 Playlists');
+    await summaryChip('13 Playlists');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('button', { name: 'Connect Yoto Account' })).toBeTruthy();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DevicesPanel } from './DevicesPanel';
 import { household } from '../../test/household';
 import { renderWithServices } from '../../test/render-with-services';
+import { connectionSummary } from '../../test/lazy-parts';
 import { openMainTab } from '../../test/main-tabs';
 import { renderApp } from '../../test/render-app';
 
@@ -278,7 +279,7 @@ describe('the header chip follows the links', { timeout: 30_000 }, () => {
     const panel = await openMainTab('Device Management (2)');
     const bedroom = await card('Bedroom Player', panel);
     await userEvent.click(within(bedroom).getByRole('button', { name: 'Connect MQTT' }));
-    const summary = screen.getByLabelText('Connection summary');
+    const summary = await connectionSummary();
     expect(await within(summary).findByText('MQTT Connected')).toBeTruthy();
     await userEvent.click(await within(bedroom).findByRole('button', { name: 'Disconnect MQTT' }));
     expect(await within(summary).findByText('MQTT Disconnected')).toBeTruthy();
