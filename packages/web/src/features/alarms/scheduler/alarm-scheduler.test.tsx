@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { CloudAlarm } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { LAZY_MS } from '../../../test/lazy-parts';
 import { renderWithServices } from '../../../test/render-with-services';
 import { createTestServices, makeDevice, makePlaylist } from '../../../test/twins';
 import { AlarmScheduler } from './AlarmScheduler';
@@ -34,7 +35,7 @@ function setup(cloud: CloudAlarm[], deviceAlarms: string[] = []) {
   return services;
 }
 
-describe('the smart alarm scheduler', () => {
+describe('the smart alarm scheduler', { timeout: 60_000 }, () => {
   it('shows the next alarm across players and cloud with its countdown', async () => {
     setup([cloudAlarm('c1', 3 * 3_600_000)], ['1111111,0000,card1,,,5,0']);
     const line = await screen.findByTestId('next-alarm');
@@ -105,14 +106,15 @@ describe('the smart alarm scheduler', () => {
       await screen.findByText(
         '❌ Failed to trigger alarm: HTTP 503: Service Unavailable',
         {},
-        { timeout: 4_000 },
+        // The notice is the snackbar's lazy chunk, loaded with the file's first notice.
+        { timeout: LAZY_MS },
       ),
     ).toBeTruthy();
 
     const other = setup([cloudAlarm('c2', 800, { playlist_id: 'gone' })]);
     other.cloud.triggerAnswer = { status: 'fired', outcome: 'played', detail: null };
     expect(
-      await screen.findByText('⚠️ Alarm triggered but playlist not found: gone', {}, { timeout: 4_000 }),
+      await screen.findByText('⚠️ Alarm triggered but playlist not found: gone', {}, { timeout: LAZY_MS }),
     ).toBeTruthy();
   });
 
