@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { skipPauseState } from '@playlist-alarms/core/alarms/skip-pause';
 import { NO_SHARE } from '@playlist-alarms/core/cloud/worker-roster';
+import { isPostgres } from './connect';
 import type { AlarmsTable, Database } from './schema';
 
 // The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.
@@ -128,6 +129,10 @@ export interface FiringSeen {
  * True when this call wrote it: a firing already settled (by the sweep, its claimant, or a replica
  * that took it over) keeps its. With `onlyIfNoLeaseAt`, only while no lease runs at that instant
  * (the sweep never settles a firing someone is ringing).
+ *
+ * On PostgreSQL it is one statement (the alarm's update a data-modifying CTE fed by the firing's),
+ * not a transaction of four: at a busy minute every firing writes one (docs/scale.md). SQLite, which
+ * has no data-modifying CTEs, writes both in one transaction.
  */
 export async function recordOutcome(
   db: Db,
@@ -139,30 +144,85 @@ export async function recordOutcome(
   seen: FiringSeen = { playedAt: null, faded: false },
   onlyIfNoLeaseAt?: string,
 ): Promise<boolean> {
+  // Still off at the due time: the receipt keeps the moment the prepare window first found it off.
+  // Read apart from the writes: the note is written only before the firing is claimed, so it no
+  // longer changes here (a transaction at read committed would not hold it still either).
+  const noted = outcome === 'player-offline' ? await offlineNoteOf(db, alarmId, dueAt) : null;
+  const receipt: Receipt = {
+    alarmId,
+    dueAt,
+    firing: {
+      outcome,
+      outcome_at: at,
+      detail:
+        noted === null ? detail : `the player was already off at ${noted}${detail ? `; ${detail}` : ''}`,
+      played_at: seen.playedAt,
+      faded: seen.faded ? 1 : 0,
+    },
+    alarm: { last_outcome: outcome, last_outcome_at: noted ?? at },
+    onlyIfNoLeaseAt,
+  };
+  return isPostgres(db) ? writeReceiptInOneStatement(db, receipt) : writeReceiptInTransaction(db, receipt);
+}
+
+interface Receipt {
+  alarmId: string;
+  dueAt: string;
+  firing: {
+    outcome: FiringOutcome;
+    outcome_at: string;
+    detail: string | null;
+    played_at: string | null;
+    faded: number;
+  };
+  alarm: { last_outcome: FiringOutcome; last_outcome_at: string };
+  onlyIfNoLeaseAt: string | undefined;
+}
+
+/** The firing's update, only while it has no receipt (and, when asked, no running lease). */
+const settleFiring = (db: QueryCreator<Database>, receipt: Receipt) =>
+  db
+    .updateTable('alarm_firings')
+    .set(receipt.firing)
+    .where('alarm_id', '=', receipt.alarmId)
+    .where('due_at', '=', receipt.dueAt)
+    .where('outcome', 'is', null)
+    .$if(receipt.onlyIfNoLeaseAt !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', receipt.onlyIfNoLeaseAt ?? '')]),
+      ),
+    );
+
+async function writeReceiptInOneStatement(db: Db, receipt: Receipt): Promise<boolean> {
+  const row = await db
+    .with('settled', (qb) => settleFiring(qb, receipt).returning(['alarm_id', 'due_at']))
+    // The alarm shows the receipt only when the firing's was written here: a late loser's settled
+    // is empty. PostgreSQL runs a data-modifying CTE whether or not the query reads it.
+    .with('shown', (qb) =>
+      qb
+        .updateTable('alarms')
+        .from('settled')
+        .set(receipt.alarm)
+        .whereRef('alarms.id', '=', 'settled.alarm_id')
+        .whereRef('alarms.last_fired_at', '=', 'settled.due_at')
+        .returning('alarms.id'),
+    )
+    .selectFrom('settled')
+    .select((eb) => eb.fn.countAll<string | number>().as('written'))
+    .executeTakeFirstOrThrow();
+  return Number(row.written) > 0;
+}
+
+function writeReceiptInTransaction(db: Db, receipt: Receipt): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    // Still off at the due time: the receipt keeps the moment the prepare window first found it off.
-    const noted = outcome === 'player-offline' ? await offlineNoteOf(trx, alarmId, dueAt) : null;
-    const said =
-      noted === null ? detail : `the player was already off at ${noted}${detail ? `; ${detail}` : ''}`;
-    const settled = await trx
-      .updateTable('alarm_firings')
-      .set({ outcome, outcome_at: at, detail: said, played_at: seen.playedAt, faded: seen.faded ? 1 : 0 })
-      .where('alarm_id', '=', alarmId)
-      .where('due_at', '=', dueAt)
-      .where('outcome', 'is', null)
-      .$if(onlyIfNoLeaseAt !== undefined, (qb) =>
-        qb.where((eb) =>
-          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', onlyIfNoLeaseAt ?? '')]),
-        ),
-      )
-      .executeTakeFirst();
+    const settled = await settleFiring(trx, receipt).executeTakeFirst();
     // The alarm shows the receipt only when this call wrote it: a late loser must not overwrite it.
     if (Number(settled.numUpdatedRows) === 0) return false;
     await trx
       .updateTable('alarms')
-      .set({ last_outcome: outcome, last_outcome_at: noted ?? at })
-      .where('id', '=', alarmId)
-      .where('last_fired_at', '=', dueAt)
+      .set(receipt.alarm)
+      .where('id', '=', receipt.alarmId)
+      .where('last_fired_at', '=', receipt.dueAt)
       .execute();
     return true;
   });

@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
+import type { TestDatabase } from '../../test/support/test-databases';
+import { createAlarm } from './alarms-repository';
+import { claimFirings } from './firing-claims-repository';
+import { recordOfflineAtPrepare, recordOutcome } from './firings-repository';
+import { migrateToLatest } from './migrations';
+import type { AlarmsTable } from './schema';
+
+// A firing's receipt on both dialects (one statement on PostgreSQL, a transaction on SQLite): it
+// lands on the firing and on the alarm once, a late loser changes nothing, the alarm keeps a later
+// firing's receipt, a running lease keeps the sweep off, and the prepare window's note stays.
+
+const CREATED = new Date('2026-06-09T12:00:00.000Z');
+const DUE = '2026-06-10T07:00:00.000Z';
+const NEXT = '2026-06-11T07:00:00.000Z';
+const CLAIMED = '2026-06-10T06:59:59.350Z';
+const LEASE_UNTIL = '2026-06-10T07:00:01.350Z';
+const PLAYED = '2026-06-10T07:00:00.120Z';
+const RECEIPT = '2026-06-10T07:00:00.800Z';
+
+describeOnDatabases('writing a firing’s receipt', (open) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await open();
+    await migrateToLatest(test.db);
+  });
+  afterEach(async () => {
+    await test.dispose();
+  });
+
+  /** An alarm at 07:00 daily, claimed for DUE by replica-a, its lease running to LEASE_UNTIL. */
+  const claimed = async (): Promise<AlarmsTable> => {
+    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: 'player-1' });
+    const alarm = await createAlarm(test.db, 'user-1', cloudAlarmCreateSchema.parse(body), CREATED);
+    const won = await claimFirings(test.db, [
+      {
+        alarmId: alarm.id,
+        alarm,
+        dueAt: DUE,
+        nextFireAt: NEXT,
+        claimedBy: 'replica-a',
+        at: CLAIMED,
+        leaseUntil: LEASE_UNTIL,
+      },
+    ]);
+    expect(won.size).toBe(1);
+    return alarm;
+  };
+  const firing = (id: string) =>
+    test.db
+      .selectFrom('alarm_firings')
+      .select(['outcome', 'outcome_at', 'detail', 'played_at', 'faded'])
+      .where('alarm_id', '=', id)
+      .where('due_at', '=', DUE)
+      .executeTakeFirstOrThrow();
+  const shown = (id: string) =>
+    test.db
+      .selectFrom('alarms')
+      .select(['last_fired_at', 'last_outcome', 'last_outcome_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('lands on the firing and the alarm once; a late loser writes nothing', async () => {
+    const alarm = await claimed();
+
+    const wrote = await recordOutcome(test.db, alarm.id, DUE, 'played', RECEIPT, 'Wake up', {
+      playedAt: PLAYED,
+      faded: true,
+    });
+
+    expect(wrote).toBe(true);
+    expect(await firing(alarm.id)).toEqual({
+      outcome: 'played',
+      outcome_at: RECEIPT,
+      detail: 'Wake up',
+      played_at: PLAYED,
+      faded: 1,
+    });
+    expect(await shown(alarm.id)).toEqual({
+      last_fired_at: DUE,
+      last_outcome: 'played',
+      last_outcome_at: RECEIPT,
+    });
+
+    const late = await recordOutcome(test.db, alarm.id, DUE, 'failed', '2026-06-10T07:02:00.000Z', 'late');
+    expect(late).toBe(false);
+    expect(await firing(alarm.id)).toMatchObject({ outcome: 'played', outcome_at: RECEIPT, faded: 1 });
+    expect(await shown(alarm.id)).toMatchObject({ last_outcome: 'played', last_outcome_at: RECEIPT });
+  });
+
+  it('leaves the alarm showing a later firing; a firing whose alarm is gone still gets its receipt', async () => {
+    const alarm = await claimed();
+    await test.db
+      .updateTable('alarms')
+      .set({ last_fired_at: NEXT, last_outcome: 'played', last_outcome_at: NEXT })
+      .where('id', '=', alarm.id)
+      .execute();
+
+    expect(await recordOutcome(test.db, alarm.id, DUE, 'no-response', RECEIPT)).toBe(true);
+    expect(await firing(alarm.id)).toMatchObject({ outcome: 'no-response', detail: null, faded: 0 });
+    expect(await shown(alarm.id)).toEqual({
+      last_fired_at: NEXT,
+      last_outcome: 'played',
+      last_outcome_at: NEXT,
+    });
+
+    // A firing outlives its alarm (the history keeps it): its receipt is written all the same.
+    const other = await claimedOther();
+    await test.db.deleteFrom('alarms').where('id', '=', other).execute();
+    expect(await recordOutcome(test.db, other, DUE, 'failed', RECEIPT)).toBe(true);
+    expect(await firing(other)).toMatchObject({ outcome: 'failed', outcome_at: RECEIPT });
+  });
+
+  it('with onlyIfNoLeaseAt, waits while the lease runs and settles once it has lapsed', async () => {
+    const alarm = await claimed();
+    const during = '2026-06-10T07:00:01.000Z';
+    const after = '2026-06-10T07:10:02.000Z';
+
+    expect(await recordOutcome(test.db, alarm.id, DUE, 'failed', during, 'stopped', undefined, during)).toBe(
+      false,
+    );
+    expect(await firing(alarm.id)).toMatchObject({ outcome: null });
+    expect(await shown(alarm.id)).toMatchObject({ last_outcome: null });
+
+    expect(await recordOutcome(test.db, alarm.id, DUE, 'failed', after, 'stopped', undefined, after)).toBe(
+      true,
+    );
+    expect(await firing(alarm.id)).toMatchObject({ outcome: 'failed', outcome_at: after, detail: 'stopped' });
+    expect(await shown(alarm.id)).toMatchObject({ last_outcome: 'failed', last_outcome_at: after });
+  });
+
+  it('keeps the moment the prepare window found the player off', async () => {
+    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: 'player-1' });
+    const alarm = await createAlarm(test.db, 'user-1', cloudAlarmCreateSchema.parse(body), CREATED);
+    const offAt = '2026-06-10T06:55:00.000Z';
+    expect(await recordOfflineAtPrepare(test.db, alarm.id, DUE, offAt)).toBe(true);
+    await claimFirings(test.db, [
+      {
+        alarmId: alarm.id,
+        alarm,
+        dueAt: DUE,
+        nextFireAt: NEXT,
+        claimedBy: 'replica-a',
+        at: CLAIMED,
+        leaseUntil: LEASE_UNTIL,
+      },
+    ]);
+
+    expect(await recordOutcome(test.db, alarm.id, DUE, 'player-offline', RECEIPT, 'no answer')).toBe(true);
+    expect(await firing(alarm.id)).toMatchObject({
+      outcome: 'player-offline',
+      detail: `the player was already off at ${offAt}; no answer`,
+    });
+    expect(await shown(alarm.id)).toEqual({
+      last_fired_at: DUE,
+      last_outcome: 'player-offline',
+      last_outcome_at: offAt,
+    });
+  });
+
+  /** A second alarm of another player, claimed like the first; its id. */
+  const claimedOther = async (): Promise<string> => {
+    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: 'player-2' });
+    const alarm = await createAlarm(test.db, 'user-2', cloudAlarmCreateSchema.parse(body), CREATED);
+    await claimFirings(test.db, [
+      {
+        alarmId: alarm.id,
+        alarm,
+        dueAt: DUE,
+        nextFireAt: NEXT,
+        claimedBy: 'replica-a',
+        at: CLAIMED,
+        leaseUntil: LEASE_UNTIL,
+      },
+    ]);
+    return alarm.id;
+  };
+});
