@@ -46,6 +46,9 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each entry and lazy import pulls in (npm run bench:bundle).
     manifest: true,
     rolldownOptions: {
+      // Rolldown's report of slow plugin callbacks (vite-plugin-pwa's, mostly) printed a paragraph on
+      // every `npm start`; the build's time is measured where it matters, in CI's phase times.
+      checks: { bundlerTimings: false },
       treeshake: {
         // Emotion imports hoist-non-react-statics (CommonJS, so assumed to have side effects) for
         // withTheme alone, which the app never calls: 1.4 kB gzip of the first chunk. It has none.
