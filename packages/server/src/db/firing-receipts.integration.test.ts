@@ -30,10 +30,13 @@ describeOnDatabases('writing a firing’s receipt', (open) => {
     await test.dispose();
   });
 
-  /** An alarm at 07:00 daily, claimed for DUE by replica-a, its lease running to LEASE_UNTIL. */
-  const claimed = async (): Promise<AlarmsTable> => {
-    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: 'player-1' });
-    const alarm = await createAlarm(test.db, 'user-1', cloudAlarmCreateSchema.parse(body), CREATED);
+  /** An alarm of `user`'s `player` at 07:00 daily. */
+  const dailyAlarm = (user: string, player: string): Promise<AlarmsTable> => {
+    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: player });
+    return createAlarm(test.db, user, cloudAlarmCreateSchema.parse(body), CREATED);
+  };
+  /** Claims the alarm's firing at DUE for replica-a, its lease running to LEASE_UNTIL. */
+  const claim = async (alarm: AlarmsTable): Promise<void> => {
     const won = await claimFirings(test.db, [
       {
         alarmId: alarm.id,
@@ -46,6 +49,11 @@ describeOnDatabases('writing a firing’s receipt', (open) => {
       },
     ]);
     expect(won.size).toBe(1);
+  };
+  /** An alarm at 07:00 daily, claimed for DUE by replica-a. */
+  const claimed = async (): Promise<AlarmsTable> => {
+    const alarm = await dailyAlarm('user-1', 'player-1');
+    await claim(alarm);
     return alarm;
   };
   const firing = (id: string) =>
@@ -132,21 +140,10 @@ describeOnDatabases('writing a firing’s receipt', (open) => {
   });
 
   it('keeps the moment the prepare window found the player off', async () => {
-    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: 'player-1' });
-    const alarm = await createAlarm(test.db, 'user-1', cloudAlarmCreateSchema.parse(body), CREATED);
+    const alarm = await dailyAlarm('user-1', 'player-1');
     const offAt = '2026-06-10T06:55:00.000Z';
     expect(await recordOfflineAtPrepare(test.db, alarm.id, DUE, offAt)).toBe(true);
-    await claimFirings(test.db, [
-      {
-        alarmId: alarm.id,
-        alarm,
-        dueAt: DUE,
-        nextFireAt: NEXT,
-        claimedBy: 'replica-a',
-        at: CLAIMED,
-        leaseUntil: LEASE_UNTIL,
-      },
-    ]);
+    await claim(alarm);
 
     expect(await recordOutcome(test.db, alarm.id, DUE, 'player-offline', RECEIPT, 'no answer')).toBe(true);
     expect(await firing(alarm.id)).toMatchObject({
@@ -162,19 +159,8 @@ describeOnDatabases('writing a firing’s receipt', (open) => {
 
   /** A second alarm of another player, claimed like the first; its id. */
   const claimedOther = async (): Promise<string> => {
-    const body = alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: 'player-2' });
-    const alarm = await createAlarm(test.db, 'user-2', cloudAlarmCreateSchema.parse(body), CREATED);
-    await claimFirings(test.db, [
-      {
-        alarmId: alarm.id,
-        alarm,
-        dueAt: DUE,
-        nextFireAt: NEXT,
-        claimedBy: 'replica-a',
-        at: CLAIMED,
-        leaseUntil: LEASE_UNTIL,
-      },
-    ]);
+    const alarm = await dailyAlarm('user-2', 'player-2');
+    await claim(alarm);
     return alarm.id;
   };
 });
