@@ -4,6 +4,10 @@ import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { createAlarm } from './alarms-repository';
 import { claimFirings } from './firing-claims-repository';
+import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
+import { countingStatements } from '../../test/support/counting-statements';
+import { ReceiptBatcher } from '../alarm-worker/receipt-batcher';
+import { receiptOf, writeReceipts } from './firing-receipts-repository';
 import { recordOfflineAtPrepare, recordOutcome } from './firings-repository';
 import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
@@ -155,6 +159,85 @@ describeOnDatabases('writing a firing’s receipt', (open) => {
       last_outcome: 'player-offline',
       last_outcome_at: offAt,
     });
+  });
+
+  /** `n` alarms of n accounts at 07:00 daily, each claimed for DUE. */
+  const claimedMany = async (n: number): Promise<AlarmsTable[]> => {
+    const alarms: AlarmsTable[] = [];
+    for (let i = 1; i <= n; i++) alarms.push(await dailyAlarm(`user-${i}`, `player-${i}`));
+    for (const alarm of alarms) await claim(alarm);
+    return alarms;
+  };
+  const receipt = (alarm: AlarmsTable, outcome: FiringOutcome) =>
+    receiptOf(test.db, RECEIPT, { alarmId: alarm.id, dueAt: DUE, outcome, detail: null });
+
+  it('writes the receipts that come together in one statement: each once, none over another', async () => {
+    const [fresh, settled, movedOn] = await claimedMany(3);
+    if (fresh === undefined || settled === undefined || movedOn === undefined) throw new Error('no alarms');
+    await recordOutcome(test.db, settled.id, DUE, 'failed', RECEIPT, 'stopped');
+    await test.db.updateTable('alarms').set({ last_fired_at: NEXT }).where('id', '=', movedOn.id).execute();
+    const counted = countingStatements(test.db);
+    const batcher = new ReceiptBatcher(counted.db);
+
+    const wrote = await Promise.all([
+      batcher.record(await receipt(fresh, 'played')),
+      batcher.record(await receipt(settled, 'played')),
+      batcher.record(await receipt(movedOn, 'played')),
+      // A second receipt of one firing waits for the next statement, and finds it settled.
+      batcher.record(await receipt(fresh, 'failed')),
+    ]);
+
+    expect(wrote).toEqual([true, false, true, false]);
+    expect(await firing(fresh.id)).toMatchObject({ outcome: 'played' });
+    expect(await shown(fresh.id)).toMatchObject({ last_fired_at: DUE, last_outcome: 'played' });
+    expect(await firing(settled.id)).toMatchObject({ outcome: 'failed', detail: 'stopped' });
+    expect(await firing(movedOn.id)).toMatchObject({ outcome: 'played' });
+    expect(await shown(movedOn.id)).toEqual({
+      last_fired_at: NEXT,
+      last_outcome: null,
+      last_outcome_at: null,
+    });
+    // PostgreSQL: one statement for the three, one for the second receipt (SQLite: a transaction each).
+    if (test.location.kind === 'postgres') expect(counted.statements()).toBe(2);
+  });
+
+  it('gathers the receipts that come while a statement runs into the next one', async () => {
+    const alarms = await claimedMany(4);
+    const [first, ...rest] = alarms;
+    if (first === undefined) throw new Error('no alarms');
+    const counted = countingStatements(test.db);
+    const batcher = new ReceiptBatcher(counted.db);
+    const held = counted.holdNextResult();
+
+    const firstWrote = batcher.record(await receipt(first, 'played'));
+    await held.reached;
+    const restWrote = rest.map(async (alarm) => batcher.record(await receipt(alarm, 'played')));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    held.release();
+
+    expect(await firstWrote).toBe(true);
+    expect(await Promise.all(restWrote)).toEqual([true, true, true]);
+    for (const alarm of alarms) expect(await shown(alarm.id)).toMatchObject({ last_outcome: 'played' });
+    if (test.location.kind === 'postgres') expect(counted.statements()).toBe(2);
+  });
+
+  it('two replicas writing the same receipts at once, in opposite orders: each firing settled once', async () => {
+    const alarms = await claimedMany(12);
+    // SQLite serves one process: there the two writers share its connection, a transaction each.
+    const other = test.location.kind === 'postgres' ? test.connectAgain() : test.db;
+    const receipts = await Promise.all(alarms.map((alarm) => receipt(alarm, 'played')));
+
+    const [mine, theirs] = await Promise.all([
+      writeReceipts(test.db, receipts),
+      writeReceipts(other, [...receipts].reverse()),
+    ]);
+
+    expect(mine.size + theirs.size).toBe(alarms.length);
+    for (const key of mine) expect(theirs.has(key)).toBe(false);
+    for (const alarm of alarms) {
+      expect(await firing(alarm.id)).toMatchObject({ outcome: 'played' });
+      expect(await shown(alarm.id)).toMatchObject({ last_fired_at: DUE, last_outcome: 'played' });
+    }
   });
 
   /** A second alarm of another player, claimed like the first; its id. */

@@ -1,9 +1,9 @@
-import type { Kysely, QueryCreator } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { skipPauseState } from '@playlist-alarms/core/alarms/skip-pause';
 import { NO_SHARE } from '@playlist-alarms/core/cloud/worker-roster';
-import { isPostgres } from './connect';
+import { receiptOf, writeReceipt, type FiringSeen } from './firing-receipts-repository';
 import type { AlarmsTable, Database } from './schema';
 
 // The alarm worker's storage: which alarms are due, the claim of one firing, its receipt.
@@ -87,15 +87,6 @@ export async function markedAlarms(db: Db, since: Date) {
 }
 
 /** When the prepare window found the player off for this firing, or null when it did not. */
-async function offlineNoteOf(trx: Db, alarmId: string, dueAt: string): Promise<string | null> {
-  const row = await trx
-    .selectFrom('alarms')
-    .select(['last_fired_at', 'last_outcome', 'last_outcome_at'])
-    .where('id', '=', alarmId)
-    .executeTakeFirst();
-  return row?.last_fired_at === dueAt && row.last_outcome === 'player-offline' ? row.last_outcome_at : null;
-}
-
 /**
  * The prepare window found the player off, minutes before `dueAt`: the alarm's receipt says so at
  * once ("the player was off at 06:55") rather than at the due time. Only while that firing is
@@ -118,21 +109,12 @@ export async function recordOfflineAtPrepare(
   return Number(noted.numUpdatedRows) > 0;
 }
 
-/** What the history adds to a played firing: when card/start went out, and whether a fade began. */
-export interface FiringSeen {
-  playedAt: string | null;
-  faded: boolean;
-}
-
 /**
  * The firing's receipt, on the firing and on the alarm (unless a later firing already shows).
  * True when this call wrote it: a firing already settled (by the sweep, its claimant, or a replica
  * that took it over) keeps its. With `onlyIfNoLeaseAt`, only while no lease runs at that instant
- * (the sweep never settles a firing someone is ringing).
- *
- * On PostgreSQL it is one statement (the alarm's update a data-modifying CTE fed by the firing's),
- * not a transaction of four: at a busy minute every firing writes one (docs/scale.md). SQLite, which
- * has no data-modifying CTEs, writes both in one transaction.
+ * (the sweep never settles a firing someone is ringing). One statement on PostgreSQL
+ * (firing-receipts-repository.ts); the worker batches its own (alarm-worker/receipt-batcher.ts).
  */
 export async function recordOutcome(
   db: Db,
@@ -141,91 +123,13 @@ export async function recordOutcome(
   outcome: FiringOutcome,
   at: string,
   detail: string | null = null,
-  seen: FiringSeen = { playedAt: null, faded: false },
+  seen?: FiringSeen,
   onlyIfNoLeaseAt?: string,
 ): Promise<boolean> {
-  // Still off at the due time: the receipt keeps the moment the prepare window first found it off.
-  // Read apart from the writes: the note is written only before the firing is claimed, so it no
-  // longer changes here (a transaction at read committed would not hold it still either).
-  const noted = outcome === 'player-offline' ? await offlineNoteOf(db, alarmId, dueAt) : null;
-  const receipt: Receipt = {
-    alarmId,
-    dueAt,
-    firing: {
-      outcome,
-      outcome_at: at,
-      detail:
-        noted === null ? detail : `the player was already off at ${noted}${detail ? `; ${detail}` : ''}`,
-      played_at: seen.playedAt,
-      faded: seen.faded ? 1 : 0,
-    },
-    alarm: { last_outcome: outcome, last_outcome_at: noted ?? at },
-    onlyIfNoLeaseAt,
-  };
-  return isPostgres(db) ? writeReceiptInOneStatement(db, receipt) : writeReceiptInTransaction(db, receipt);
-}
-
-interface Receipt {
-  alarmId: string;
-  dueAt: string;
-  firing: {
-    outcome: FiringOutcome;
-    outcome_at: string;
-    detail: string | null;
-    played_at: string | null;
-    faded: number;
-  };
-  alarm: { last_outcome: FiringOutcome; last_outcome_at: string };
-  onlyIfNoLeaseAt: string | undefined;
-}
-
-/** The firing's update, only while it has no receipt (and, when asked, no running lease). */
-const settleFiring = (db: QueryCreator<Database>, receipt: Receipt) =>
-  db
-    .updateTable('alarm_firings')
-    .set(receipt.firing)
-    .where('alarm_id', '=', receipt.alarmId)
-    .where('due_at', '=', receipt.dueAt)
-    .where('outcome', 'is', null)
-    .$if(receipt.onlyIfNoLeaseAt !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', receipt.onlyIfNoLeaseAt ?? '')]),
-      ),
-    );
-
-async function writeReceiptInOneStatement(db: Db, receipt: Receipt): Promise<boolean> {
-  const row = await db
-    .with('settled', (qb) => settleFiring(qb, receipt).returning(['alarm_id', 'due_at']))
-    // The alarm shows the receipt only when the firing's was written here: a late loser's settled
-    // is empty. PostgreSQL runs a data-modifying CTE whether or not the query reads it.
-    .with('shown', (qb) =>
-      qb
-        .updateTable('alarms')
-        .from('settled')
-        .set(receipt.alarm)
-        .whereRef('alarms.id', '=', 'settled.alarm_id')
-        .whereRef('alarms.last_fired_at', '=', 'settled.due_at')
-        .returning('alarms.id'),
-    )
-    .selectFrom('settled')
-    .select((eb) => eb.fn.countAll<string | number>().as('written'))
-    .executeTakeFirstOrThrow();
-  return Number(row.written) > 0;
-}
-
-function writeReceiptInTransaction(db: Db, receipt: Receipt): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const settled = await settleFiring(trx, receipt).executeTakeFirst();
-    // The alarm shows the receipt only when this call wrote it: a late loser must not overwrite it.
-    if (Number(settled.numUpdatedRows) === 0) return false;
-    await trx
-      .updateTable('alarms')
-      .set(receipt.alarm)
-      .where('id', '=', receipt.alarmId)
-      .where('last_fired_at', '=', receipt.dueAt)
-      .execute();
-    return true;
-  });
+  return writeReceipt(
+    db,
+    await receiptOf(db, at, { alarmId, dueAt, outcome, detail }, seen, onlyIfNoLeaseAt),
+  );
 }
 
 export async function findFiring(db: Db, alarmId: string, dueAt: string) {
