@@ -10,17 +10,13 @@ import {
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
 import { ORPHAN_GRACE_MS } from '@playlist-alarms/core/cloud/worker-roster';
-import {
-  findDueAlarms,
-  findDueInstants,
-  recordOutcome,
-  type DueAlarm,
-  type FiringSeen,
-} from '../db/firings-repository';
+import { receiptOf, type FiringSeen } from '../db/firing-receipts-repository';
+import { findDueAlarms, findDueInstants, type DueAlarm } from '../db/firings-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
 import { noFaultHold, type FaultHold } from './fault-hold';
 import { ClaimBatcher } from './claim-batcher';
+import { ReceiptBatcher } from './receipt-batcher';
 import { firingKey } from './held-leases';
 import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
@@ -87,6 +83,8 @@ export class AlarmWorker {
   private readonly open: OpenFirings;
   /** This process's claims, a due instant's together (claim-batcher.ts). */
   private readonly claims: ClaimBatcher;
+  /** This process's receipts, those that come together written together (receipt-batcher.ts). */
+  private readonly receipts: ReceiptBatcher;
   /** Which shares of accounts are this replica's to arm (replica-roster.ts). */
   private readonly roster: ReplicaRoster;
   /** The last look's timers, claim watches and prepares (armed-alarms.ts). */
@@ -95,6 +93,7 @@ export class AlarmWorker {
 
   constructor(private readonly options: AlarmWorkerOptions) {
     this.claims = new ClaimBatcher(options.db);
+    this.receipts = new ReceiptBatcher(options.db);
     this.roster = new ReplicaRoster(options.db, options.clock, this.id);
     const probe = { ...options, log: (level: LogLevel, message: string) => this.log(level, message) };
     this.armed = new ArmedAlarms({
@@ -274,7 +273,8 @@ export class AlarmWorker {
       }
     }
     const outcomeAt = clock.now().toISOString();
-    const wrote = await recordOutcome(db, alarm.id, dueAt, outcome, outcomeAt, detail, seen);
+    const receipt = await receiptOf(db, outcomeAt, { alarmId: alarm.id, dueAt, outcome, detail }, seen);
+    const wrote = await this.receipts.record(receipt);
     this.log(outcome === 'played' ? 'info' : 'warn', `alarm ${alarm.id} due ${dueAt}: ${outcome}`);
     // A receipt another wrote first (a replica that took the firing over) is told by that one.
     if (wrote) this.tell(alarm, dueAt, outcome);
