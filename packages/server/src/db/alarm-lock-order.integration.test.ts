@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
 import { createAlarm, deleteAlarms } from './alarms-repository';
 import { claimFirings, type Claim } from './firing-claims-repository';
+import { receiptOf, writeReceipts } from './firing-receipts-repository';
 import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
 import { saveUserProfile } from './users-repository';
@@ -13,12 +14,14 @@ import type { TestDatabase } from '../../test/support/test-databases';
 // Writers that lock several alarms of one household take the row locks in id order
 // (docs/decisions/alarm-firing-claims.md, "Lock order"). Two writers that took them in different
 // orders could each hold one and wait for the other: PostgreSQL ends that deadlock by aborting one
-// (a claim batch ringing up to a pass late, or a zone change or delete failing). The proof is
+// (a claim batch ringing up to a pass late, a batch of receipts lost, or a zone change or delete
+// failing). The proof is
 // deterministic: another transaction holds the lowest id; a writer in id order then waits holding
 // nothing, so the higher id stays free. Taken in the table's scan order, it would hold that first.
 
 const USER = 'auth0|lock-order';
 const NOW = new Date('2026-06-10T06:00:00.000Z');
+const DUE = '2026-06-10T07:00:00.000Z';
 
 describeOnPostgres('alarm row locks are taken in id order', (open) => {
   let test: TestDatabase;
@@ -82,16 +85,17 @@ describeOnPostgres('alarm row locks are taken in id order', (open) => {
     expect(result).toBe(2);
   });
 
+  const claimOf = (alarm: AlarmsTable): Claim => ({
+    alarmId: alarm.id,
+    alarm,
+    dueAt: DUE,
+    nextFireAt: '2026-06-11T07:00:00.000Z',
+    claimedBy: 'worker-a',
+    at: NOW.toISOString(),
+    leaseUntil: new Date(NOW.getTime() + 60_000).toISOString(),
+  });
+
   it('a claim batch, whatever order its claims come in', async () => {
-    const claimOf = (alarm: AlarmsTable): Claim => ({
-      alarmId: alarm.id,
-      alarm,
-      dueAt: '2026-06-10T07:00:00.000Z',
-      nextFireAt: '2026-06-11T07:00:00.000Z',
-      claimedBy: 'worker-a',
-      at: NOW.toISOString(),
-      leaseUntil: new Date(NOW.getTime() + 60_000).toISOString(),
-    });
     const [lowNow, highNow] = await Promise.all(
       [low, high].map((a) =>
         test.db.selectFrom('alarms').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow(),
@@ -103,5 +107,25 @@ describeOnPostgres('alarm row locks are taken in id order', (open) => {
     );
     expect(highWasFree).toBe(true);
     expect(result.size).toBe(2);
+  });
+
+  it('a batch of receipts, whatever order they come in', async () => {
+    // Claimed one at a time, the higher id first: a scan of the firings meets its firing first.
+    for (const alarm of [high, low]) expect((await claimFirings(test.db, [claimOf(alarm)])).size).toBe(1);
+    const receipts = await Promise.all(
+      [high, low].map((alarm) =>
+        receiptOf(test.db, NOW.toISOString(), {
+          alarmId: alarm.id,
+          dueAt: DUE,
+          outcome: 'played',
+          detail: null,
+        }),
+      ),
+    );
+    const { highWasFree, result } = await whileLowIsHeld(() => writeReceipts(test.db, receipts));
+    expect(highWasFree).toBe(true);
+    expect(result.size).toBe(2);
+    const shown = await test.db.selectFrom('alarms').select('last_outcome').execute();
+    expect(shown.map((row) => row.last_outcome)).toEqual(['played', 'played']);
   });
 });
