@@ -86,7 +86,6 @@ export async function markedAlarms(db: Db, since: Date) {
     .execute();
 }
 
-/** When the prepare window found the player off for this firing, or null when it did not. */
 /**
  * The prepare window found the player off, minutes before `dueAt`: the alarm's receipt says so at
  * once ("the player was off at 06:55") rather than at the due time. Only while that firing is
