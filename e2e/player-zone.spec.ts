@@ -69,9 +69,14 @@ test('a browser twelve hours from the player sees its alarm at New York’s time
   await expect(line).toHaveAttribute('data-phase', 'waiting');
   await expect(line).toHaveText(
     new RegExp(
-      `^⏰ Next alarm: Good Morning Songs on Grandma's Player at ${shown} in New York \\(player alarm\\), in 1h (29|30)m$`,
+      `^⏰ Next alarm: Good Morning Songs on Grandma's Player at ${shown} in New York \\(player alarm\\), in 1h \\d+m$`,
     ),
   );
+  // The countdown is the time left to that instant when it is read: a slow sign-in on a busy machine
+  // (a CI run took over a minute) must not make the test's own wait look like a wrong countdown.
+  const [, hours, minutes] = /in (\d+)h (\d+)m$/.exec((await line.textContent()) ?? '') ?? [];
+  const leftMinutes = (at.getTime() - Date.now()) / MINUTE;
+  expect(Math.abs(Number(hours) * 60 + Number(minutes) - leftMinutes)).toBeLessThanOrEqual(1);
 
   // The lists say whose clock the times are on.
   await app.tab('Alarm Management').click();
