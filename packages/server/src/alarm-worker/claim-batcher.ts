@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { claimFirings, claimKey, type Claim } from '../db/firing-claims-repository';
+import { claimFirings, firingKey, type Claim } from '../db/firing-claims-repository';
 import type { Database } from '../db/schema';
 
 // The claims a worker makes in one turn of the event loop go to the database together: the timers
@@ -28,7 +28,7 @@ export class ClaimBatcher {
 
   /** True when this process won the firing's claim. */
   claim(claim: Claim): Promise<boolean> {
-    const key = claimKey(claim.alarmId, claim.dueAt);
+    const key = firingKey(claim.alarmId, claim.dueAt);
     const already = this.queued.get(key);
     if (already !== undefined) {
       return new Promise<boolean>((won, failed) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MISSED_FIRING_LIMIT_MS } from '@playlist-alarms/core/cloud/alarm-firing';
 import { leaseUntil, mayStartCard } from '@playlist-alarms/core/cloud/firing-lease';
+import { firingKey } from '../db/firing-claims-repository';
 import { renewFiringLease, renewFiringLeases, type FiringKey } from '../db/firing-leases-repository';
 import type { Database } from '../db/schema';
 import type { WorkerClock } from './clock';
@@ -8,9 +9,6 @@ import type { WorkerClock } from './clock';
 // The leases on firings this process rings now (docs/decisions/firing-leases.md), and until when
 // each is surely its own: what the claim or take-over wrote, then each renewal. A firing a renewal
 // no longer returns is another replica's (or settled): this process must send it nothing more.
-
-/** A firing's key in memory. */
-export const firingKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
 
 interface HeldLease {
   firing: FiringKey;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { FIRING_LEASE_TICK_MS, leaseUntil, openFiringFate } from '@playlist-alarms/core/cloud/firing-lease';
+import { firingKey } from '../db/firing-claims-repository';
 import { settleOpenFiring } from '../db/firings-repository';
 import {
   findOpenFirings,
@@ -10,7 +11,7 @@ import {
 } from '../db/firing-leases-repository';
 import type { AlarmsTable, Database } from '../db/schema';
 import type { WorkerClock } from './clock';
-import { HeldLeases, firingKey } from './held-leases';
+import { HeldLeases } from './held-leases';
 import type { Ringer } from './ringer';
 import { finishTakenOver } from './take-over';
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { receiptKey, writeReceipts, type Receipt } from '../db/firing-receipts-repository';
+import { firingKey } from '../db/firing-claims-repository';
+import { writeReceipts, type Receipt } from '../db/firing-receipts-repository';
 import type { Database } from '../db/schema';
 
 // The receipts a worker writes go to the database together when they come together (a group
@@ -45,7 +46,7 @@ export class ReceiptBatcher {
     const batch = new Map<string, Queued>();
     const later: Queued[] = [];
     for (const queued of this.queued) {
-      const key = receiptKey(queued.receipt.alarmId, queued.receipt.dueAt);
+      const key = firingKey(queued.receipt.alarmId, queued.receipt.dueAt);
       if (batch.has(key) || batch.size === RECEIPTS_PER_STATEMENT) later.push(queued);
       else batch.set(key, queued);
     }

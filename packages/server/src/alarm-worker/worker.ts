@@ -10,6 +10,7 @@ import {
 import type { PassSummary } from '@playlist-alarms/core/cloud/alarm-firing-schemas';
 import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
 import { ORPHAN_GRACE_MS } from '@playlist-alarms/core/cloud/worker-roster';
+import { firingKey } from '../db/firing-claims-repository';
 import { receiptOf, type FiringSeen } from '../db/firing-receipts-repository';
 import { findDueAlarms, findDueInstants, type DueAlarm } from '../db/firings-repository';
 import type { AlarmsTable, Database } from '../db/schema';
@@ -17,7 +18,6 @@ import type { WorkerClock } from './clock';
 import { noFaultHold, type FaultHold } from './fault-hold';
 import { ClaimBatcher } from './claim-batcher';
 import { ReceiptBatcher } from './receipt-batcher';
-import { firingKey } from './held-leases';
 import { OpenFirings } from './open-firings';
 import { recordPassedOver } from './passed-over';
 import { ArmedAlarms } from './armed-alarms';

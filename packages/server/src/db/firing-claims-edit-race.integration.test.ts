@@ -5,7 +5,7 @@ import { alarmBody, describeOnPostgres } from '../../test/support/cloud-api';
 import { holdTransaction, waitUntilBlockedBy } from '../../test/support/held-transaction';
 import type { TestDatabase } from '../../test/support/test-databases';
 import { createAlarm } from './alarms-repository';
-import { claimFirings, claimKey, type Claim } from './firing-claims-repository';
+import { claimFirings, firingKey, type Claim } from './firing-claims-repository';
 import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
 
@@ -71,7 +71,7 @@ describeOnPostgres('a claim meeting an edit under way', (open) => {
   it('an alarm moved to another time meanwhile is not claimed; the rest of the batch is', async () => {
     const won = await claimDuring(`hour = 8, next_fire_at = '2026-06-10T08:00:00.000Z'`, 'commit');
 
-    expect([...won]).toEqual([claimKey(other.id, DUE)]);
+    expect([...won]).toEqual([firingKey(other.id, DUE)]);
     expect(await firings()).toEqual([{ alarm_id: other.id }]);
     expect(await stored(edited.id)).toMatchObject({
       hour: 8,
@@ -85,7 +85,7 @@ describeOnPostgres('a claim meeting an edit under way', (open) => {
   it('an alarm switched off meanwhile is not claimed', async () => {
     const won = await claimDuring('is_enabled = 0', 'commit');
 
-    expect([...won]).toEqual([claimKey(other.id, DUE)]);
+    expect([...won]).toEqual([firingKey(other.id, DUE)]);
     expect(await firings()).toEqual([{ alarm_id: other.id }]);
     expect(await stored(edited.id)).toMatchObject({ is_enabled: 0, next_fire_at: DUE, last_fired_at: null });
   });
@@ -93,14 +93,14 @@ describeOnPostgres('a claim meeting an edit under way', (open) => {
   it('an alarm given another playlist at the same time is not rung with the old one', async () => {
     const won = await claimDuring(`playlist_id = 'card-new'`, 'commit');
 
-    expect([...won]).toEqual([claimKey(other.id, DUE)]);
+    expect([...won]).toEqual([firingKey(other.id, DUE)]);
     expect(await stored(edited.id)).toMatchObject({ playlist_id: 'card-new', next_fire_at: DUE });
   });
 
   it('an edit that is rolled back leaves the alarm to the claim', async () => {
     const won = await claimDuring(`hour = 8, next_fire_at = '2026-06-10T08:00:00.000Z'`, 'rollback');
 
-    expect(won).toEqual(new Set([claimKey(edited.id, DUE), claimKey(other.id, DUE)]));
+    expect(won).toEqual(new Set([firingKey(edited.id, DUE), firingKey(other.id, DUE)]));
     expect(await stored(edited.id)).toMatchObject({ hour: 7, next_fire_at: NEXT, last_fired_at: DUE });
   });
 });

@@ -5,7 +5,7 @@ import type { TestDatabase } from '../../test/support/test-databases';
 import { ClaimBatcher } from '../alarm-worker/claim-batcher';
 import { isPostgres } from './connect';
 import { createAlarm } from './alarms-repository';
-import { claimFirings, claimKey, type Claim } from './firing-claims-repository';
+import { claimFirings, firingKey, type Claim } from './firing-claims-repository';
 import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
 
@@ -68,7 +68,7 @@ describeOnDatabases('claiming firings in batches', (open) => {
       [due, edited, off].map((alarm) => claimOf(alarm, 'replica-a')),
     );
 
-    expect([...won]).toEqual([claimKey(due.id, DUE)]);
+    expect([...won]).toEqual([firingKey(due.id, DUE)]);
     expect(await stored(due.id)).toMatchObject({
       next_fire_at: NEXT,
       last_fired_at: DUE,
@@ -102,7 +102,7 @@ describeOnDatabases('claiming firings in batches', (open) => {
 
     const won = await claimFirings(test.db, [{ ...claimOf(read, 'replica-a'), nextFireAt: null }]);
 
-    expect([...won]).toEqual([claimKey(alarm.id, DUE)]);
+    expect([...won]).toEqual([firingKey(alarm.id, DUE)]);
     expect(await stored(alarm.id)).toMatchObject({ next_fire_at: null, last_fired_at: DUE });
     const firing = await test.db.selectFrom('alarm_firings').selectAll().executeTakeFirstOrThrow();
     expect(firing).toMatchObject({ alarm_id: alarm.id, alarm_name: name, claimed_by: 'replica-a' });
@@ -127,14 +127,14 @@ describeOnDatabases('claiming firings in batches', (open) => {
             await claimAll(replicas[2] ?? test.db, 2),
           ];
     for (const alarm of made) {
-      const winners = results.filter((won) => won.has(claimKey(alarm.id, DUE)));
+      const winners = results.filter((won) => won.has(firingKey(alarm.id, DUE)));
       expect(winners, alarm.id).toHaveLength(1);
     }
     const firings = await test.db.selectFrom('alarm_firings').select(['alarm_id', 'claimed_by']).execute();
     expect(firings).toHaveLength(40);
     for (const firing of firings) {
       const index = Number(firing.claimed_by.replace('replica-', ''));
-      expect(results[index]?.has(claimKey(firing.alarm_id, DUE))).toBe(true);
+      expect(results[index]?.has(firingKey(firing.alarm_id, DUE))).toBe(true);
     }
   });
 

@@ -33,8 +33,11 @@ export interface Claim {
   leaseUntil: string;
 }
 
-/** A claim's key in the set claimFirings returns. */
-export const claimKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
+/**
+ * A firing's key (its primary key, alarm_id and due_at, as one string): in the sets claimFirings
+ * and writeReceipts return, and in the worker's maps of held leases and batches.
+ */
+export const firingKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
 
 /**
  * SQLite allows 32,766 parameters in a statement, and a claim takes 12 there (PostgreSQL's arrays
@@ -50,7 +53,7 @@ const CLAIMS_PER_STATEMENT = 1_000;
  * firing. However many processes race, one wins each firing: on PostgreSQL a loser waits for the
  * winner's lock on the alarm and then finds it moved on; the primary key backs that up. A "player
  * was off" note of the prepare window for that firing stays on show.
- * Returns the claimKeys won; the winner holds each firing's lease until its `leaseUntil`.
+ * Returns the firingKeys won; the winner holds each firing's lease until its `leaseUntil`.
  */
 export async function claimFirings(db: Db, claims: readonly Claim[]): Promise<Set<string>> {
   const won = new Set<string>();
@@ -63,7 +66,7 @@ export async function claimFirings(db: Db, claims: readonly Claim[]): Promise<Se
 
 /** One claim; true when this caller won it. */
 export async function claimFiring(db: Db, claim: Claim): Promise<boolean> {
-  return (await claimFirings(db, [claim])).has(claimKey(claim.alarmId, claim.dueAt));
+  return (await claimFirings(db, [claim])).has(firingKey(claim.alarmId, claim.dueAt));
 }
 
 const values = (rows: RawBuilder<unknown>[]) => sql`(values ${sql.join(rows)}) as v`;
@@ -157,7 +160,7 @@ async function claimOnPostgres(db: Db, claims: readonly Claim[]): Promise<string
       returning alarm_id, due_at
     )
     select alarm_id, due_at from firing`.execute(db);
-  return won.rows.map((row) => claimKey(row.alarm_id, row.due_at));
+  return won.rows.map((row) => firingKey(row.alarm_id, row.due_at));
 }
 
 async function claimOnSqlite(db: Db, claims: readonly Claim[]): Promise<string[]> {
@@ -174,16 +177,16 @@ async function claimOnSqlite(db: Db, claims: readonly Claim[]): Promise<string[]
       on conflict (alarm_id, due_at) do nothing
       returning alarm_id, due_at`.execute(trx);
     if (inserted.rows.length === 0) return [];
-    const claimOf = new Map(claims.map((c) => [claimKey(c.alarmId, c.dueAt), c]));
+    const claimOf = new Map(claims.map((c) => [firingKey(c.alarmId, c.dueAt), c]));
     await sql`
       update alarms set ${moveOn(sql.ref('v.column2'), sql.ref('v.column3'))}
       from ${values(
         inserted.rows.map((row) => {
-          const claim = claimOf.get(claimKey(row.alarm_id, row.due_at));
+          const claim = claimOf.get(firingKey(row.alarm_id, row.due_at));
           return sql`(${row.alarm_id}, ${row.due_at}, ${claim?.nextFireAt ?? null})`;
         }),
       )}
       where alarms.id = v.column1`.execute(trx);
-    return inserted.rows.map((row) => claimKey(row.alarm_id, row.due_at));
+    return inserted.rows.map((row) => firingKey(row.alarm_id, row.due_at));
   });
 }

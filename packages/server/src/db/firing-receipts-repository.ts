@@ -1,6 +1,7 @@
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { isPostgres } from './connect';
+import { firingKey } from './firing-claims-repository';
 import type { Database } from './schema';
 
 // A firing's receipt: on the firing, and on its alarm unless a later firing already shows there.
@@ -31,14 +32,11 @@ export interface Receipt {
   onlyIfNoLeaseAt: string | undefined;
 }
 
-/** A receipt's key in the set writeReceipts returns. */
-export const receiptKey = (alarmId: string, dueAt: string) => `${alarmId}@${dueAt}`;
-
 /** The prepare window's "player was off" note for that very firing: when it found the player off. */
 async function offlineNoteOf(db: Db, alarmId: string, dueAt: string): Promise<string | null> {
   const row = await db
     .selectFrom('alarms')
-    .select(['last_fired_at', 'last_outcome', 'last_outcome_at'])
+    .select(['last_outcome', 'last_outcome_at'])
     .where('id', '=', alarmId)
     .where('last_fired_at', '=', dueAt)
     .executeTakeFirst();
@@ -88,7 +86,7 @@ export async function writeReceipts(db: Db, receipts: readonly Receipt[]): Promi
 
 /** One receipt; true when this call wrote it. */
 export async function writeReceipt(db: Db, receipt: Receipt): Promise<boolean> {
-  return (await writeReceipts(db, [receipt])).has(receiptKey(receipt.alarmId, receipt.dueAt));
+  return (await writeReceipts(db, [receipt])).has(firingKey(receipt.alarmId, receipt.dueAt));
 }
 
 /** A receipt's fields, a text array each on PostgreSQL, unnested side by side (as the claims). */
@@ -151,7 +149,7 @@ async function writeOnPostgres(db: Db, receipts: readonly Receipt[]): Promise<Se
       where alarms.id = alarm_locks.alarm_id and alarms.last_fired_at = alarm_locks.due_at
     )
     select alarm_id, due_at from settled`.execute(db);
-  return new Set(written.rows.map((row) => receiptKey(row.alarm_id, row.due_at)));
+  return new Set(written.rows.map((row) => firingKey(row.alarm_id, row.due_at)));
 }
 
 /** The firing's update, only while it has no receipt (and, when asked, no running lease). */
@@ -175,7 +173,7 @@ function writeOnSqlite(db: Db, receipts: readonly Receipt[]): Promise<Set<string
     for (const receipt of receipts) {
       const settled = await settleFiring(trx, receipt).executeTakeFirst();
       if (Number(settled.numUpdatedRows) === 0) continue;
-      written.add(receiptKey(receipt.alarmId, receipt.dueAt));
+      written.add(firingKey(receipt.alarmId, receipt.dueAt));
       await trx
         .updateTable('alarms')
         .set(receipt.alarm)
