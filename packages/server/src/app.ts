@@ -17,7 +17,7 @@ import { createTokenVerifier, jwksUrl } from './auth';
 import type { ServerConfig } from './config';
 import { toRuntimeConfig } from './config';
 import { connectDatabase, DatabaseOpenError } from './db/connect';
-import { migrateToLatest } from './db/migrations';
+import { migrateAtStart, migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { registerCompression } from './compression';
 import { answerFrameworkError, registerErrorHandler } from './errors';
@@ -93,7 +93,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const db =
     deps.db ?? connectDatabase(config.database, { onConnectionError: (error) => logConnectionError(error) });
   try {
-    await migrateToLatest(db);
+    // A database handed in is the caller's, migrated on it; one opened here from the configuration
+    // migrates on a connection of its own, without the requests' statement timeout.
+    await (ownsDb ? migrateAtStart(config.database, db) : migrateToLatest(db));
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw ownsDb ? new DatabaseOpenError(config.database, error) : error;

@@ -13,10 +13,26 @@ export interface ConnectOptions {
   applicationName?: string;
   /** PostgreSQL only: a pooled connection failed while idle (the server restarted, a backend was killed). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL only: how long the server lets a statement run before cancelling it, 0 for no limit
+   * (default `STATEMENT_TIMEOUT_MS`). Migrations run without one (`MIGRATION_CONNECT_OPTIONS`).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** A PostgreSQL statement running longer than this is cancelled by the server. */
 export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * The connection migrations run on at start. A migration's backfill or index grows with the table,
+ * past any request's timeout: 0019's index alone took 2.8 s at a million alarms (docs/scale.md), so
+ * with the app's 10 s it would fail the start from about four million, and the server would not come
+ * up at all. Requests keep their timeout; the migration waits as long as its work takes.
+ */
+export const MIGRATION_CONNECT_OPTIONS: ConnectOptions = {
+  statementTimeoutMs: 0,
+  applicationName: 'playlist-alarms migrations',
+};
 
 /** The database could not be opened or migrated at start: where (password masked) and why. */
 export class DatabaseOpenError extends Error {
@@ -45,14 +61,15 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
 }
 
 function openPostgresPool(url: string, options: ConnectOptions): pg.Pool {
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     application_name: options.applicationName ?? 'playlist-alarms',
     // A dead database must fail the health check quickly instead of hanging it.
     connectionTimeoutMillis: 5_000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
+    statement_timeout: statementTimeout,
     // The client gives up too when the server cannot even say the statement was cancelled.
-    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+    ...(statementTimeout === 0 ? {} : { query_timeout: statementTimeout + 5_000 }),
     keepAlive: true,
     ...(options.searchPath === undefined
       ? {}

@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
-import { isPostgres } from './connect';
+import type { DatabaseConfig } from '../config';
+import { MIGRATION_CONNECT_OPTIONS, connectDatabase, isPostgres } from './connect';
 import type { Database } from './schema';
 import { householdHistoryPushMigrations } from './migrations-household-history-push';
 import { playerAlarmMigrations } from './migrations-player-alarms';
@@ -302,6 +303,21 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     throw new Error(`Database migration${name} failed: ${cause.message}`, { cause });
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Brings the configured database up to date as the server starts. On PostgreSQL that is done on a
+ * connection of its own, without the statement timeout that `db`, the app's pool, keeps for requests;
+ * the connection is closed before the server answers anything.
+ */
+export async function migrateAtStart(config: DatabaseConfig, db: Kysely<Database>): Promise<string[]> {
+  if (config.kind !== 'postgres') return migrateToLatest(db);
+  const own = connectDatabase(config, MIGRATION_CONNECT_OPTIONS);
+  try {
+    return await migrateToLatest(own);
+  } finally {
+    await own.destroy();
+  }
 }
 
 /** Applies the migrations up to and including `name` only (a test of a later one with data in it). */
