@@ -25,11 +25,16 @@ async function connectedBefore(msBefore: number) {
   await waitFor(() => expect(services.devices.status('p1')).toBe('connected'));
   const link = services.links.get('p1');
   if (!link) throw new Error('the scheduler connects the player in the prepare window');
-  // One events message, let through the registry's frame (messages of one frame are merged).
+  // One events message, let through the registry's frame: messages of one frame are merged, so the
+  // next is sent only once this one is in the registry. (A fixed 20 ms was not enough when CI ran
+  // every file at once: jsdom's frame came later, "stopped" and "playing" merged, and the observer
+  // never heard the card start.)
+  const heard = () => services.devices.getSnapshot().devices['p1']?.events;
   const player = {
     emit: async (payload: unknown) => {
+      const before = heard();
       act(() => link.emit(payload));
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      await waitFor(() => expect(heard()).not.toBe(before));
     },
   };
   return { services, player, link };
