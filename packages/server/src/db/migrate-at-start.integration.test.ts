@@ -13,9 +13,11 @@ import { migrations } from './migrations';
 // (docs/scale.md, "Migrations at scale"). PostgreSQL is required: these never skip.
 
 const cleanups: (() => Promise<void>)[] = [];
+// Dropping a database waits for a checkpoint, which under the whole suite's writes took more than
+// Vitest's 10 s for hooks (CI, 2026-12-02); the fleet tests give theirs 30 s too.
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, 30_000);
 
 async function freshDatabase() {
   const database = await createFreshPostgresDatabase('migrate_start');
@@ -45,7 +47,7 @@ describe('migrations at start (PostgreSQL)', () => {
     await expect(sql`select pg_sleep(0.4)`.execute(migrating)).resolves.toBeDefined();
     const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(migrating);
     expect(shown.rows[0]?.statement_timeout).toBe('0');
-  });
+  }, 30_000);
 
   it('migrates on a connection of its own, named for it, and closes it before answering', async () => {
     const database = await freshDatabase();
@@ -66,7 +68,7 @@ describe('migrations at start (PostgreSQL)', () => {
       ).rows[0]?.n;
 
     const starting = buildApp(testConfig({ issuerUrl: issuer.url, env: { DATABASE_URL: database.url } }));
-    await expect.poll(migrationsWaiting, { timeout: 10_000 }).toBe('1');
+    await expect.poll(migrationsWaiting, { timeout: 20_000 }).toBe('1');
     await other.query('select pg_advisory_unlock($1::bigint)', [KYSELY_MIGRATION_LOCK]);
     const app = await starting;
     cleanups.push(() => app.close());
@@ -81,5 +83,5 @@ describe('migrations at start (PostgreSQL)', () => {
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
       database: 'ok',
     });
-  });
+  }, 60_000);
 });

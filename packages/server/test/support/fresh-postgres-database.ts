@@ -10,7 +10,10 @@ export interface FreshPostgresDatabase {
   /** DATABASE_URL of the new database. */
   url: string;
   name: string;
-  /** Drops the database, ending any connection a killed process left open. */
+  /**
+   * Drops the database, ending any connection a killed process left open. PostgreSQL checkpoints
+   * before it drops, so under load this takes seconds: a hook calling it needs more than 10 s.
+   */
   dispose(): Promise<void>;
 }
 
