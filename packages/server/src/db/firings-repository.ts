@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
 import { effectiveTimeZone } from '@playlist-alarms/core/cloud/cloud-next-fire';
 import { skipPauseState } from '@playlist-alarms/core/alarms/skip-pause';
@@ -55,19 +55,45 @@ export async function findDueAlarms(
 /**
  * The instants at which enabled alarms are due after `after`, up to `until`, earliest first: when
  * the other replicas will claim (the worker watches their claims without loading their alarms).
+ *
+ * A zone waking at 07:00 puts its whole minute on one instant, so `SELECT DISTINCT` would walk every
+ * alarm of it in the index: 180,000 entries, 9 ms a look and replica, at a million alarms. This asks
+ * the index for the first instant after the last one found, once per instant (a loose index scan,
+ * which PostgreSQL 15 does not do by itself): 0.4 ms at that size (docs/scale.md, "The look per
+ * share"). Alarms ring on whole minutes, so a minute's window holds one or two instants.
  */
 export async function findDueInstants(db: Db, after: Date, until: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom('alarms')
-    .select('next_fire_at')
-    .distinct()
-    .where('is_enabled', '=', 1)
-    .where('next_fire_at', '>', after.toISOString())
-    .where('next_fire_at', '<=', until.toISOString())
-    .orderBy('next_fire_at')
-    .execute();
-  return rows.flatMap((row) => (row.next_fire_at === null ? [] : [row.next_fire_at]));
+  const rows = await dueInstantsQuery(db, after, until).execute();
+  return rows.flatMap((row) => (typeof row.at === 'string' ? [row.at] : []));
 }
+
+/** findDueInstants' query, apart so that a test can read its plan. */
+export function dueInstantsQuery(db: Db, after: Date, until: Date) {
+  const end = until.toISOString();
+  return db
+    .withRecursive('instants(at)', (creator) =>
+      creator.selectNoFrom(nextInstantAfter(db, after.toISOString(), end).as('at')).unionAll((eb) =>
+        eb
+          .selectFrom('instants')
+          .select(nextInstantAfter(db, sql.ref<string>('instants.at'), end).as('at'))
+          .where('instants.at', 'is not', null),
+      ),
+    )
+    .selectFrom('instants')
+    .select('at')
+    .where('at', 'is not', null);
+}
+
+/** The earliest enabled alarm's instant after `from`, up to `end`: one probe of the partial index. */
+const nextInstantAfter = (db: Db, from: string | Expression<string>, end: string) =>
+  db
+    .selectFrom('alarms')
+    .select('alarms.next_fire_at')
+    .where('alarms.is_enabled', '=', 1)
+    .where('alarms.next_fire_at', '>', from)
+    .where('alarms.next_fire_at', '<=', end)
+    .orderBy('alarms.next_fire_at')
+    .limit(1);
 
 /**
  * Enabled alarms whose skip or pause may have passed over a ringing since `since` (a skipped
