@@ -1,10 +1,15 @@
-import { CompiledQuery } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases, describeOnPostgres } from '../../test/support/cloud-api';
-import type { TestDatabase } from '../../test/support/test-databases';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { expect, it } from 'vitest';
+import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
+import {
+  alarmBody,
+  describeOnDatabases,
+  describeOnPostgres,
+  migratedDatabaseEach,
+} from '../../test/support/cloud-api';
+import { createAlarm } from './alarms-repository';
 import { dueInstantsQuery, findDueInstants } from './firings-repository';
-import { migrateToLatest } from './migrations';
-import type { AlarmsTable } from './schema';
+import type { AlarmsTable, Database } from './schema';
 
 // The instants a replica watches the others' claims at: each once, in order, within (after, until],
 // enabled alarms only. A whole minute on one instant must cost a few index probes, not a walk of
@@ -14,69 +19,48 @@ const AFTER = new Date('2026-06-10T06:59:30.000Z');
 const UNTIL = new Date('2026-06-10T07:00:30.000Z');
 const SEVEN = '2026-06-10T07:00:00.000Z';
 
-function alarmRow(id: string, nextFireAt: string | null, enabled = true): AlarmsTable {
-  const at = '2026-06-09T12:00:00.000Z';
-  return {
-    id,
-    yoto_user_id: `user-${id}`,
-    share: 0,
-    yoto_device_id: `player-${id}`,
-    device_name: 'Bedroom',
-    alarm_name: 'Wake up',
-    alarm_type: 'wakeup',
-    playlist_id: 'card-1',
-    playlist_name: 'Morning',
-    hour: 7,
-    minute: 0,
-    days: '1111111',
-    volume: 7,
+/** Alarms as the API writes them, each then set due at its instant (null: none) and switched on or off. */
+async function seed(db: Kysely<Database>, wanted: { at: string | null; enabled?: boolean }[]): Promise<void> {
+  const body = cloudAlarmCreateSchema.parse(alarmBody({ hour: 7, minute: 0, days: '1111111' }));
+  const model = await createAlarm(db, 'user-0', body, new Date('2026-06-09T12:00:00.000Z'));
+  await db.deleteFrom('alarms').execute();
+  const rows = wanted.map(({ at, enabled = true }, index): AlarmsTable => ({
+    ...model,
+    id: `alarm-${index}`,
+    yoto_user_id: `user-${index}`,
+    yoto_device_id: `player-${index}`,
+    next_fire_at: at,
     is_enabled: enabled ? 1 : 0,
-    mqtt_config: null,
-    next_fire_at: nextFireAt,
-    last_fired_at: null,
-    last_outcome: null,
-    last_outcome_at: null,
-    claimed_by: null,
-    claimed_until: null,
-    skip_until: null,
-    paused_through: null,
-    fade_in_minutes: null,
-    sleep_timer_minutes: null,
-    night_light: null,
-    created_at: at,
-    updated_at: at,
-  };
+  }));
+  // In parts: a statement takes at most 32,766 parameters on SQLite, 65,535 on PostgreSQL.
+  for (let start = 0; start < rows.length; start += 200) {
+    await db
+      .insertInto('alarms')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  }
 }
 
 describeOnDatabases('the instants due within the minute', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const database = migratedDatabaseEach(open);
 
   it('lists each instant once, earliest first, after `after` and up to `until`, of enabled alarms only', async () => {
-    await test.db
-      .insertInto('alarms')
-      .values([
-        alarmRow('at-after', AFTER.toISOString()),
-        alarmRow('seven-a', SEVEN),
-        alarmRow('seven-b', SEVEN),
-        alarmRow('seven-c', SEVEN),
-        alarmRow('half-past-a', '2026-06-10T06:59:45.000Z'),
-        alarmRow('half-past-b', '2026-06-10T06:59:45.000Z'),
-        alarmRow('at-until', UNTIL.toISOString()),
-        alarmRow('switched-off', '2026-06-10T07:00:10.000Z', false),
-        alarmRow('later', '2026-06-10T07:00:30.001Z'),
-        alarmRow('earlier', '2026-06-10T06:59:29.999Z'),
-        alarmRow('never', null),
-      ])
-      .execute();
+    const { db } = database();
+    await seed(db, [
+      { at: AFTER.toISOString() },
+      { at: SEVEN },
+      { at: SEVEN },
+      { at: SEVEN },
+      { at: '2026-06-10T06:59:45.000Z' },
+      { at: '2026-06-10T06:59:45.000Z' },
+      { at: UNTIL.toISOString() },
+      { at: '2026-06-10T07:00:10.000Z', enabled: false },
+      { at: '2026-06-10T07:00:30.001Z' },
+      { at: '2026-06-10T06:59:29.999Z' },
+      { at: null },
+    ]);
 
-    expect(await findDueInstants(test.db, AFTER, UNTIL)).toEqual([
+    expect(await findDueInstants(db, AFTER, UNTIL)).toEqual([
       '2026-06-10T06:59:45.000Z',
       SEVEN,
       UNTIL.toISOString(),
@@ -84,42 +68,31 @@ describeOnDatabases('the instants due within the minute', (open) => {
   });
 
   it('finds none when nothing enabled is due within the minute', async () => {
-    await test.db
-      .insertInto('alarms')
-      .values([alarmRow('off', SEVEN, false), alarmRow('tomorrow', '2026-06-11T07:00:00.000Z')])
-      .execute();
+    const { db } = database();
+    await seed(db, [{ at: SEVEN, enabled: false }, { at: '2026-06-11T07:00:00.000Z' }]);
 
-    expect(await findDueInstants(test.db, AFTER, UNTIL)).toEqual([]);
+    expect(await findDueInstants(db, AFTER, UNTIL)).toEqual([]);
   });
 });
 
 describeOnPostgres('the instants due within a busy minute', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const database = migratedDatabaseEach(open);
 
-  it('reads a few index entries for 2,000 alarms on two instants, not every one of them', async () => {
-    const rows = Array.from({ length: 2_000 }, (_, index) =>
-      alarmRow(`alarm-${index}`, index % 2 === 0 ? SEVEN : '2026-06-10T07:00:15.000Z'),
+  it('reads one index entry per instant of 2,000 alarms on two instants, not every one of them', async () => {
+    const { db } = database();
+    await seed(
+      db,
+      Array.from({ length: 2_000 }, (_, index) => ({
+        at: index % 2 === 0 ? SEVEN : '2026-06-10T07:00:15.000Z',
+      })),
     );
-    for (let start = 0; start < rows.length; start += 500) {
-      await test.db
-        .insertInto('alarms')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
-    await test.db.executeQuery(CompiledQuery.raw('analyze alarms'));
-    expect(await findDueInstants(test.db, AFTER, UNTIL)).toEqual([SEVEN, '2026-06-10T07:00:15.000Z']);
+    await db.executeQuery(CompiledQuery.raw('analyze alarms'));
+    expect(await findDueInstants(db, AFTER, UNTIL)).toEqual([SEVEN, '2026-06-10T07:00:15.000Z']);
 
     // The rows each node of the plan read from alarms, over all its loops: a walk of the minute reads
     // 2,000 at its index scan; the probes read one per instant found, and none at the last.
-    const compiled = dueInstantsQuery(test.db, AFTER, UNTIL).compile();
-    const explained = await test.db.executeQuery<{ 'QUERY PLAN': PlanRoot[] }>(
+    const compiled = dueInstantsQuery(db, AFTER, UNTIL).compile();
+    const explained = await db.executeQuery<{ 'QUERY PLAN': PlanRoot[] }>(
       CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]),
     );
     let seen = 0;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { describe } from 'vitest';
+import { afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../../src/app';
 import {
   TEST_DATABASE_URL,
@@ -9,6 +9,7 @@ import {
   isPostgresReachable,
   type TestDatabase,
 } from './test-databases';
+import { migrateToLatest } from '../../src/db/migrations';
 import type { Database } from '../../src/db/schema';
 import { testConfig } from './test-app';
 import type { TestIssuer } from './test-issuer';
@@ -32,6 +33,26 @@ if (!pgAvailable && process.env.CI !== 'true') {
 export function describeOnDatabases(name: string, body: (open: OpenDatabase) => void): void {
   describe(`${name} (SQLite)`, () => body(createSqliteTestDatabase));
   describeOnPostgres(name, body);
+}
+
+/**
+ * A database opened and migrated before each test of the enclosing describe, disposed after it: the
+ * returned function gives the current test's.
+ */
+export function migratedDatabaseEach(open: OpenDatabase): () => TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeEach(async () => {
+    current = await open();
+    await migrateToLatest(current.db);
+  });
+  afterEach(async () => {
+    await current?.dispose();
+    current = undefined;
+  });
+  return () => {
+    if (current === undefined) throw new Error('The database is open only while a test runs');
+    return current;
+  };
 }
 
 /** PostgreSQL only: what needs two connections writing at once (SQLite has one writer). */
