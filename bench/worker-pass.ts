@@ -7,7 +7,7 @@ import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { FIRING_LEASE_MS } from '@playlist-alarms/core/cloud/firing-lease';
 import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
-import { dueAlarmsQuery } from '@playlist-alarms/server/db/firings-repository';
+import { dueAlarmsQuery, findDueInstants } from '@playlist-alarms/server/db/firings-repository';
 import { claimFirings } from '@playlist-alarms/server/db/firing-claims-repository';
 import { quoteIdentifier } from '@playlist-alarms/server/db/connect';
 import { migrateToLatest } from '@playlist-alarms/server/db/migrations';
@@ -22,11 +22,17 @@ import type { Result } from './stats';
 export const USERS = 100_000;
 export const ALARMS = 1_000_000;
 export const PASS_BUDGET_MS = 20;
+/** A replica's watch of the others' instants, at a minute a fifth of the alarms are due on. */
+export const INSTANTS_BUDGET_MS = 5;
+/** Alarms moved onto one instant for that figure: a zone's 07:00 at a million households. */
+const BUSY_MINUTE_ALARMS = 200_000;
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 const PASSES = 60;
 
 export interface WorkerPassReport {
   result: Result;
+  /** findDueInstants over a minute with BUSY_MINUTE_ALARMS due on one instant. */
+  instants: Result;
   /** Alarms found and claimed per pass (median). */
   claimedPerPass: number;
   plan: string[];
@@ -133,6 +139,7 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
       finds.push(found - start);
       claimed.push(won.size);
     }
+    const instants = await timeBusyMinuteInstants(db, location, base + 2 * WEEK_MS);
     const sorted = [...claimed].sort((a, b) => a - b);
     const find = summarize('find', finds);
     const claim = summarize(
@@ -151,6 +158,7 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
             `the first pass, on cold connections: ${firstPassMs.toFixed(1)} ms`,
         },
       ),
+      instants,
       claimedPerPass: sorted[Math.floor(sorted.length / 2)] ?? 0,
       plan,
       usesIndex,
@@ -158,6 +166,48 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
   } finally {
     await test.dispose();
   }
+}
+
+/**
+ * Moves BUSY_MINUTE_ALARMS enabled alarms onto `busyAt` (past the week the passes walk), then times
+ * what every replica asks every 5 s through that minute: the instants due within it.
+ */
+async function timeBusyMinuteInstants(
+  db: Parameters<typeof findDueInstants>[0],
+  location: { url: string; schema: string },
+  busyAt: number,
+): Promise<Result> {
+  const mover = new pg.Client({
+    connectionString: location.url,
+    options: `-c search_path=${quoteIdentifier(location.schema)}`,
+  });
+  await mover.connect();
+  try {
+    // alarm-n with n % 10 = 0 is switched off, so n % 5 = 1 picks enabled ones only.
+    await mover.query(
+      `update alarms set next_fire_at = $1
+       where substr(id, 7)::integer % 5 = 1 and substr(id, 7)::integer <= $2::integer * 5`,
+      [new Date(busyAt).toISOString(), BUSY_MINUTE_ALARMS],
+    );
+    await mover.query('vacuum analyze alarms');
+  } finally {
+    await mover.end();
+  }
+  const after = new Date(busyAt - 30_000);
+  const until = new Date(busyAt + 30_000);
+  const found = await findDueInstants(db, after, until);
+  if (found.length !== 1) throw new Error(`the busy minute's instants: ${found.join(', ') || 'none'}`);
+  const times: number[] = [];
+  for (let look = 0; look < PASSES; look += 1) {
+    const start = performance.now();
+    await findDueInstants(db, after, until);
+    times.push(performance.now() - start);
+  }
+  return summarize(
+    `worker look: the instants of a minute ${BUSY_MINUTE_ALARMS / 1000}k alarms are due on (PostgreSQL)`,
+    times,
+    { budgetMs: INSTANTS_BUDGET_MS, note: 'one index probe per instant (a loose index scan)' },
+  );
 }
 
 export function printWorkerPass(report: WorkerPassReport): void {
