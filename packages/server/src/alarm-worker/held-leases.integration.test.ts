@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { leaseUntil } from '@playlist-alarms/core/cloud/firing-lease';
-import { migrateToLatest } from '../db/migrations';
-import { describeOnDatabases } from '../../test/support/cloud-api';
+import { describeOnDatabases, migratedDatabaseEach } from '../../test/support/cloud-api';
 import { ManualClock } from '../../test/support/manual-clock';
-import type { TestDatabase } from '../../test/support/test-databases';
 import { HeldLeases } from './held-leases';
 
 // How long a claimant keeps renewing its lease (docs/decisions/firing-leases.md), on both dialects.
@@ -13,14 +11,7 @@ const NOW = new Date('2026-06-10T07:09:58.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
 describeOnDatabases('held leases: renewal', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   const firing = async (id: string, dueAt: string, claimedAt: string) => {
     await test.db

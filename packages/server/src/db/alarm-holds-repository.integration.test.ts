@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/support/cloud-api';
-import type { TestDatabase } from '../../test/support/test-databases';
+import { expect, it } from 'vitest';
+import { describeOnDatabases, migratedDatabaseEach } from '../../test/support/cloud-api';
 import {
   claimDueHolds,
   deleteLeasedHold,
@@ -10,7 +9,6 @@ import {
   releaseHold,
   type NewHold,
 } from './alarm-holds-repository';
-import { migrateToLatest } from './migrations';
 
 const NOW = new Date('2026-08-04T06:02:00.000Z');
 const later = (ms: number) => new Date(NOW.getTime() + ms);
@@ -25,14 +23,7 @@ const hold = (alarm: string, switchOnAt: Date): NewHold => ({
 });
 
 describeOnDatabases('alarm holds repository', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   it('a second hold of the same string replaces the first (a pause over a skip), unleased', async () => {
     await putHold(test.db, hold('1111111,0700,c,,,6,0', NOW), NOW);

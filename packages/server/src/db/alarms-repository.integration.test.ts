@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { describeOnDatabases } from '../../test/support/cloud-api';
+import { describeOnDatabases, migratedDatabaseEach } from '../../test/support/cloud-api';
 import { AlarmLimitError, createAlarm, deleteAlarms, listAlarms, updateAlarm } from './alarms-repository';
-import { migrateToLatest } from './migrations';
-import type { TestDatabase } from '../../test/support/test-databases';
 import { saveUserProfile } from './users-repository';
 import { findAlarm, findUser } from '../../test/support/stored-rows';
 
@@ -19,14 +17,7 @@ const input = cloudAlarmCreateSchema.parse({
 });
 
 describeOnDatabases('alarms repository', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   it('indexes alarms by user, and by next_fire_at only where enabled (a partial index)', async () => {
     const rows = await sql<{ definition: string }>`

@@ -42,10 +42,10 @@ async function seed(db: Kysely<Database>, wanted: { at: string | null; enabled?:
 }
 
 describeOnDatabases('the instants due within the minute', (open) => {
-  const database = migratedDatabaseEach(open);
+  const test = migratedDatabaseEach(open);
 
   it('lists each instant once, earliest first, after `after` and up to `until`, of enabled alarms only', async () => {
-    const { db } = database();
+    const { db } = test;
     await seed(db, [
       { at: AFTER.toISOString() },
       { at: SEVEN },
@@ -68,7 +68,7 @@ describeOnDatabases('the instants due within the minute', (open) => {
   });
 
   it('finds none when nothing enabled is due within the minute', async () => {
-    const { db } = database();
+    const { db } = test;
     await seed(db, [{ at: SEVEN, enabled: false }, { at: '2026-06-11T07:00:00.000Z' }]);
 
     expect(await findDueInstants(db, AFTER, UNTIL)).toEqual([]);
@@ -76,10 +76,10 @@ describeOnDatabases('the instants due within the minute', (open) => {
 });
 
 describeOnPostgres('the instants due within a busy minute', (open) => {
-  const database = migratedDatabaseEach(open);
+  const test = migratedDatabaseEach(open);
 
   it('reads one index entry per instant of 2,000 alarms on two instants, not every one of them', async () => {
-    const { db } = database();
+    const { db } = test;
     await seed(
       db,
       Array.from({ length: 2_000 }, (_, index) => ({

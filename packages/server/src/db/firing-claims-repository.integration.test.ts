@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
-import type { TestDatabase } from '../../test/support/test-databases';
+import { alarmBody, describeOnDatabases, migratedDatabaseEach } from '../../test/support/cloud-api';
 import { ClaimBatcher } from '../alarm-worker/claim-batcher';
 import { isPostgres } from './connect';
 import { createAlarm } from './alarms-repository';
 import { claimFirings, firingKey, type Claim } from './firing-claims-repository';
-import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
 
 // The batched claim on both dialects: what a one-by-one claim guaranteed holds for a batch: one
@@ -19,14 +17,7 @@ const DUE = '2026-06-10T07:00:00.000Z';
 const NEXT = '2026-06-11T07:00:00.000Z';
 
 describeOnDatabases('claiming firings in batches', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   /** `count` alarms at 07:00 daily, ten to a user (the per-user limit). */
   const alarms = async (count: number): Promise<AlarmsTable[]> => {

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cloudAlarmCreateSchema } from '@playlist-alarms/core/cloud/cloud-schemas';
-import { alarmBody, describeOnDatabases } from '../../test/support/cloud-api';
-import type { TestDatabase } from '../../test/support/test-databases';
+import { alarmBody, describeOnDatabases, migratedDatabaseEach } from '../../test/support/cloud-api';
 import { createAlarm } from './alarms-repository';
 import { claimFirings } from './firing-claims-repository';
 import type { FiringOutcome } from '@playlist-alarms/core/cloud/alarm-firing';
@@ -9,7 +8,6 @@ import { countingStatements } from '../../test/support/counting-statements';
 import { ReceiptBatcher } from '../alarm-worker/receipt-batcher';
 import { receiptOf, writeReceipts } from './firing-receipts-repository';
 import { recordOfflineAtPrepare, recordOutcome } from './firings-repository';
-import { migrateToLatest } from './migrations';
 import type { AlarmsTable } from './schema';
 
 // A firing's receipt on both dialects (one statement on PostgreSQL, a transaction on SQLite): it
@@ -25,14 +23,7 @@ const PLAYED = '2026-06-10T07:00:00.120Z';
 const RECEIPT = '2026-06-10T07:00:00.800Z';
 
 describeOnDatabases('writing a firing’s receipt', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   /** An alarm of `user`'s `player` at 07:00 daily. */
   const dailyAlarm = (user: string, player: string): Promise<AlarmsTable> => {

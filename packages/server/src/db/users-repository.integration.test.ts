@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrations';
 import {
   TEST_DATABASE_URL,
@@ -9,6 +9,7 @@ import {
   ownTables,
   type TestDatabase,
 } from '../../test/support/test-databases';
+import { migratedDatabaseEach } from '../../test/support/cloud-api';
 import { listDevices, upsertDevice } from './users-repository';
 import { findUser, upsertUser } from '../../test/support/stored-rows';
 import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
@@ -31,14 +32,7 @@ describe('PostgreSQL availability', () => {
 
 // One contract for both dialects: the same repository must behave the same on each.
 function storageContract(open: () => Promise<TestDatabase> | TestDatabase) {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   it('creates the tables, and running the migrations again changes nothing', async () => {
     const tables = (await ownTables(test)).map((t) => t.name).sort();

@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/support/cloud-api';
-import type { TestDatabase } from '../../test/support/test-databases';
-import { migrateToLatest } from './migrations';
+import { expect, it } from 'vitest';
+import { describeOnDatabases, migratedDatabaseEach } from '../../test/support/cloud-api';
 import { beatRoster, claimLease, leaveRoster } from './worker-leases-repository';
 
 // The once-across-replicas turn on both dialects: of several connections asking at once one gets
@@ -11,14 +9,7 @@ const T0 = new Date('2026-11-02T06:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 describeOnDatabases('worker leases', (open) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await open();
-    await migrateToLatest(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = migratedDatabaseEach(open);
 
   it('gives a turn to one of five replicas asking at once, and to no one again until it runs out', async () => {
     const replicas = [test.db, ...Array.from({ length: 4 }, () => test.connectAgain())];

@@ -36,10 +36,11 @@ export function describeOnDatabases(name: string, body: (open: OpenDatabase) => 
 }
 
 /**
- * A database opened and migrated before each test of the enclosing describe, disposed after it: the
- * returned function gives the current test's.
+ * A database opened and migrated before each test of the enclosing describe, and disposed after
+ * it: what the db tests used to write out as a beforeEach and afterEach. Read its fields inside a
+ * test; they are the current test's database.
  */
-export function migratedDatabaseEach(open: OpenDatabase): () => TestDatabase {
+export function migratedDatabaseEach(open: OpenDatabase): Omit<TestDatabase, 'dispose'> {
   let current: TestDatabase | undefined;
   beforeEach(async () => {
     current = await open();
@@ -49,9 +50,18 @@ export function migratedDatabaseEach(open: OpenDatabase): () => TestDatabase {
     await current?.dispose();
     current = undefined;
   });
-  return () => {
+  const now = (): TestDatabase => {
     if (current === undefined) throw new Error('The database is open only while a test runs');
     return current;
+  };
+  return {
+    get db() {
+      return now().db;
+    },
+    get location() {
+      return now().location;
+    },
+    connectAgain: () => now().connectAgain(),
   };
 }
 

@@ -98,7 +98,7 @@ export async function createPostgresTestDatabase(
  * schema of the shared PostgreSQL, so a parallel test's schema changing meanwhile can fail it (the
  * race `anotherSchemaVanished` names): list again then, as the migrator does.
  */
-export async function ownTables(database: TestDatabase): Promise<TableMetadata[]> {
+export async function ownTables(database: Pick<TestDatabase, 'db' | 'location'>): Promise<TableMetadata[]> {
   const { location } = database;
   const schema = location.kind === 'postgres' ? location.schema : undefined;
   for (let attempt = 1; ; attempt += 1) {
