@@ -52,11 +52,7 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
     // its own: the app's pool cancels a statement after 10 s, and a million rows can take longer.
     const { location } = test;
     if (location.kind !== 'postgres') throw new Error('the worker-pass bench needs PostgreSQL');
-    const seeder = new pg.Client({
-      connectionString: location.url,
-      options: `-c search_path=${quoteIdentifier(location.schema)}`,
-    });
-    await seeder.connect();
+    const seeder = await connectToSchema(location);
     try {
       await seeder.query(
         `insert into users (yoto_user_id, timezone, created_at, updated_at)
@@ -168,6 +164,16 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
   }
 }
 
+/** A connection of its own to the bench's schema, with no statement timeout (a million rows take long). */
+async function connectToSchema(location: { url: string; schema: string }): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: location.url,
+    options: `-c search_path=${quoteIdentifier(location.schema)}`,
+  });
+  await client.connect();
+  return client;
+}
+
 /**
  * Moves BUSY_MINUTE_ALARMS enabled alarms onto `busyAt` (past the week the passes walk), then times
  * what every replica asks every 5 s through that minute: the instants due within it.
@@ -177,11 +183,7 @@ async function timeBusyMinuteInstants(
   location: { url: string; schema: string },
   busyAt: number,
 ): Promise<Result> {
-  const mover = new pg.Client({
-    connectionString: location.url,
-    options: `-c search_path=${quoteIdentifier(location.schema)}`,
-  });
-  await mover.connect();
+  const mover = await connectToSchema(location);
   try {
     // alarm-n with n % 10 = 0 is switched off, so n % 5 = 1 picks enabled ones only.
     await mover.query(
