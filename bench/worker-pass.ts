@@ -4,16 +4,18 @@
 // must take ≤ 20 ms through an index. The query plan is printed and checked for a scan.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { FIRING_LEASE_MS } from '@playlist-alarms/core/cloud/firing-lease';
 import { shareOf } from '@playlist-alarms/core/cloud/worker-roster';
 import { dueAlarmsQuery, findDueInstants } from '@playlist-alarms/server/db/firings-repository';
 import { claimFirings } from '@playlist-alarms/server/db/firing-claims-repository';
 import { quoteIdentifier } from '@playlist-alarms/server/db/connect';
 import { migrateToLatest } from '@playlist-alarms/server/db/migrations';
+import type { Database } from '@playlist-alarms/server/db/schema';
 import {
   createPostgresTestDatabase,
   isPostgresReachable,
+  type TestDatabase,
 } from '@playlist-alarms/server/test/support/test-databases';
 import { DUE_INDEX, usesDueIndex } from './due-index';
 import { summarize } from './stats';
@@ -164,8 +166,10 @@ export async function runWorkerPassBench(): Promise<WorkerPassReport> {
   }
 }
 
+type SchemaLocation = Extract<TestDatabase['location'], { kind: 'postgres' }>;
+
 /** A connection of its own to the bench's schema, with no statement timeout (a million rows take long). */
-async function connectToSchema(location: { url: string; schema: string }): Promise<pg.Client> {
+async function connectToSchema(location: SchemaLocation): Promise<pg.Client> {
   const client = new pg.Client({
     connectionString: location.url,
     options: `-c search_path=${quoteIdentifier(location.schema)}`,
@@ -179,8 +183,8 @@ async function connectToSchema(location: { url: string; schema: string }): Promi
  * what every replica asks every 5 s through that minute: the instants due within it.
  */
 async function timeBusyMinuteInstants(
-  db: Parameters<typeof findDueInstants>[0],
-  location: { url: string; schema: string },
+  db: Kysely<Database>,
+  location: SchemaLocation,
   busyAt: number,
 ): Promise<Result> {
   const mover = await connectToSchema(location);

@@ -7,7 +7,7 @@ import {
   describeOnPostgres,
   migratedDatabaseEach,
 } from '../../test/support/cloud-api';
-import { createAlarm } from './alarms-repository';
+import { newAlarmRow } from './alarms-repository';
 import { dueInstantsQuery, findDueInstants } from './firings-repository';
 import type { AlarmsTable, Database } from './schema';
 
@@ -21,14 +21,16 @@ const SEVEN = '2026-06-10T07:00:00.000Z';
 
 /** Alarms as the API writes them, each then set due at its instant (null: none) and switched on or off. */
 async function seed(db: Kysely<Database>, wanted: { at: string | null; enabled?: boolean }[]): Promise<void> {
-  const body = cloudAlarmCreateSchema.parse(alarmBody({ hour: 7, minute: 0, days: '1111111' }));
-  const model = await createAlarm(db, 'user-0', body, new Date('2026-06-09T12:00:00.000Z'));
-  await db.deleteFrom('alarms').execute();
+  const created = new Date('2026-06-09T12:00:00.000Z');
   const rows = wanted.map(({ at, enabled = true }, index): AlarmsTable => ({
-    ...model,
-    id: `alarm-${index}`,
-    yoto_user_id: `user-${index}`,
-    yoto_device_id: `player-${index}`,
+    ...newAlarmRow(
+      `user-${index}`,
+      cloudAlarmCreateSchema.parse(
+        alarmBody({ hour: 7, minute: 0, days: '1111111', yoto_device_id: `player-${index}` }),
+      ),
+      null,
+      created,
+    ),
     next_fire_at: at,
     is_enabled: enabled ? 1 : 0,
   }));
