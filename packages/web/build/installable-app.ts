@@ -38,6 +38,9 @@ export function installableApp() {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       // Workbox skips a file over its limit (2 MiB) with only a warning: no chunk comes near it.
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      // A classic script, as the page registers it. The "es" format's build sets Rolldown's
+      // deprecated `inlineDynamicImports`, whose warning every `npm start` printed.
+      rollupFormat: 'iife',
     },
   });
 }
