@@ -13,7 +13,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Everything the build wrote to the console, stdout or stderr, as one text. */
+/**
+ * What the build wrote through Node's console, stdout or stderr, as one text: Vite's logger and the
+ * warnings Rolldown hands it. (Rolldown's progress lines get past these spies.)
+ */
 function captureOutput(): () => string {
   const lines: string[] = [];
   const keep = (...parts: unknown[]) => void lines.push(parts.map(String).join(' '));
@@ -32,8 +35,7 @@ describe('installableApp', () => {
   it('builds /sw.js as a classic script with the precache list, and warns of nothing', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'installable-app-'));
     mkdirSync(path.join(dir, 'src/sw'), { recursive: true });
-    // A worker without imports, so the test needs no node_modules beside it; the format is the
-    // plugin's choice either way.
+    // A worker without imports, so the test needs no node_modules beside it.
     writeFileSync(
       path.join(dir, 'src/sw/sw.ts'),
       'declare const self: { __WB_MANIFEST: unknown[]; precached?: unknown[] };\nself.precached = self.__WB_MANIFEST;\n',
@@ -50,8 +52,9 @@ describe('installableApp', () => {
     vi.restoreAllMocks();
 
     const worker = readFileSync(path.join(dir, 'dist/sw.js'), 'utf8');
-    // The page registers it as a classic script (vite-plugin-pwa's register, type "classic"):
-    // `import` or `export` at its top level would not even compile.
+    // The page registers it as a classic script (vite-plugin-pwa's register, type "classic"), so
+    // it must run as one, with Workbox's precache list put in. Both formats pass this with a worker
+    // this small; what the old "es" format fails is the warning below.
     type WorkerScope = { self?: WorkerScope; precached?: { url: string }[] };
     const scope: WorkerScope = {};
     scope.self = scope;
